@@ -1,0 +1,55 @@
+"""What a Pickomino player sees. Pickomino has no secrets: every seat and every spectator
+gets the same view."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pydantic import TypeAdapter
+
+from engine.games.pickomino.data import DICE, FACES, TILE_WORMS, WORM
+from engine.games.pickomino.state import Phase, PickominoState
+
+
+@dataclass(slots=True)
+class PickominoView:
+    seats: int
+    phase: Phase
+    turn: int
+    current: int | None
+    """The seat whose turn it is; ``None`` once the game is over."""
+    grill: tuple[int, ...]
+    turned: tuple[int, ...]
+    stacks: tuple[tuple[int, ...], ...]
+    roll: tuple[str, ...]
+    kept: dict[str, int]
+    total: int
+    has_worm: bool
+    dice_left: int
+    takeable: tuple[int, ...]
+    scores: tuple[int, ...]
+    resigned: tuple[int, ...]
+
+
+VIEW_ADAPTER: TypeAdapter[PickominoView] = TypeAdapter(PickominoView)
+
+
+def make_view(state: PickominoState, takeable: tuple[int, ...]) -> PickominoView:
+    kept = state.kept
+    return PickominoView(
+        seats=state.seats,
+        phase=state.phase,
+        turn=state.turn,
+        current=None if state.phase == "over" else state.current,
+        grill=state.grill,
+        turned=state.turned,
+        stacks=state.stacks,
+        roll=tuple(FACES[i] for i in range(6) for _ in range(state.roll[i])),
+        kept={FACES[i]: kept[i] for i in range(6) if kept[i]},
+        total=sum(n * v for n, v in zip(kept, (1, 2, 3, 4, 5, 5), strict=True)),
+        has_worm=bool(kept[WORM]),
+        dice_left=DICE - sum(kept),
+        takeable=takeable,
+        scores=tuple(sum(TILE_WORMS[t] for t in stack) for stack in state.stacks),
+        resigned=state.resigned,
+    )
