@@ -1,0 +1,61 @@
+"""Errors the repository raises. Each has a stable ``code`` the bot translates for players."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class StorageError(Exception):
+    code = "storage_error"
+
+    def __init__(self, message: str, **params: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.params = params
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class UnsupportedDatabaseURL(StorageError):
+    """``DATABASE_URL`` names a scheme other than ``sqlite://``."""
+
+    code = "unsupported_database_url"
+
+
+class GameNotFound(StorageError):
+    code = "game_not_found"
+
+
+class GameUnavailable(StorageError):
+    """The game's stored row cannot be read (corrupt JSON, unknown game key …). Only that game
+    is affected; the reason is logged."""
+
+    code = "game_unavailable"
+
+
+class StaleVersion(StorageError):
+    """The move was made against an older version of the game (a stale or double click)."""
+
+    code = "stale"
+
+
+class ChannelBusy(StorageError):
+    """The channel already has a lobby or an active game (``params['game_id']``)."""
+
+    code = "channel_busy"
+
+
+class LobbyError(StorageError):
+    """A lobby operation that the lobby's state forbids. ``code`` says which:
+    ``not_in_lobby``, ``already_seated``, ``game_full``, ``not_seated``, ``too_few_players``."""
+
+    def __init__(self, code: str, message: str, **params: Any) -> None:
+        super().__init__(message, **params)
+        self.code = code
+
+
+class NotPlaying(StorageError):
+    """The game is not active (still a lobby, finished or abandoned)."""
+
+    code = "not_playing"
