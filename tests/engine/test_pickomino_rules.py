@@ -283,7 +283,7 @@ def test_illegal_action_reasons() -> None:
     with pytest.raises(IllegalAction, match="turn") as err:
         GAME.apply(s, 1, Roll())
     assert err.value.code == "not_your_turn"
-    with pytest.raises(IllegalAction, match="roll first"):
+    with pytest.raises(IllegalAction, match="roll the dice first"):
         GAME.apply(s, 0, Keep("5"))
     with pytest.raises(IllegalAction):
         GAME.apply(s, 0, Take(21))

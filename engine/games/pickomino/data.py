@@ -25,3 +25,8 @@ TILE_WORMS: dict[int, int] = {t: 1 + (t - 21) // 4 for t in TILES}
 """21–24 → 1, 25–28 → 2, 29–32 → 3, 33–36 → 4 (P2)."""
 
 HIGHEST_TILE = TILES[-1]
+
+
+def faces_of(counts: tuple[int, ...] | list[int]) -> tuple[Face, ...]:
+    """Dice counted per face index as the sorted faces a player sees on the table."""
+    return tuple(FACES[i] for i in range(6) for _ in range(counts[i]))

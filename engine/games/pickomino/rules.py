@@ -33,7 +33,6 @@ from engine.games.pickomino.actions import (
 from engine.games.pickomino.data import (
     DICE,
     FACE_INDEX,
-    FACES,
     HIGHEST_TILE,
     TILE_WORMS,
     TILES,
@@ -121,11 +120,6 @@ def roll_dice(seed: int, draw: int, n: int) -> tuple[int, ...]:
         low[4] + high[4],
         low[5] + high[5],
     )
-
-
-def faces_of(counts: tuple[int, ...]) -> list[str]:
-    """Counted dice as a sorted list of face names (what a player sees on the table)."""
-    return [FACES[i] for i in range(6) for _ in range(counts[i])]
 
 
 class Pickomino(Game[PickominoState, PickominoAction, PickominoView]):
@@ -249,7 +243,7 @@ class Pickomino(Game[PickominoState, PickominoAction, PickominoView]):
             raise IllegalAction("no dice are left to roll: take a tile or stop", "no_dice_left")
         seat = state.current
         roll = roll_dice(state.seed, state.draws, dice)
-        rolled = Event("rolled", {"seat": seat, "dice": roll})
+        rolled = Event("rolled", {"seat": seat, "dice": list(roll)})
         s = state
         rolled_state = _State(
             s.seats,
@@ -272,11 +266,10 @@ class Pickomino(Game[PickominoState, PickominoAction, PickominoView]):
         return self._fail(rolled_state, "no_new_face", [rolled])  # P6
 
     def _keep(self, state: PickominoState, action: Keep) -> Step[PickominoState]:
+        if state.phase == "roll":
+            raise IllegalAction("roll the dice first: there is nothing to keep yet", "must_roll")
         if state.phase != "keep":
-            raise IllegalAction(
-                "roll first" if state.phase == "roll" else "you already kept a face from this roll",
-                "must_roll" if state.phase == "roll" else "already_kept_this_roll",
-            )
+            raise IllegalAction("you already kept a face from this roll", "already_kept_this_roll")
         i = FACE_INDEX[action.face]
         if not state.roll[i]:
             raise IllegalAction(f"no {action.face} in this roll", "face_not_rolled", face=action.face)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from pydantic import TypeAdapter
 
-from engine.games.pickomino.data import DICE, FACES, TILE_WORMS, WORM
+from engine.games.pickomino.data import DICE, FACE_VALUE, FACES, TILE_WORMS, WORM, Face, faces_of
 from engine.games.pickomino.state import Phase, PickominoState
 
 
@@ -21,8 +21,8 @@ class PickominoView:
     grill: tuple[int, ...]
     turned: tuple[int, ...]
     stacks: tuple[tuple[int, ...], ...]
-    roll: tuple[str, ...]
-    kept: dict[str, int]
+    roll: tuple[Face, ...]
+    kept: dict[Face, int]
     total: int
     has_worm: bool
     dice_left: int
@@ -44,9 +44,9 @@ def make_view(state: PickominoState, takeable: tuple[int, ...]) -> PickominoView
         grill=state.grill,
         turned=state.turned,
         stacks=state.stacks,
-        roll=tuple(FACES[i] for i in range(6) for _ in range(state.roll[i])),
+        roll=faces_of(state.roll),
         kept={FACES[i]: kept[i] for i in range(6) if kept[i]},
-        total=sum(n * v for n, v in zip(kept, (1, 2, 3, 4, 5, 5), strict=True)),
+        total=sum(n * v for n, v in zip(kept, FACE_VALUE, strict=True)),
         has_worm=bool(kept[WORM]),
         dice_left=DICE - sum(kept),
         takeable=takeable,
