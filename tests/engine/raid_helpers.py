@@ -7,9 +7,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from engine.games.raid import RAID, Hazard, Place, RaidState
+from engine.games.raid import RAID, SCENARIOS, Hazard, Place, RaidState
 from engine.games.raid.actions import ACTION_ADAPTER
-from engine.games.raid.cells import DELTAS, SIZE, cell_name, coords
+from engine.games.raid.cells import ALL_CELLS, DELTAS, SIZE, cell_name, coords
 from engine.games.raid.placement import hazard_map
 
 GAME = RAID
@@ -90,8 +90,6 @@ def random_path(rng: random.Random, start: str, legs: int | None = None) -> list
 def random_valid_place(rng: random.Random, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """An explicit random valid placement as plain data (not drawn by the engine)."""
     opts = GAME.options(2, options)
-    from engine.games.raid.scenarios import SCENARIOS
-
     scenario = SCENARIOS[opts.scenario]
     free = [c for r in range(SIZE) for c in (cell_name(col, r) for col in range(SIZE)) if c != scenario.entry]
     buildings = sorted(scenario.buildings)
@@ -103,3 +101,26 @@ def random_valid_place(rng: random.Random, options: Mapping[str, Any] | None = N
         "kit": rng.choice(free) if opts.kit else None,
         "artifacts": rng.sample(free, opts.artifacts),
     }
+
+
+def hide_elsewhere(state: RaidState, owner: int, rng: random.Random) -> RaidState | None:
+    """The same state with one of ``owner``'s unrevealed objects moved (and a terrorist's weak
+    spot changed) — something only ``owner`` may know. ``None`` if nothing is unrevealed."""
+    objects = state.maps[owner]
+    if objects is None:
+        return None
+    hidden = [i for i, h in enumerate(objects) if not h.found]
+    if not hidden:
+        return None
+    index = rng.choice(hidden)
+    hazard = objects[index]
+    scenario = SCENARIOS[state.options.scenario]
+    taken = {h.cell for h in objects if h.kind == hazard.kind}
+    pool = sorted(scenario.buildings) if hazard.kind == "terrorist" else list(ALL_CELLS)
+    cells = [c for c in pool if c not in taken and c != scenario.entry]
+    if not cells:
+        return None
+    zone = None if hazard.zone is None else hazard.zone % state.options.zones + 1
+    moved: Hazard = replace(hazard, cell=rng.choice(cells), zone=zone)
+    new_map = (*objects[:index], moved, *objects[index + 1 :])
+    return replace(state, maps=tuple(new_map if s == owner else m for s, m in enumerate(state.maps)))

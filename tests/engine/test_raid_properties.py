@@ -10,17 +10,15 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import replace
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core.contract import dump_event, dump_json, load_event
-from engine.games.raid import SCENARIOS, Hazard, Move, RaidState
-from engine.games.raid.cells import ALL_CELLS
+from engine.games.raid import SCENARIOS, Move, RaidState
 from engine.games.raid.data import MAX_TURNS, MAX_WOUNDS
-from tests.engine.raid_helpers import GAME, random_path, random_valid_place
+from tests.engine.raid_helpers import GAME, hide_elsewhere, random_path, random_valid_place
 
 OPTIONS = st.fixed_dictionaries(
     {
@@ -49,29 +47,6 @@ def choose(state: RaidState, seat: int, rng: random.Random, explicit: bool) -> A
     if isinstance(action, Move):
         return {"kind": "move", "path": random_path(rng, state.scouts[seat].cell)}
     return GAME.dump_action(action)
-
-
-def hide_elsewhere(state: RaidState, owner: int, rng: random.Random) -> RaidState | None:
-    """The same state with one of ``owner``'s unrevealed objects moved (and a terrorist's weak
-    spot changed) — something only ``owner`` may know. ``None`` if nothing is unrevealed."""
-    objects = state.maps[owner]
-    if objects is None:
-        return None
-    hidden = [i for i, h in enumerate(objects) if not h.found]
-    if not hidden:
-        return None
-    index = rng.choice(hidden)
-    hazard = objects[index]
-    scenario = SCENARIOS[state.options.scenario]
-    taken = {h.cell for h in objects if h.kind == hazard.kind}
-    pool = sorted(scenario.buildings) if hazard.kind == "terrorist" else list(ALL_CELLS)
-    cells = [c for c in pool if c not in taken and c != scenario.entry]
-    if not cells:
-        return None
-    zone = None if hazard.zone is None else hazard.zone % state.options.zones + 1
-    moved: Hazard = replace(hazard, cell=rng.choice(cells), zone=zone)
-    new_map = (*objects[:index], moved, *objects[index + 1 :])
-    return replace(state, maps=tuple(new_map if s == owner else m for s, m in enumerate(state.maps)))
 
 
 def check_secrets(state: RaidState, rng: random.Random) -> None:
