@@ -59,6 +59,7 @@ def test_r9_path_text_forms() -> None:
     assert GAME.parse_action("move down 5, right 9") == Move(("down 5", "right 9"))
     assert GAME.parse_action("Б1 Б6 К6") == Move(("B1", "B6", "J6"))
     assert GAME.parse_action({"kind": "move", "path": ["b1", "вниз 2"]}) == Move(("B1", "down 2"))
+    assert GAME.parse_action({"kind": "move", "path": "b1 вниз 2"}) == Move(("B1", "down 2"))
 
 
 def test_r9_both_forms_walk_the_same_cells() -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from typing import Any
 
 from hypothesis import given, settings
@@ -61,6 +62,26 @@ def check_secrets(state: RaidState, rng: random.Random) -> None:
         assert GAME.dump_view(GAME.view(state, 1 - seat)) != GAME.dump_view(GAME.view(other, 1 - seat))
 
 
+def check_fight_secret(state: RaidState) -> None:
+    """The weak spot of the terrorist being fought is still secret: changing it to another
+    zone not yet named changes no view but its owner's."""
+    fight = state.fight
+    if fight is None:
+        return
+    owner = 1 - fight.seat
+    objects = state.maps[owner]
+    assert objects is not None
+    terrorist = objects[fight.target]
+    spare = [z for z in range(1, state.options.zones + 1) if z not in fight.named and z != terrorist.zone]
+    if not spare:
+        return
+    changed = (*objects[: fight.target], replace(terrorist, zone=spare[0]), *objects[fight.target + 1 :])
+    other = replace(state, maps=tuple(changed if s == owner else m for s, m in enumerate(state.maps)))
+    for viewer in (fight.seat, None):
+        assert GAME.dump_view(GAME.view(state, viewer)) == GAME.dump_view(GAME.view(other, viewer))
+    assert GAME.legal_actions(state, fight.seat) == GAME.legal_actions(other, fight.seat)
+
+
 def check_invariants(state: RaidState) -> None:
     for seat, scout in enumerate(state.scouts):
         assert 0 <= scout.wounds <= MAX_WOUNDS
@@ -106,6 +127,7 @@ def play_out(seed: int, chooser: int, options: dict[str, Any], explicit: bool) -
         check_invariants(state)
         if state.phase != "over":
             check_secrets(state, rng)
+            check_fight_secret(state)
         if step_no % 25 == 0 or state.phase == "over":
             round_trip(state, step.events, action)
     else:

@@ -33,6 +33,11 @@ def _waypoint(value: Any) -> Any:
     return parse_waypoint(value) if isinstance(value, str) else value
 
 
+def _path_text(value: Any) -> Any:
+    """A path may also be given as one string: ``"B1 B6 K6"`` or ``"down 5, right 9"``."""
+    return parse_path_text(value) if isinstance(value, str) else value
+
+
 PlacedCell = Annotated[str, BeforeValidator(_lenient_cell)]
 Waypoint = Annotated[str, BeforeValidator(_waypoint)]
 
@@ -78,7 +83,7 @@ class Move:
     """A path (R9): waypoints after the scout's cell, canonical (``B6`` or ``down 5``). With
     no waypoints it is the template ``legal_actions`` offers: 'give a path'."""
 
-    path: Annotated[tuple[Waypoint, ...], Field(max_length=MAX_WAYPOINTS)] = ()
+    path: Annotated[tuple[Waypoint, ...], Field(max_length=MAX_WAYPOINTS), BeforeValidator(_path_text)] = ()
     kind: Literal["move"] = "move"
 
 

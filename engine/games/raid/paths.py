@@ -42,8 +42,7 @@ def walk(start: str, path: Sequence[str]) -> list[str]:
             )
         if not on_map(to_col, to_row):
             raise IllegalAction(
-                f"leg {leg} ({waypoint} from {here}) leaves the map: "
-                f"it would reach {_where(to_col, to_row)}",
+                f"leg {leg} ({waypoint} from {here}) leaves the map: it would reach {_where(to_col, to_row)}",
                 "off_map",
                 leg=leg,
                 waypoint=waypoint,
