@@ -8,7 +8,7 @@ from typing import Any
 from engine.core.contract import Game
 from engine.core.errors import UnknownGame
 
-_GAME_PACKAGES = ("pickomino",)
+_GAME_PACKAGES = ("pickomino", "raid")
 """Game packages under ``engine.games``, in the order players see them."""
 
 _registry: dict[str, Game[Any, Any, Any]] = {}

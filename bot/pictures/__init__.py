@@ -1,0 +1,2 @@
+"""Pictures of game views: pure functions from an engine view to PNG bytes (Pillow), with a
+text fallback. Nothing here knows about Discord."""

@@ -1,0 +1,193 @@
+"""Raid actions as data: ``place``, ``place_random``, ``move``, ``guess``, ``use_kit``,
+``leave_kit`` — and the typed text forms players use for them.
+
+Cells are read by ``engine.games.raid.cells``. In a ``move`` a bad waypoint is a malformed
+action (``BadAction`` at once, with a precise code). In a ``place`` a bad cell is kept as typed
+so that ``apply`` can reject the placement with *every* problem at once (R7).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
+
+from pydantic import BeforeValidator, Field, TypeAdapter
+
+from engine.core.errors import BadAction
+from engine.games.raid.cells import parse_path_text, parse_waypoint, try_cell
+
+MAX_WAYPOINTS = 40
+MAX_ZONE = 12
+"""The largest ``zones`` option; a guess above it can never be right in any game."""
+
+
+def _lenient_cell(value: Any) -> Any:
+    """A placement cell: canonical when it is a cell on the map, else the stripped text."""
+    if isinstance(value, str):
+        return try_cell(value) or value.strip()
+    return value
+
+
+def _waypoint(value: Any) -> Any:
+    return parse_waypoint(value) if isinstance(value, str) else value
+
+
+def _path_text(value: Any) -> Any:
+    """A path may also be given as one string: ``"B1 B6 K6"`` or ``"down 5, right 9"``."""
+    return parse_path_text(value) if isinstance(value, str) else value
+
+
+PlacedCell = Annotated[str, BeforeValidator(_lenient_cell)]
+Waypoint = Annotated[str, BeforeValidator(_waypoint)]
+
+
+def _spot(value: Any) -> Any:
+    """``"B2=4"`` is short for ``{"cell": "B2", "zone": 4}``."""
+    if isinstance(value, str) and "=" in value:
+        cell, _, zone = value.partition("=")
+        return {"cell": cell, "zone": zone.strip()}
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class TerroristSpot:
+    cell: PlacedCell
+    zone: int
+    """The weak spot (R6), checked against the game's ``zones`` when the placement is applied."""
+
+    def __str__(self) -> str:
+        return f"{self.cell}={self.zone}"
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """A whole placement (R4–R7). With every field empty it is the template ``legal_actions``
+    offers: 'place your objects'."""
+
+    pits: tuple[PlacedCell, ...] = ()
+    traps: tuple[PlacedCell, ...] = ()
+    terrorists: tuple[Annotated[TerroristSpot, BeforeValidator(_spot)], ...] = ()
+    kit: PlacedCell | None = None
+    artifacts: tuple[PlacedCell, ...] = ()
+    kind: Literal["place"] = "place"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceRandom:
+    kind: Literal["place_random"] = "place_random"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A path (R9): waypoints after the scout's cell, canonical (``B6`` or ``down 5``). With
+    no waypoints it is the template ``legal_actions`` offers: 'give a path'."""
+
+    path: Annotated[tuple[Waypoint, ...], Field(max_length=MAX_WAYPOINTS), BeforeValidator(_path_text)] = ()
+    kind: Literal["move"] = "move"
+
+
+@dataclass(frozen=True, slots=True)
+class Guess:
+    zone: Annotated[int, Field(ge=1, le=MAX_ZONE)]
+    kind: Literal["guess"] = "guess"
+
+
+@dataclass(frozen=True, slots=True)
+class UseKit:
+    kind: Literal["use_kit"] = "use_kit"
+
+
+@dataclass(frozen=True, slots=True)
+class LeaveKit:
+    kind: Literal["leave_kit"] = "leave_kit"
+
+
+RaidAction = Place | PlaceRandom | Move | Guess | UseKit | LeaveKit
+ACTION_ADAPTER: TypeAdapter[RaidAction] = TypeAdapter(Annotated[RaidAction, Field(discriminator="kind")])
+
+PLACE_TEMPLATE = Place()
+PLACE_RANDOM = PlaceRandom()
+MOVE_TEMPLATE = Move()
+USE_KIT = UseKit()
+LEAVE_KIT = LeaveKit()
+GUESS: dict[int, Guess] = {z: Guess(z) for z in range(1, MAX_ZONE + 1)}
+
+# -- typed text ---------------------------------------------------------------------------------
+
+_SECTION_NAMES: dict[str, str] = {
+    "pits": "pits",
+    "pit": "pits",
+    "ямы": "pits",
+    "traps": "traps",
+    "trap": "traps",
+    "ловушки": "traps",
+    "terrorists": "terrorists",
+    "terrorist": "terrorists",
+    "террористы": "terrorists",
+    "kit": "kit",
+    "аптечка": "kit",
+    "artifacts": "artifacts",
+    "artifact": "artifacts",
+    "артефакты": "artifacts",
+}
+_WORDS: dict[str, dict[str, Any]] = {
+    "random": {"kind": "place_random"},
+    "place random": {"kind": "place_random"},
+    "place_random": {"kind": "place_random"},
+    "случайно": {"kind": "place_random"},
+    "use": {"kind": "use_kit"},
+    "use kit": {"kind": "use_kit"},
+    "use_kit": {"kind": "use_kit"},
+    "использовать": {"kind": "use_kit"},
+    "leave": {"kind": "leave_kit"},
+    "leave kit": {"kind": "leave_kit"},
+    "leave_kit": {"kind": "leave_kit"},
+    "оставить": {"kind": "leave_kit"},
+}
+_GUESS = re.compile(r"^(?:guess|zone|зона)?\s*(\d+)$")
+_MOVE_VERB = re.compile(r"^(?:move|go|иду|идти)\b\s*", re.IGNORECASE)
+
+
+def parse_placement_text(text: str) -> dict[str, Any]:
+    """``pits: C3 D7 F2 H9; traps: …; terrorists: B2=4 G3=1; kit: J10; artifacts: …``."""
+    data: dict[str, Any] = {"kind": "place"}
+    for section in filter(None, (s.strip() for s in text.split(";"))):
+        name, colon, items = section.partition(":")
+        field = _SECTION_NAMES.get(name.strip().lower())
+        if not colon or field is None:
+            raise BadAction(
+                f"cannot read {section!r}: sections are pits, traps, terrorists, kit, artifacts "
+                "(e.g. 'pits: C3 D7; terrorists: B2=4')",
+                "unreadable",
+                text=section,
+            )
+        if field in data:
+            raise BadAction(f"the section {field} is given twice", "unreadable", text=section)
+        words = [w for w in re.split(r"[\s,]+", items.strip()) if w]
+        if field == "kit":
+            if len(words) > 1:
+                raise BadAction(
+                    f"one kit cell, not {len(words)}: {items.strip()}", "unreadable", text=section
+                )
+            data["kit"] = words[0] if words else None
+        else:
+            data[field] = words
+    return data
+
+
+def parse_text(text: str) -> dict[str, Any]:
+    """Any typed action: a placement (sections with ``:``), ``random``, ``use``/``leave``,
+    a zone number (``guess 4``, ``4``), or a path (``B1 B6 K6``, ``move down 5, right 9``)."""
+    clean = text.strip()
+    if not clean:
+        raise BadAction("an empty action", "empty")
+    lowered = " ".join(clean.lower().split())
+    if lowered in _WORDS:
+        return dict(_WORDS[lowered])
+    if ":" in clean:
+        return parse_placement_text(clean)
+    guess = _GUESS.match(lowered)
+    if guess:
+        return {"kind": "guess", "zone": int(guess.group(1))}
+    return {"kind": "move", "path": parse_path_text(_MOVE_VERB.sub("", clean))}

@@ -1,0 +1,168 @@
+"""Secret placement (R4–R7): checking a whole placement, turning it into a hazard map, and
+drawing a random valid one from the state's generator."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.errors import BadAction
+from engine.core.rng import below, shuffled
+from engine.games.raid.actions import Place, TerroristSpot
+from engine.games.raid.cells import ALL_CELLS, parse_cell
+from engine.games.raid.data import MEET_ORDER, PLACEMENT_FIELDS, Kind
+from engine.games.raid.scenarios import SCENARIOS, Scenario
+from engine.games.raid.state import Hazard, RaidOptions
+
+_ON_MAP = frozenset(ALL_CELLS)
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One reason a placement is rejected; ``apply`` lists them all (R7)."""
+
+    code: str
+    message: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def as_data(self) -> dict[str, Any]:
+        return {"code": self.code, "message": self.message, **self.params}
+
+
+def required(options: RaidOptions, kind: Kind) -> int:
+    count: int = getattr(options, PLACEMENT_FIELDS[kind])
+    return count
+
+
+def placed_cells(place: Place, kind: Kind) -> tuple[str, ...]:
+    """The cells given for ``kind``, as typed (canonical when readable)."""
+    if kind == "terrorist":
+        return tuple(spot.cell for spot in place.terrorists)
+    if kind == "kit":
+        return () if place.kit is None else (place.kit,)
+    cells: tuple[str, ...] = getattr(place, PLACEMENT_FIELDS[kind])
+    return cells
+
+
+def check_placement(place: Place, options: RaidOptions) -> list[Problem]:
+    """Every reason ``place`` breaks R4–R6 (and our R5 additions), in a stable order: per kind
+    (pits, traps, terrorists, kit, artifacts) the count, then each cell."""
+    scenario = SCENARIOS[options.scenario]
+    problems: list[Problem] = []
+    for kind in ("pit", "trap", "terrorist", "kit", "artifact"):
+        cells = placed_cells(place, kind)
+        field_name = PLACEMENT_FIELDS[kind]
+        need = required(options, kind)
+        if len(cells) != need:
+            problems.append(
+                Problem(
+                    "wrong_count",
+                    f"{field_name}: {len(cells)} placed, {need} required",
+                    {"field": field_name, "placed": len(cells), "required": need},
+                )
+            )
+        seen: set[str] = set()
+        for cell in cells:
+            problems.extend(_cell_problems(kind, cell, scenario, seen))
+        if kind == "terrorist":
+            problems.extend(_zone_problems(place.terrorists, options.zones))
+    return problems
+
+
+def _cell_problems(kind: Kind, cell: str, scenario: Scenario, seen: set[str]) -> list[Problem]:
+    field_name = PLACEMENT_FIELDS[kind]
+    if cell not in _ON_MAP:
+        try:
+            parse_cell(cell)
+        except BadAction as exc:
+            return [Problem(exc.code, f"{field_name}: {exc.message}", {"field": field_name, "cell": cell})]
+    out: list[Problem] = []
+    if cell == scenario.entry:
+        out.append(
+            Problem(
+                "on_entry",
+                f"{kind} at {cell}: nothing may be placed on the entry cell",
+                {"field": field_name, "cell": cell},
+            )
+        )
+    if kind == "terrorist" and cell not in scenario.buildings:
+        out.append(
+            Problem(
+                "not_in_building",
+                f"terrorist at {cell}: terrorists go only on building cells",
+                {"field": field_name, "cell": cell},
+            )
+        )
+    if cell in seen:
+        out.append(
+            Problem(
+                "same_kind_twice",
+                f"two {field_name} on {cell}: a cell holds at most one object of each kind",
+                {"field": field_name, "cell": cell},
+            )
+        )
+    seen.add(cell)
+    return out
+
+
+def _zone_problems(spots: tuple[TerroristSpot, ...], zones: int) -> list[Problem]:
+    return [
+        Problem(
+            "bad_zone",
+            f"terrorist at {spot.cell}: weak spot {spot.zone} is not a zone 1–{zones}",
+            {"field": "terrorists", "cell": spot.cell, "zone": spot.zone},
+        )
+        for spot in spots
+        if not 1 <= spot.zone <= zones
+    ]
+
+
+def hazard_map(place: Place) -> tuple[Hazard, ...]:
+    """The hazard map of a valid placement, objects in meeting order (R11) then as given."""
+    objects: list[Hazard] = []
+    for kind in MEET_ORDER:
+        if kind == "terrorist":
+            objects.extend(Hazard("terrorist", s.cell, s.zone) for s in place.terrorists)
+        else:
+            objects.extend(Hazard(kind, cell) for cell in placed_cells(place, kind))
+    return tuple(objects)
+
+
+def random_placement(options: RaidOptions, seed: int, draws: int) -> tuple[Place, int]:
+    """A uniformly drawn valid placement (cells without repeats per kind, never the entry,
+    terrorists in buildings) and the new draw counter."""
+    scenario = SCENARIOS[options.scenario]
+    open_cells = [c for c in ALL_CELLS if c != scenario.entry]
+    buildings = [c for c in ALL_CELLS if c in scenario.buildings]
+    chosen: dict[Kind, list[str]] = {}
+    for kind in ("pit", "trap", "terrorist", "kit", "artifact"):
+        pool, draws = shuffled(seed, draws, buildings if kind == "terrorist" else open_cells)
+        chosen[kind] = sorted(pool[: required(options, kind)], key=ALL_CELLS.index)
+    spots = []
+    for cell in chosen["terrorist"]:
+        spots.append(TerroristSpot(cell, below(seed, draws, options.zones) + 1))
+        draws += 1
+    place = Place(
+        pits=tuple(chosen["pit"]),
+        traps=tuple(chosen["trap"]),
+        terrorists=tuple(spots),
+        kit=chosen["kit"][0] if chosen["kit"] else None,
+        artifacts=tuple(chosen["artifact"]),
+    )
+    return place, draws
+
+
+def placement_of(objects: tuple[Hazard, ...]) -> Place:
+    """The ``place`` action that builds this hazard map (for tests and the bot's text form)."""
+
+    def cells(kind: Kind) -> tuple[str, ...]:
+        return tuple(h.cell for h in objects if h.kind == kind)
+
+    kits = cells("kit")
+    return Place(
+        pits=cells("pit"),
+        traps=cells("trap"),
+        terrorists=tuple(TerroristSpot(h.cell, h.zone or 0) for h in objects if h.kind == "terrorist"),
+        kit=kits[0] if kits else None,
+        artifacts=cells("artifact"),
+    )

@@ -1,0 +1,100 @@
+"""What a Raid seat or spectator sees — the one place that decides visibility (R3, and the
+rules' "What each player sees").
+
+Public: the scenario, both scouts (cell, trail, wounds, artifacts, skip, kit), every encounter,
+the fight's cell and named zones, whose turn it is. Private: ``own_map`` only in its owner's
+view. The opponent's objects reach a seat only through encounters. At the end both maps are in
+every view (``revealed_maps``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pydantic import TypeAdapter
+
+from engine.games.raid.cells import ALL_CELLS
+from engine.games.raid.data import MAX_TURNS, MAX_WOUNDS, PLACEMENT_FIELDS, EndReason, Phase
+from engine.games.raid.scenarios import SCENARIOS
+from engine.games.raid.state import Encounter, Hazard, RaidState, Scout
+
+
+@dataclass(frozen=True, slots=True)
+class FightView:
+    seat: int
+    cell: str
+    named: tuple[int, ...]
+    """Zones already named against this terrorist (they cannot be named again)."""
+
+
+@dataclass(frozen=True, slots=True)
+class KitView:
+    seat: int
+    cell: str
+
+
+@dataclass(frozen=True, slots=True)
+class RaidView:
+    seat: int | None
+    """Whose view this is; ``None`` for a spectator."""
+    phase: Phase
+    scenario: str
+    artifact_name: str
+    buildings: tuple[str, ...]
+    entry: str
+    zones: int
+    counts: dict[str, int]
+    """How many of each object every player places (public options)."""
+    placed: tuple[bool, ...]
+    current: int | None
+    """The seat to act during play (the fighter in a fight); ``None`` otherwise."""
+    turn: int
+    max_turns: int
+    max_wounds: int
+    scouts: tuple[Scout, ...]
+    own_map: tuple[Hazard, ...] | None
+    """The viewer's own hazard map (walked by the other scout); ``None`` for spectators and
+    before the viewer has placed."""
+    encounters: tuple[Encounter, ...]
+    fight: FightView | None
+    kit: KitView | None
+    """A first-aid kit waiting for its finder's use-or-leave decision (R16)."""
+    winner: int | str | None
+    """A seat, ``"draw"``, or ``None`` while the game runs."""
+    end: EndReason | None
+    revealed_maps: tuple[tuple[Hazard, ...], ...] | None
+    """Both hazard maps, once the game is over."""
+
+
+VIEW_ADAPTER: TypeAdapter[RaidView] = TypeAdapter(RaidView)
+
+
+def make_view(state: RaidState, seat: int | None) -> RaidView:
+    opts = state.options
+    scenario = SCENARIOS[opts.scenario]
+    own = state.maps[seat] if seat is not None and 0 <= seat < len(state.maps) else None
+    fight = state.fight
+    over = state.phase == "over"
+    return RaidView(
+        seat=seat,
+        phase=state.phase,
+        scenario=scenario.name,
+        artifact_name=scenario.artifact_name,
+        buildings=tuple(c for c in ALL_CELLS if c in scenario.buildings),
+        entry=scenario.entry,
+        zones=opts.zones,
+        counts={name: getattr(opts, name) for name in PLACEMENT_FIELDS.values()},
+        placed=tuple(m is not None for m in state.maps),
+        current=state.current if state.phase == "play" else None,
+        turn=state.turn,
+        max_turns=MAX_TURNS,
+        max_wounds=MAX_WOUNDS,
+        scouts=state.scouts,
+        own_map=own,
+        encounters=state.encounters,
+        fight=None if fight is None else FightView(fight.seat, fight.cell, fight.named),
+        kit=None if state.kit_pending is None else KitView(state.current, state.kit_pending),
+        winner=state.winner,
+        end=state.end,
+        revealed_maps=tuple(m or () for m in state.maps) if over else None,
+    )
