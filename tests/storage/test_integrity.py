@@ -175,3 +175,13 @@ def test_verify_command_refuses_bad_urls_and_missing_files(tmp_path: Path) -> No
     missing = run_verify("--database-url", f"sqlite:///{tmp_path / 'none.db'}")
     assert missing.returncode == 2 and "no database file" in missing.stderr
     assert not (tmp_path / "none.db").exists()
+
+
+async def test_the_database_not_the_cache_is_the_truth(repo: Repository, db_path: Path) -> None:
+    game, _ = await two_games(repo)
+    assert (await repo.get(game.id)).state == game.state  # decoded once, now cached
+    other = PICKOMINO.new(2, 999, {})
+    tamper(
+        db_path, "UPDATE games SET state = ? WHERE id = ?", dump_json(PICKOMINO.dump_state(other)), game.id
+    )
+    assert (await repo.get(game.id)).state == other
