@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import random
 import signal
@@ -116,6 +117,7 @@ async def insert_v1_game(
         action = rng.choice(PICKOMINO.legal_actions(state, seat))
         state = PICKOMINO.apply(state, seat, action).state
         log.append((seat, dump_json(PICKOMINO.dump_action(action))))
+    await db.execute("BEGIN")  # one transaction, not one disk sync per row
     cursor = await db.execute(
         "INSERT INTO games (key, guild_id, channel_id, host_id, options, seed, status, version, state,"
         " created_at, updated_at) VALUES ('pickomino', 1, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -141,6 +143,7 @@ async def insert_v1_game(
         "INSERT INTO moves (game_id, seq, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
         [(game_id, n, seat, action, "2023-05-01T10:30:00+00:00") for n, (seat, action) in enumerate(log, 1)],
     )
+    await db.commit()
     return game_id
 
 
@@ -202,3 +205,37 @@ async def test_the_move_log_refuses_rewrites(repo: Repository, db_path: Path) ->
             with pytest.raises(sqlite3.IntegrityError, match="append-only"):
                 plain.execute(statement)
     assert len(await repo.moves(game.id)) == 2
+
+
+async def test_two_programs_opening_a_new_file_at_once_both_work(db_url: str) -> None:
+    first, second = await asyncio.gather(open_repository(db_url), open_repository(db_url))
+    try:
+        lobby = await first.create_lobby(
+            "pickomino", guild_id=1, channel_id=1, host_id=1, host_name="A", options={}
+        )
+        assert await second.get(lobby.id) == lobby
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_the_upgrade_skips_a_finished_game_it_cannot_read(
+    db_path: Path, db_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    db_path.parent.mkdir(parents=True)
+    async with aiosqlite.connect(db_path, isolation_level=None) as db:
+        await migrate(db, target=1)
+        readable = await insert_v1_game(db, channel_id=1, status="finished", users=(11, 12), moves=None)
+        damaged = await insert_v1_game(db, channel_id=2, status="finished", users=(13, 14), moves=None)
+        await db.execute("UPDATE games SET state = '{' WHERE id = ?", (damaged,))
+
+    with caplog.at_level(logging.WARNING, logger="storage"):
+        repo = await open_repository(db_url)
+    try:
+        assert (await repo.user_stats(11)).played == 1
+        assert (await repo.user_stats(13)).played == 0
+        assert any(f"no results for game {damaged}" in r.getMessage() for r in caplog.records)
+        assert {m.game_id for m in await repo.verify()} == {damaged}
+        assert (await repo.get(readable)).status == GameStatus.FINISHED
+    finally:
+        await repo.close()
