@@ -1,0 +1,49 @@
+"""Durable, replayable game records in SQLite (aiosqlite): lobbies, seats, the move log,
+snapshots and results. ``open_repository(url)`` is the way in."""
+
+from storage.errors import (
+    ChannelBusy,
+    GameNotFound,
+    GameUnavailable,
+    LobbyError,
+    NotPlaying,
+    StaleVersion,
+    StorageError,
+    UnsupportedDatabaseURL,
+)
+from storage.models import (
+    Applied,
+    GameRecord,
+    GameStatus,
+    LeaderRow,
+    Mismatch,
+    MoveRecord,
+    SeatRecord,
+    UserStats,
+)
+from storage.repository import Repository, open_repository
+from storage.url import DEFAULT_URL, SqliteLocation, parse_database_url
+
+__all__ = [
+    "DEFAULT_URL",
+    "Applied",
+    "ChannelBusy",
+    "GameNotFound",
+    "GameRecord",
+    "GameStatus",
+    "GameUnavailable",
+    "LeaderRow",
+    "LobbyError",
+    "Mismatch",
+    "MoveRecord",
+    "NotPlaying",
+    "Repository",
+    "SeatRecord",
+    "SqliteLocation",
+    "StaleVersion",
+    "StorageError",
+    "UnsupportedDatabaseURL",
+    "UserStats",
+    "open_repository",
+    "parse_database_url",
+]

@@ -1,0 +1,58 @@
+"""Shared steps of storage tests: set up a started Pickomino game and play random legal moves
+through the repository, as the bot would."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import engine
+from storage import GameRecord, GameStatus, Repository
+
+PICKOMINO = engine.get_game("pickomino")
+
+
+async def started_game(
+    repo: Repository,
+    *,
+    channel_id: int = 100,
+    guild_id: int | None = 1,
+    humans: tuple[int, ...] = (11, 12),
+    ais: int = 0,
+    seed: int = 7,
+    options: dict[str, Any] | None = None,
+) -> GameRecord:
+    """A running Pickomino game: ``humans[0]`` hosts, the others join, then ``ais`` computer
+    players."""
+    lobby = await repo.create_lobby(
+        "pickomino",
+        guild_id=guild_id,
+        channel_id=channel_id,
+        host_id=humans[0],
+        host_name=f"user{humans[0]}",
+        options=options or {},
+    )
+    for user in humans[1:]:
+        await repo.join(lobby.id, user, f"user{user}")
+    for n in range(ais):
+        await repo.add_ai(lobby.id, "random", f"bot{n}")
+    return await repo.start(lobby.id, seed=seed)
+
+
+def random_move(record: GameRecord, rng: random.Random) -> tuple[int, dict[str, Any]]:
+    """A random legal move of the seat to act, as plain data."""
+    seat = PICKOMINO.to_act(record.state)[0]
+    action = rng.choice(PICKOMINO.legal_actions(record.state, seat))
+    return seat, PICKOMINO.dump_action(action)
+
+
+async def play(
+    repo: Repository, record: GameRecord, rng: random.Random, moves: int | None = None
+) -> GameRecord:
+    """Play random legal moves until the game is over (or ``moves`` have been played)."""
+    played = 0
+    while record.status == GameStatus.ACTIVE and (moves is None or played < moves):
+        seat, action = random_move(record, rng)
+        record = (await repo.apply(record.id, expected_version=record.version, seat=seat, action=action)).game
+        played += 1
+    return record

@@ -1,0 +1,69 @@
+"""DATABASE_URL: which forms are accepted, and a clear refusal of anything else."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from storage import UnsupportedDatabaseURL, open_repository, parse_database_url
+
+
+@pytest.mark.parametrize(
+    ("url", "path"),
+    [
+        ("sqlite:///data/tavern.db", "data/tavern.db"),
+        ("sqlite:////var/lib/tavern.db", "/var/lib/tavern.db"),
+        ("sqlite:///:memory:", ":memory:"),
+        ("  sqlite:///x.db\n", "x.db"),
+    ],
+)
+def test_sqlite_urls(url: str, path: str) -> None:
+    assert parse_database_url(url).path == path
+
+
+@pytest.mark.parametrize(
+    ("url", "says"),
+    [
+        ("postgresql://tavern:hunter2@db/tavern", "scheme 'postgresql'"),
+        ("mysql://root@localhost/t", "scheme 'mysql'"),
+        ("sqlite://host/x.db", "scheme 'sqlite'"),
+        ("data/tavern.db", "without a scheme"),
+        ("sqlite:///", "names no database file"),
+        ("sqlite:///data/", "names no database file"),
+    ],
+)
+def test_unsupported_urls_are_refused_clearly(url: str, says: str) -> None:
+    with pytest.raises(UnsupportedDatabaseURL) as refused:
+        parse_database_url(url)
+    message = str(refused.value)
+    assert says in message and "sqlite:///" in message
+    assert "\n" not in message
+    assert "hunter2" not in message  # a password in a URL is never repeated
+
+
+async def test_open_repository_refuses_before_touching_anything(tmp_path: Path) -> None:
+    with pytest.raises(UnsupportedDatabaseURL):
+        await open_repository(f"postgresql:///{tmp_path / 'x.db'}")
+    assert list(tmp_path.iterdir()) == []
+
+
+async def test_open_repository_creates_folders_and_uses_wal(tmp_path: Path) -> None:
+    path = tmp_path / "a" / "b" / "tavern.db"
+    repo = await open_repository(f"sqlite:///{path}")
+    await repo.close()
+    assert path.is_file()
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+async def test_memory_database_works() -> None:
+    repo = await open_repository("sqlite:///:memory:")
+    try:
+        lobby = await repo.create_lobby(
+            "pickomino", guild_id=None, channel_id=1, host_id=2, host_name="Ann", options={}
+        )
+        assert (await repo.get(lobby.id)).guild_id is None
+    finally:
+        await repo.close()
