@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from typing import Any
 
 import engine
-from storage.replay import replay, snapshot
+from engine.core.replay import final_state
+from storage.replay import snapshot
 
 
 def game_problems(
@@ -55,7 +56,7 @@ def game_problems(
         problems.append("a lobby has a snapshot")
 
     try:
-        state = replay(game, len(seat_rows), game_row["seed"], options, actions)
+        state = final_state(game, len(seat_rows), game_row["seed"], options, actions)
     except engine.EngineError as exc:
         return [*problems, f"the log cannot be replayed: {exc}"]
     except (TypeError, ValueError) as exc:  # a seed or seat count the engine cannot start from

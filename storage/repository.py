@@ -30,6 +30,7 @@ from pydantic import BaseModel
 
 import engine
 from engine.core import dump_json
+from engine.core.replay import play_logged
 from storage.errors import (
     ChannelBusy,
     GameNotFound,
@@ -49,7 +50,7 @@ from storage.models import (
     SeatRecord,
     UserStats,
 )
-from storage.replay import play_stored, snapshot
+from storage.replay import snapshot
 from storage.schema import INSERT_RESULT, migrate, result_rows
 from storage.url import parse_database_url
 
@@ -318,7 +319,7 @@ class Repository:
                     expected=expected_version,
                 )
             game = engine.get_game(record.key)
-            step, logged = play_stored(game, record.state, seat, action)
+            step, logged = play_logged(game, record.state, seat, action)
             version = record.version + 1
             now = self._now()
             text = snapshot(game, step.state)

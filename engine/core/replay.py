@@ -1,6 +1,6 @@
 """Replaying a stored game: a seed, the options and the move log give back every position.
 
-Storage, the replay tool and tests all route a logged move through ``apply_logged`` so a
+Storage, the replay tool and tests all route a logged move through ``play_logged`` so a
 resignation (stored as ``{"kind": "resign"}``) replays exactly as it was played.
 """
 
@@ -12,11 +12,19 @@ from typing import Any
 from engine.core.contract import JSON, RESIGN, Game, Step
 
 
-def apply_logged(game: Game[Any, Any, Any], state: Any, seat: int, data: Mapping[str, JSON]) -> Step[Any]:
-    """Apply one move as stored in a log: plain data, or a resignation."""
+def play_logged(
+    game: Game[Any, Any, Any], state: Any, seat: int, data: Mapping[str, JSON]
+) -> tuple[Step[Any], JSON]:
+    """Play one move given as plain data for ``seat``; return the step and the move as it is
+    written to a log (normalised by the game, so a log holds one spelling per action).
+
+    ``{"kind": "resign"}`` goes to ``game.resign``: resigning is not a move the game lists.
+    Raises the engine's ``BadAction`` / ``IllegalAction``; ``state`` is never changed.
+    """
     if data.get("kind") == RESIGN:
-        return game.resign(state, seat)
-    return game.apply(state, seat, game.parse_action(dict(data)))
+        return game.resign(state, seat), {"kind": RESIGN}
+    action = game.parse_action(dict(data))
+    return game.apply(state, seat, action), game.dump_action(action)
 
 
 def replay(
@@ -29,6 +37,20 @@ def replay(
     """Yield ``(seat, action, step)`` for every logged move, from a fresh game."""
     state = game.new(seats, seed, options)
     for seat, data in moves:
-        step = apply_logged(game, state, seat, data)
+        step = play_logged(game, state, seat, data)[0]
         yield seat, data, step
         state = step.state
+
+
+def final_state(
+    game: Game[Any, Any, Any],
+    seats: int,
+    seed: int,
+    options: Mapping[str, Any],
+    moves: Iterable[tuple[int, Mapping[str, JSON]]],
+) -> Any:
+    """The state reached by the logged moves; the engine's error for the first bad one."""
+    state = game.new(seats, seed, options)
+    for _, _, step in replay(game, seats, seed, options, moves):
+        state = step.state
+    return state

@@ -6,7 +6,7 @@ import random
 
 from engine import RESIGN, get_game
 from engine.core import dump_json
-from engine.core.replay import apply_logged, replay
+from engine.core.replay import play_logged, replay
 
 
 def test_log_with_resignation_replays_identically() -> None:
@@ -18,7 +18,7 @@ def test_log_with_resignation_replays_identically() -> None:
         seat = game.to_act(state)[0]
         if len(log) == 30:
             data = {"kind": RESIGN}
-            state = apply_logged(game, state, 2, data).state
+            state = play_logged(game, state, 2, data)[0].state
             log.append((2, data))
             continue
         action = chooser.choice(game.legal_actions(state, seat))
