@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any
 
 import discord
 import simcord
 
+import engine
 from bot.buttons import encode_action
-from storage import GameRecord, Repository
+from storage import GameRecord, GameStatus, Repository
 
 
 @dataclass
@@ -67,3 +69,28 @@ async def open_game(room: Room, *, start: bool = True, game: str = "pickomino") 
     if start:
         await host.click(lobby, label="Start")
     return await room.record()
+
+
+async def click_move(room: Room, record: GameRecord, action: dict[str, Any]) -> simcord.InteractionResult:
+    """The seat to act clicks the board button for ``action``."""
+    game = engine.get_game(record.key)
+    seat = game.to_act(record.state)[0]
+    board = room.message(record.message_id)
+    return await room.member(record.seats[seat].user_id).click(
+        board, custom_id=move_custom_id(record, action)
+    )
+
+
+async def play_by_buttons(room: Room, game_id: int, chooser: random.Random, *, limit: int = 1000) -> int:
+    """Random legal clicks by the right members until the game ends or ``limit`` moves are
+    made; returns the number of moves made."""
+    for made in range(limit):
+        record = await room.repository.get(game_id)
+        if record.status is not GameStatus.ACTIVE:
+            return made
+        game = engine.get_game(record.key)
+        seat = game.to_act(record.state)[0]
+        action = game.dump_action(chooser.choice(game.legal_actions(record.state, seat)))
+        result = await click_move(room, record, action)
+        assert result.acknowledged and not result.ephemeral, result
+    return limit
