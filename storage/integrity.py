@@ -47,7 +47,7 @@ def game_problems(
     if stored is None:
         # A lobby, or a lobby cancelled before it started: nothing was played.
         if status not in ("lobby", "abandoned"):
-            problems.append(f"a {status} game has no snapshot")
+            problems.append(f"the game is {status} but has no snapshot")
         if move_rows:
             problems.append("moves are logged but the game has no snapshot")
         return problems
@@ -80,7 +80,7 @@ def _result_problems(
     if status == "active" and result is not None:
         return ["active, but the replayed game is over"]
     if status != "finished" or result is None:
-        return [] if not result_rows else [f"results are stored for a {status} game"]
+        return [] if not result_rows else [f"results are stored, but the game is {status}"]
     expected = [
         (seat, seat_rows[seat]["user_id"], rank, result.scores[seat], seat in result.winners)
         for seat, rank in enumerate(result.ranks)

@@ -188,6 +188,12 @@ async def migrate(db: aiosqlite.Connection, *, target: int = LATEST) -> int:
             continue
         await db.execute("BEGIN IMMEDIATE")
         try:
+            # Read again under the write lock: another process opening the same file at the
+            # same moment may have run this step already.
+            if await schema_version(db) >= step.version:
+                await db.rollback()
+                current = step.version
+                continue
             for statement in step.statements:
                 await db.execute(statement)
             if step.backfill is not None:

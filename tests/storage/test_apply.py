@@ -96,6 +96,21 @@ async def test_two_concurrent_applies_at_one_version_store_one_move(repo: Reposi
     assert (await repo.get(game.id)).version == 1
 
 
+async def test_a_burst_of_double_clicks_on_many_games_stores_one_move_each(repo: Repository) -> None:
+    games = [await started_game(repo, channel_id=n) for n in range(5)]
+    outcomes = await asyncio.gather(
+        *(
+            repo.apply(game.id, expected_version=0, seat=0, action={"kind": "roll"})
+            for _ in range(4)
+            for game in games
+        ),
+        return_exceptions=True,
+    )
+    assert sorted(type(o).__name__ for o in outcomes) == ["Applied"] * 5 + ["StaleVersion"] * 15
+    for game in games:
+        assert len(await repo.moves(game.id)) == 1
+
+
 async def test_two_connections_racing_on_one_file_store_one_move(repo: Repository, db_url: str) -> None:
     """Two repositories (two connections, as two processes would have) on the same file."""
     game = await started_game(repo)

@@ -139,11 +139,24 @@ async def test_start_deals_the_game_from_the_seed(repo: Repository) -> None:
 
 
 async def test_start_without_a_seed_draws_a_63_bit_one(repo: Repository) -> None:
+    seeds = []
+    for channel in (1, 2):
+        lobby = await new_lobby(repo, channel_id=channel)
+        await repo.join(lobby.id, 12, "Bob")
+        game = await repo.start(lobby.id)
+        assert game.seed is not None and 0 <= game.seed < 2**63
+        assert game.state is not None and game.state.seed == game.seed
+        seeds.append(game.seed)
+    assert seeds[0] != seeds[1]  # a collision has odds of 1 in 2**63
+
+
+async def test_start_refuses_a_seed_sqlite_cannot_hold(repo: Repository) -> None:
     lobby = await new_lobby(repo)
     await repo.join(lobby.id, 12, "Bob")
-    game = await repo.start(lobby.id)
-    assert game.seed is not None and 0 <= game.seed < 2**63
-    assert game.state.seed == game.seed
+    for seed in (-1, 2**63):
+        with pytest.raises(ValueError, match="seed"):
+            await repo.start(lobby.id, seed=seed)
+    assert (await repo.get(lobby.id)).status == GameStatus.LOBBY
 
 
 async def test_lobby_operations_after_start_are_refused(repo: Repository) -> None:

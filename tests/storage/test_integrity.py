@@ -1,0 +1,187 @@
+"""A damaged row costs one game, never the others; ``verify`` finds damage and says where."""
+
+from __future__ import annotations
+
+import logging
+import os
+import random
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.core import dump_json
+from storage import GameRecord, GameStatus, GameUnavailable, Repository
+from tests.storage.helpers import PICKOMINO, play, started_game
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def tamper(db_path: Path, sql: str, *params: object) -> None:
+    """Change the file behind the repository's back, as a disk error or a hand edit would."""
+    with sqlite3.connect(db_path) as plain:
+        plain.execute(sql, params)
+
+
+async def two_games(repo: Repository) -> tuple[GameRecord, GameRecord]:
+    rng = random.Random(5)
+    damaged = await play(repo, await started_game(repo, channel_id=1), rng, moves=6)
+    healthy = await play(repo, await started_game(repo, channel_id=2), rng, moves=6)
+    return damaged, healthy
+
+
+CORRUPTIONS = {
+    "unreadable state": ("UPDATE games SET state = '{\"seats\": 2,' WHERE id = ?", "JSONDecodeError"),
+    "state the game rejects": (
+        'UPDATE games SET state = \'{"seats": "two"}\' WHERE id = ?',
+        "ValidationError",
+    ),
+    "unknown game key": ("UPDATE games SET key = 'chess' WHERE id = ?", "unknown game 'chess'"),
+    "options not an object": ("UPDATE games SET options = '[1, 2]' WHERE id = ?", "not a JSON object"),
+}
+
+
+@pytest.mark.parametrize("corruption", CORRUPTIONS)
+async def test_a_corrupt_row_makes_only_that_game_unavailable(
+    repo: Repository, db_path: Path, corruption: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    damaged, healthy = await two_games(repo)
+    sql, reason = CORRUPTIONS[corruption]
+    tamper(db_path, sql, damaged.id)
+
+    with caplog.at_level(logging.ERROR, logger="storage"), pytest.raises(GameUnavailable) as unavailable:
+        await repo.get(damaged.id)
+    assert unavailable.value.params["game_id"] == damaged.id
+    assert reason in unavailable.value.params["reason"]
+    assert any(f"game {damaged.id} is unavailable" in r.getMessage() for r in caplog.records)
+    with pytest.raises(GameUnavailable):
+        await repo.apply(damaged.id, expected_version=damaged.version, seat=0, action={"kind": "roll"})
+    with pytest.raises(GameUnavailable):
+        await repo.by_channel(1)
+
+    # Every other game keeps working.
+    assert [g.id for g in await repo.active_games()] == [healthy.id]
+    assert await repo.get(healthy.id) == healthy
+    assert (await play(repo, healthy, random.Random(1))).status == GameStatus.FINISHED
+
+    [mismatch] = await repo.verify()
+    assert mismatch.game_id == damaged.id
+
+    # Abandoning the damaged game frees its channel for a new one.
+    husk = await repo.abandon(damaged.id)
+    assert husk.status == GameStatus.ABANDONED and husk.state is None
+    assert await repo.by_channel(1) is None
+    await repo.create_lobby("pickomino", guild_id=1, channel_id=1, host_id=11, host_name="Ann", options={})
+
+
+async def test_an_unreadable_move_log_is_reported(repo: Repository, db_path: Path) -> None:
+    damaged, healthy = await two_games(repo)
+    with sqlite3.connect(db_path) as plain:  # the log refuses edits, so the damage must go around it
+        plain.execute("DROP TRIGGER moves_are_append_only_update")
+        plain.execute("UPDATE moves SET action = '{\"kind\":' WHERE game_id = ? AND seq = 3", (damaged.id,))
+    with pytest.raises(GameUnavailable):
+        await repo.moves(damaged.id)
+    assert len(await repo.moves(healthy.id)) == 6
+    [mismatch] = await repo.verify()
+    assert mismatch.game_id == damaged.id and "unreadable JSON" in mismatch.reason
+
+
+@pytest.mark.parametrize(
+    ("sql", "reason"),
+    [
+        ("UPDATE games SET version = 5 WHERE id = ?", "version 5 but 6 moves"),
+        ("UPDATE games SET seed = seed + 1 WHERE id = ?", "the log cannot be replayed: no "),
+        ("UPDATE games SET state = NULL WHERE id = ?", "the game is active but has no snapshot"),
+        ("UPDATE games SET status = 'lobby' WHERE id = ?", "a lobby has a snapshot"),
+        (
+            "INSERT INTO results VALUES (?, 0, 11, 'pickomino', 1, 0, 1, '2024-01-01T00:00:00+00:00')",
+            "results are stored, but the game is active",
+        ),
+        ("UPDATE games SET status = 'finished' WHERE id = ?", "not over"),
+        ("DELETE FROM seats WHERE game_id = ? AND seat = 1", "cannot"),
+    ],
+)
+async def test_verify_finds_rows_that_disagree_with_the_log(
+    repo: Repository, db_path: Path, sql: str, reason: str
+) -> None:
+    damaged, _ = await two_games(repo)
+    assert await repo.verify() == []
+    tamper(db_path, sql, damaged.id)
+    mismatches = await repo.verify()
+    assert {m.game_id for m in mismatches} == {damaged.id}
+    assert any(reason in m.reason for m in mismatches), mismatches
+
+
+async def test_verify_checks_the_results_of_finished_games(repo: Repository, db_path: Path) -> None:
+    finished = await play(repo, await started_game(repo, humans=(11, 12, 13)), random.Random(4))
+    assert await repo.verify() == []
+    tamper(db_path, "UPDATE results SET won = 1 - won WHERE game_id = ? AND seat = 0", finished.id)
+    [mismatch] = await repo.verify()
+    assert mismatch.reason == "the results rows differ from the replayed result"
+
+
+def run_verify(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "storage", "verify", *args],
+        cwd=ROOT,
+        env={**os.environ, **(env or {})},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+async def test_verify_command_on_a_sound_database(repo: Repository, db_url: str) -> None:
+    await two_games(repo)
+    await play(repo, await started_game(repo, channel_id=3), random.Random(2))
+    await repo.create_lobby("pickomino", guild_id=1, channel_id=4, host_id=11, host_name="Ann", options={})
+    done = run_verify("--database-url", db_url)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "4 games checked, all agree" in done.stdout
+    from_env = run_verify(env={"DATABASE_URL": db_url})
+    assert from_env.returncode == 0 and "4 games checked" in from_env.stdout
+
+
+async def test_verify_command_names_a_tampered_game(repo: Repository, db_path: Path, db_url: str) -> None:
+    damaged, healthy = await two_games(repo)
+    other = PICKOMINO.new(2, 999, {})  # a valid state, just not this game's
+    tamper(
+        db_path, "UPDATE games SET state = ? WHERE id = ?", dump_json(PICKOMINO.dump_state(other)), damaged.id
+    )
+    done = run_verify("--database-url", db_url)
+    assert done.returncode == 1
+    assert f"MISMATCH game {damaged.id}: the snapshot differs from the replayed log" in done.stdout
+    assert f"game {healthy.id}:" not in done.stdout
+    assert f"2 games checked, 1 with mismatches: {damaged.id}" in done.stdout
+
+
+async def test_verify_command_reports_a_corrupt_row_instead_of_crashing(
+    repo: Repository, db_path: Path, db_url: str
+) -> None:
+    damaged, _ = await two_games(repo)
+    tamper(db_path, "UPDATE games SET key = 'chess' WHERE id = ?", damaged.id)
+    done = run_verify("--database-url", db_url)
+    assert done.returncode == 1
+    assert f"MISMATCH game {damaged.id}: unknown game key" in done.stdout
+    assert "Traceback" not in done.stderr
+
+
+def test_verify_command_refuses_bad_urls_and_missing_files(tmp_path: Path) -> None:
+    unsupported = run_verify("--database-url", "postgresql://u:secret@host/db")
+    assert unsupported.returncode == 2
+    assert "scheme 'postgresql'" in unsupported.stderr and "secret" not in unsupported.stderr
+    missing = run_verify("--database-url", f"sqlite:///{tmp_path / 'none.db'}")
+    assert missing.returncode == 2 and "no database file" in missing.stderr
+    assert not (tmp_path / "none.db").exists()
+
+
+async def test_the_database_not_the_cache_is_the_truth(repo: Repository, db_path: Path) -> None:
+    game, _ = await two_games(repo)
+    assert (await repo.get(game.id)).state == game.state  # decoded once, now cached
+    other = PICKOMINO.new(2, 999, {})
+    tamper(
+        db_path, "UPDATE games SET state = ? WHERE id = ?", dump_json(PICKOMINO.dump_state(other)), game.id
+    )
+    assert (await repo.get(game.id)).state == other
