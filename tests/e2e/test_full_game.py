@@ -43,6 +43,9 @@ async def test_a_two_player_game_by_buttons_only(simcord_env: simcord.Env, repos
         assert stats.played == 1
         won += stats.won
     assert won >= 1
+    pings = [m for m in room.channel.history() if "your turn" in m.content]
+    assert len(pings) == finished.state.turn + 1  # once per turn, not once per move
+    assert made > 2 * len(pings)
     assert requests / made <= 3, f"{requests} REST calls for {made} moves"
 
 
