@@ -59,7 +59,7 @@ class Lobby(commands.Cog):
             embed, view = game_message(record, reply.public_lang)
             try:
                 message_id = await reply.post(embed=embed, view=view)
-            except BaseException:
+            except Exception:
                 await repo.abandon(record.id)  # never leave the channel busy with an invisible lobby
                 raise
             if message_id is not None:
