@@ -11,6 +11,7 @@ from pydantic import ValidationError
 
 from bot.app import create_bot
 from bot.settings import Settings
+from storage import parse_database_url
 from storage.errors import StorageError
 
 NO_TOKEN = "Tavern needs a bot token: set DISCORD_TOKEN in .env or in the environment (see .env.example)."
@@ -34,6 +35,10 @@ def main() -> int:
         return fail(f"Bad setting {where}: {first['msg']} (see .env.example).")
     if settings.discord_token is None:
         return fail(NO_TOKEN)
+    try:
+        parse_database_url(settings.database_url)  # before connecting: a typo is found at once
+    except StorageError as exc:
+        return fail(f"{exc.message} (see .env.example).")
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     bot = create_bot(settings)
     try:

@@ -74,3 +74,14 @@ def test_a_token_discord_refuses_is_one_line(
     lines = captured.err.strip().splitlines()
     assert len(lines) == 1 and "DISCORD_TOKEN" in lines[0] and "refused" in lines[0]
     assert "Traceback" not in captured.err + captured.out
+
+
+def test_an_unsupported_database_url_is_one_line_before_connecting(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("DATABASE_URL", "postgres://user:secret@db/tavern")
+    assert entry.main() == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "DATABASE_URL" in err[0] and "secret" not in err[0]

@@ -114,3 +114,40 @@ async def test_an_unexpected_error_is_logged_with_the_game_and_changes_nothing(
     monkeypatch.undo()
     assert await repository.moves(record.id) == []
     assert move_custom_id(record, ROLL) in str(room.message(record.message_id).components)
+
+
+async def test_a_click_on_an_older_lobby_message_is_refused(
+    simcord_env: simcord.Env, repository: Repository
+) -> None:
+    room = make_room(simcord_env, repository)
+    alice, bob = room.players
+    first = (await alice.slash(room.channel, "play", game="pickomino")).response
+    assert first is not None
+    reposted = await alice.slash(room.channel, "status")
+    assert reposted.response is not None
+    record = await room.record()
+    assert record.message_id == reposted.response.id
+
+    refused = await bob.click(first, label="Join")
+
+    assert refused.ephemeral and refused.response is not None
+    link = f"https://discord.com/channels/{room.channel.guild.id}/{room.channel.id}/{reposted.response.id}"
+    assert refused.response.content == f"This message is out of date; use the latest one: {link}"
+    assert len((await room.record()).seats) == 1
+    await bob.click(reposted.response, label="Join")
+    assert len((await room.record()).seats) == 2
+
+
+async def test_a_finished_game_refuses_moves(simcord_env: simcord.Env, repository: Repository) -> None:
+    room = make_room(simcord_env, repository)
+    alice, bob = room.players
+    record = await open_game(room)
+    old_board = room.message(record.message_id)
+    await alice.slash(room.channel, "status")
+    await bob.slash(room.channel, "resign")  # the game ends
+
+    refused = await alice.click(old_board, label="Roll")
+
+    assert refused.ephemeral and refused.response is not None
+    assert refused.response.content == "This game is over."
+    assert [m.action for m in await repository.moves(record.id)] == [{"kind": "resign"}]
