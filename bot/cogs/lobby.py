@@ -10,7 +10,7 @@ from discord.ext import commands
 
 import engine
 from bot.board import game_message, jump_url
-from bot.i18n import command_text, reader_language, t
+from bot.i18n import catalogue, command_text, reader_language, t
 from bot.options import option_choices, parse_options
 from bot.private import report_unreachable, send_private_views
 from bot.reply import Reply, UserMistake
@@ -77,7 +77,7 @@ class Lobby(commands.Cog):
         for name, value in option_choices(engine.get_game(key)):
             text = f"{name}={value}"
             label_key = f"options.{key}.{name}.{value}"
-            label = t(lang, label_key) if _has(label_key) else text
+            label = t(lang, label_key) if catalogue().has(label_key) else text
             if current.lower() in text.lower() or current.lower() in label.lower():
                 choices.append(app_commands.Choice(name=label[:100], value=text))
         return choices[:25]
@@ -116,12 +116,6 @@ class Lobby(commands.Cog):
             await reply.followup(**message)
         unreachable = await send_private_views(self.bot, None, record, reply.public_lang)
         await report_unreachable(reply, self.bot.dm_notices, record.id, unreachable)
-
-
-def _has(key: str) -> bool:
-    from bot.i18n import catalogue
-
-    return catalogue().has(key)
 
 
 async def setup(bot: TavernBot) -> None:

@@ -56,7 +56,7 @@ async def test_a_two_player_game_by_move_with_autocomplete(
     record = await open_game(room)
     chooser = random.Random(11)
     game = engine.get_game("pickomino")
-    made = 0
+    made = requests = 0
     while (record := await repository.get(record.id)).status is GameStatus.ACTIVE:
         seat = game.to_act(record.state)[0]
         member = room.member(record.seats[seat].user_id)
@@ -64,7 +64,9 @@ async def test_a_two_player_game_by_move_with_autocomplete(
         legal = [game.dump_action(a) for a in game.legal_actions(record.state, seat)]
         assert [json.loads(c["value"]) for c in offered] == legal
         choice = chooser.choice(offered)
+        before = len(simcord_env.http_requests)
         result = await member.slash(room.channel, "move", action=choice["value"])
+        requests += len(simcord_env.http_requests) - before
         assert result.ephemeral and result.response is not None
         assert result.response.content == f"Done: {choice['name']}."
         made += 1
@@ -72,6 +74,7 @@ async def test_a_two_player_game_by_move_with_autocomplete(
     assert made == len(await repository.moves(record.id))
     final = room.message(record.message_id)
     assert labels(final) == {} and final.embeds[0].description == "Game over."
+    assert requests / made <= 3, f"{requests} REST calls for {made} moves"  # reply, board edit, pings
 
 
 async def test_move_accepts_typed_text_and_explains_a_bad_one(
