@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -15,11 +16,24 @@ from bot.options import option_choices, parse_options
 from bot.private import report_unreachable, send_private_views
 from bot.reply import Reply, UserMistake
 from bot.turns import newly_to_act, ping
+from storage import Repository
 from storage.errors import ChannelBusy
 from storage.models import GameRecord, GameStatus
 
 if TYPE_CHECKING:
     from bot.app import TavernBot
+
+LobbyOp = Callable[[Repository, int, discord.abc.User], Awaitable[GameRecord]]
+
+LOBBY_OPS: dict[str, LobbyOp] = {
+    "join": lambda repo, game_id, user: repo.join(game_id, user.id, user.display_name),
+    "leave": lambda repo, game_id, user: repo.leave(game_id, user.id),
+    "start": lambda repo, game_id, user: repo.start(game_id),
+    "cancel": lambda repo, game_id, user: repo.abandon(game_id),
+}
+"""What each lobby button does to the stored lobby (``ai`` waits for computer players)."""
+
+HOST_ONLY = frozenset({"start", "cancel"})
 
 GAME_CHOICES = [app_commands.Choice(name=engine.get_game(key).title, value=key) for key in engine.games()]
 
@@ -94,16 +108,9 @@ class Lobby(commands.Cog):
             user = interaction.user
             if op == "ai":
                 raise UserMistake("lobby.no_ai")
-            if op in ("start", "cancel") and user.id != record.host_id:
+            if op in HOST_ONLY and user.id != record.host_id:
                 raise UserMistake(f"lobby.host_only.{op}")
-            if op == "join":
-                after = await repo.join(game_id, user.id, user.display_name)
-            elif op == "leave":
-                after = await repo.leave(game_id, user.id)
-            elif op == "start":
-                after = await repo.start(game_id)
-            else:
-                after = await repo.abandon(game_id)
+            after = await LOBBY_OPS[op](repo, game_id, user)
             embed, view = game_message(after, reply.public_lang)
             await reply.update_message(embed=embed, view=view)
             if after.status is GameStatus.ACTIVE:

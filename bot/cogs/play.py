@@ -112,7 +112,7 @@ class Play(commands.Cog):
 
     @app_commands.command(name="resign", description=command_text("cmd.resign.description"))
     async def resign(self, interaction: discord.Interaction[Any]) -> None:
-        async with Reply(interaction) as reply:
+        async with Reply(interaction, ephemeral_defer=False) as reply:  # the news is public
             record = await self._channel_game(interaction)
             reply.game_id = record.id
             seat = self._seat(record, interaction.user.id)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
@@ -103,48 +103,14 @@ class PickominoRenderer(Renderer):
         return t(lang, key, dice=dice_text(faces), total=view.total, left=view.dice_left)
 
     def _event(self, table: Table, event: Event) -> str | None:
-        lang, data = table.lang, event.data
-        if not event.visible_to(None):
+        """One line for a public event; ``turn_started`` and ``game_over`` show in the turn
+        line and the ranking, so they have none."""
+        describe = _EVENT_LINES.get(event.kind)
+        if describe is None or not event.visible_to(None):
             return None
-        seat = data.get("seat")
+        seat = event.data.get("seat")
         who = table.mention(seat) if isinstance(seat, int) else ""
-        if event.kind == "rolled":
-            counts = list(data["dice"])
-            faces = [FACES[i] for i in range(6) for _ in range(counts[i])]
-            return t(lang, "pickomino.event.rolled", player=who, dice=dice_text(faces))
-        if event.kind == "kept":
-            return t(
-                lang,
-                "pickomino.event.kept",
-                player=who,
-                count=data["count"],
-                face=FACE_EMOJI[str(data["face"])],
-                total=data["total"],
-            )
-        if event.kind == "took":
-            source = data.get("from_seat")
-            if isinstance(source, int):
-                return t(
-                    lang, "pickomino.event.stole", player=who, tile=data["tile"], victim=table.mention(source)
-                )
-            return t(lang, "pickomino.event.took", player=who, tile=data["tile"])
-        if event.kind == "turn_failed":
-            parts = [
-                t(
-                    lang,
-                    "pickomino.event.failed",
-                    player=who,
-                    reason=t(lang, f"pickomino.fail.{data['reason']}"),
-                )
-            ]
-            if data.get("returned") is not None:
-                parts.append(t(lang, "pickomino.event.returned", tile=data["returned"]))
-            if data.get("turned") is not None:
-                parts.append(t(lang, "pickomino.event.turned", tile=data["turned"]))
-            return " ".join(parts)
-        if event.kind == "resigned":
-            return t(lang, "pickomino.event.resigned", player=who)
-        return None  # turn_started and game_over show in the turn line and the ranking
+        return describe(table, who, event.data)
 
     # -- actions ------------------------------------------------------------------------
     def action_look(self, lang: str, action: dict[str, Any]) -> ButtonLook:
@@ -168,3 +134,46 @@ class PickominoRenderer(Renderer):
         embed = self.board(Table(table.record, table.game, table.lang))
         embed.set_footer(text=t(table.lang, "pickomino.no_secrets"))
         return embed
+
+
+def _rolled(table: Table, who: str, data: dict[str, Any]) -> str:
+    counts = list(data["dice"])
+    faces = [FACES[i] for i in range(6) for _ in range(counts[i])]
+    return t(table.lang, "pickomino.event.rolled", player=who, dice=dice_text(faces))
+
+
+def _kept(table: Table, who: str, data: dict[str, Any]) -> str:
+    face, count, total = FACE_EMOJI[str(data["face"])], data["count"], data["total"]
+    return t(table.lang, "pickomino.event.kept", player=who, count=count, face=face, total=total)
+
+
+def _took(table: Table, who: str, data: dict[str, Any]) -> str:
+    source = data.get("from_seat")
+    if isinstance(source, int):
+        victim = table.mention(source)
+        return t(table.lang, "pickomino.event.stole", player=who, tile=data["tile"], victim=victim)
+    return t(table.lang, "pickomino.event.took", player=who, tile=data["tile"])
+
+
+def _failed(table: Table, who: str, data: dict[str, Any]) -> str:
+    lang = table.lang
+    reason = t(lang, f"pickomino.fail.{data['reason']}")
+    parts = [t(lang, "pickomino.event.failed", player=who, reason=reason)]
+    if data.get("returned") is not None:
+        parts.append(t(lang, "pickomino.event.returned", tile=data["returned"]))
+    if data.get("turned") is not None:
+        parts.append(t(lang, "pickomino.event.turned", tile=data["turned"]))
+    return " ".join(parts)
+
+
+def _resigned(table: Table, who: str, data: dict[str, Any]) -> str:
+    return t(table.lang, "pickomino.event.resigned", player=who)
+
+
+_EVENT_LINES: dict[str, Callable[[Table, str, dict[str, Any]], str]] = {
+    "rolled": _rolled,
+    "kept": _kept,
+    "took": _took,
+    "turn_failed": _failed,
+    "resigned": _resigned,
+}
