@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 import simcord
 
 from bot import create_bot
 from bot.settings import Settings
-from storage import Repository
+from storage import Repository, open_repository
 from tests.e2e.conftest import database_url
 
 PUBLIC_COMMANDS = {"play", "move", "hand", "status", "resign", "rules", "stats", "leaderboard"}
@@ -41,3 +42,25 @@ async def test_with_a_dev_guild_commands_go_to_that_guild_only(
         assert set(dev_member.available_commands(dev.create_text_channel("games"))) == PUBLIC_COMMANDS
         assert other_member.available_commands(other.create_text_channel("games")) == ()
         assert env.backend.find_command("play", None) is None
+
+
+async def test_without_a_repository_the_bot_opens_its_database_at_start(tmp_path: Path) -> None:
+    """The database file exists (made by an earlier run): creating a fresh file inside SimCord
+    currently trips storage's unclosed ``PRAGMA journal_mode`` cursor (reported to storage)."""
+    url = f"sqlite:///{tmp_path / 'own' / 'tavern.db'}"
+    await (await open_repository(url)).close()
+    bot = create_bot(Settings(_env_file=None, database_url=url))  # type: ignore[call-arg]
+    try:
+        async with simcord.run(bot) as env:
+            guild = env.create_guild()
+            channel = guild.create_text_channel("games")
+            alice = guild.add_member(env.create_user("alice"))
+            result = await alice.slash(channel, "play", game="pickomino")
+            assert result.response is not None and not result.ephemeral
+            found = await bot.repository.by_channel(channel.id)
+            assert found is not None and found.message_id == result.response.id
+    finally:
+        await bot.close()
+    assert (tmp_path / "own" / "tavern.db").exists()
+    with pytest.raises(RuntimeError, match="storage is opened in setup_hook"):
+        _ = bot.repository  # closed with the bot that opened it
