@@ -131,3 +131,14 @@ async def test_play_takes_the_games_options(simcord_env: simcord.Env, repository
 
     await alice.slash(room.channel, "play", game="pickomino", options="tiebreak=shared")
     assert (await room.record()).options == {"tiebreak": "shared"}
+
+
+async def test_the_host_leaving_abandons_the_lobby(simcord_env: simcord.Env, repository: Repository) -> None:
+    room = make_room(simcord_env, repository)
+    record = await open_game(room, start=False)
+
+    await room.players[0].click(room.message(record.message_id), label="Leave")
+
+    assert (await repository.get(record.id)).status is GameStatus.ABANDONED
+    message = room.message(record.message_id)
+    assert message.embeds[0].description == "This lobby was cancelled." and labels(message) == {}
