@@ -1,0 +1,80 @@
+"""The configured ``commands.Bot``: application commands only, no privileged intents."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.buttons import DYNAMIC_ITEMS
+from bot.i18n import CatalogueTranslator, reader_language, t
+from bot.settings import Settings
+from storage import Repository, open_repository
+
+log = logging.getLogger("tavern.bot")
+
+COGS = ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.info")
+
+
+class TavernBot(commands.Bot):
+    def __init__(self, settings: Settings, repository: Repository | None = None) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,  # unused: the bot has application commands only
+            intents=discord.Intents.default(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.settings = settings
+        self._repository = repository
+        self._owns_repository = repository is None
+        self.dm_notices: set[tuple[int, int]] = set()
+        """(game id, user id): players whose DM failed, to be told at their next interaction."""
+        self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
+
+    @property
+    def repository(self) -> Repository:
+        if self._repository is None:
+            raise RuntimeError("storage is opened in setup_hook; the bot has not started yet")
+        return self._repository
+
+    async def setup_hook(self) -> None:
+        if self._repository is None:
+            self._repository = await open_repository(self.settings.database_url)
+        await self.tree.set_translator(CatalogueTranslator())
+        for extension in COGS:
+            if extension not in self.extensions:
+                await self.load_extension(extension)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self.settings.dev_guild_id is not None:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to guild %s", len(synced), self.settings.dev_guild_id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d commands globally", len(synced))
+
+    async def close(self) -> None:
+        await super().close()
+        if self._owns_repository and self._repository is not None:
+            await self._repository.close()
+            self._repository = None
+
+    async def on_tree_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        """Last resort for errors outside the handlers' own ``Reply`` (a failed check,
+        a transformer): log, and apologise if nothing was answered yet."""
+        log.error("application command error", exc_info=error)
+        if not interaction.response.is_done():
+            await interaction.response.send_message(
+                t(reader_language(interaction), "error.unexpected"), ephemeral=True
+            )
+
+
+def create_bot(settings: Settings | None = None, repository: Repository | None = None) -> TavernBot:
+    """The bot, configured but not connected. Storage opens in ``setup_hook`` unless given."""
+    return TavernBot(settings or Settings(), repository)

@@ -1,0 +1,107 @@
+"""The one public message of a game: the lobby while seats fill, then the board. Built from
+the stored record alone, so any handler can redraw it after a restart."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.buttons import LobbyButton, MoveButton, PrivateButton
+from bot.i18n import t
+from bot.render import Table, renderer_for
+from engine import Event, get_game
+from storage.models import GameRecord, GameStatus
+
+MAX_ACTION_BUTTONS = 24
+"""A message holds 25 buttons; one is Private. Games with more choices use ``/move``."""
+
+
+def table_of(record: GameRecord, lang: str, events: tuple[Event, ...] = ()) -> Table:
+    return Table(record, get_game(record.key), lang, events)
+
+
+def game_message(
+    record: GameRecord, lang: str, events: tuple[Event, ...] = ()
+) -> tuple[discord.Embed, discord.ui.View | None]:
+    """The embed and buttons the game's message shows now."""
+    if record.status is GameStatus.LOBBY:
+        return lobby_embed(record, lang), lobby_view(record, lang)
+    if record.status is GameStatus.ABANDONED:
+        game = get_game(record.key)
+        return discord.Embed(
+            title=t(lang, "lobby.title", title=game.title, id=record.id),
+            description=t(lang, "lobby.cancelled"),
+        ), None
+    table = table_of(record, lang, events)
+    embed = renderer_for(record.key).board(table)
+    if record.status is GameStatus.FINISHED:
+        return embed, None
+    return embed, board_view(table)
+
+
+def lobby_embed(record: GameRecord, lang: str) -> discord.Embed:
+    game = get_game(record.key)
+    embed = discord.Embed(
+        title=t(lang, "lobby.title", title=game.title, id=record.id),
+        description=t(lang, "lobby.host", host=f"<@{record.host_id}>"),
+        colour=discord.Colour.blurple(),
+    )
+    players = "\n".join(
+        f"{seat.seat + 1}. " + (f"<@{seat.user_id}>" if seat.user_id is not None else seat.name)
+        for seat in record.seats
+    )
+    embed.add_field(
+        name=t(lang, "lobby.players", count=len(record.seats), min=game.min_seats, max=game.max_seats),
+        value=players or "—",
+        inline=False,
+    )
+    if record.options:
+        shown = ", ".join(f"{key}: {value}" for key, value in sorted(record.options.items()))
+        embed.add_field(name=t(lang, "lobby.options"), value=shown, inline=False)
+    embed.set_footer(text=t(lang, "lobby.footer"))
+    return embed
+
+
+def lobby_view(record: GameRecord, lang: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    looks: tuple[tuple[str, discord.ButtonStyle, bool], ...] = (
+        ("join", discord.ButtonStyle.success, False),
+        ("leave", discord.ButtonStyle.secondary, False),
+        ("ai", discord.ButtonStyle.secondary, True),  # enabled once computer players exist
+        ("start", discord.ButtonStyle.primary, False),
+        ("cancel", discord.ButtonStyle.danger, False),
+    )
+    for op, style, disabled in looks:
+        view.add_item(
+            LobbyButton(record.id, op, label=t(lang, f"lobby.button.{op}"), style=style, disabled=disabled)
+        )
+    return view
+
+
+def board_view(table: Table) -> discord.ui.View:
+    """The legal actions of the seat to act, then Private. When several seats act at once
+    their actions differ, so only ``/move`` is offered for them."""
+    record, game = table.record, table.game
+    view = discord.ui.View(timeout=None)
+    to_act = table.to_act()
+    if len(to_act) == 1:
+        renderer = renderer_for(record.key)
+        actions: list[Any] = game.legal_actions(record.state, to_act[0])
+        for action in actions[:MAX_ACTION_BUTTONS]:
+            data = game.dump_action(action)
+            look = renderer.action_look(table.lang, data)
+            view.add_item(
+                MoveButton(
+                    record.id, record.version, data, label=look.label, style=look.style, emoji=look.emoji
+                )
+            )
+    view.add_item(PrivateButton(record.id, label=t(table.lang, "button.private")))
+    return view
+
+
+def jump_url(record: GameRecord) -> str:
+    """A link to the game's message (or its channel when no message is known yet)."""
+    where = "@me" if record.guild_id is None else str(record.guild_id)
+    url = f"https://discord.com/channels/{where}/{record.channel_id}"
+    return f"{url}/{record.message_id}" if record.message_id is not None else url

@@ -1,0 +1,1 @@
+"""One cog per concern: the lobby, playing, and information commands."""

@@ -1,0 +1,129 @@
+"""``/play`` and the lobby buttons: Join, Leave, Add AI, Start, Cancel."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import engine
+from bot.board import game_message, jump_url
+from bot.i18n import catalogue, command_text, reader_language, t
+from bot.options import option_choices, parse_options
+from bot.private import report_unreachable, send_private_views
+from bot.reply import Reply, UserMistake
+from bot.turns import newly_to_act, ping
+from storage import Repository
+from storage.errors import ChannelBusy
+from storage.models import GameRecord, GameStatus
+
+if TYPE_CHECKING:
+    from bot.app import TavernBot
+
+LobbyOp = Callable[[Repository, int, discord.abc.User], Awaitable[GameRecord]]
+
+LOBBY_OPS: dict[str, LobbyOp] = {
+    "join": lambda repo, game_id, user: repo.join(game_id, user.id, user.display_name),
+    "leave": lambda repo, game_id, user: repo.leave(game_id, user.id),
+    "start": lambda repo, game_id, user: repo.start(game_id),
+    "cancel": lambda repo, game_id, user: repo.abandon(game_id),
+}
+"""What each lobby button does to the stored lobby (``ai`` waits for computer players)."""
+
+HOST_ONLY = frozenset({"start", "cancel"})
+
+GAME_CHOICES = [app_commands.Choice(name=engine.get_game(key).title, value=key) for key in engine.games()]
+
+
+class Lobby(commands.Cog):
+    def __init__(self, bot: TavernBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="play", description=command_text("cmd.play.description"))
+    @app_commands.describe(game=command_text("cmd.play.game"), options=command_text("cmd.play.options"))
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def play(
+        self, interaction: discord.Interaction[Any], game: str, options: str | None = None
+    ) -> None:
+        async with Reply(interaction, ephemeral_defer=False) as reply:
+            repo = self.bot.repository
+            channel_id = interaction.channel_id
+            assert channel_id is not None
+            busy = await repo.by_channel(channel_id)
+            if busy is not None:
+                raise UserMistake("lobby.busy", url=jump_url(busy))
+            try:
+                record = await repo.create_lobby(
+                    game,
+                    guild_id=interaction.guild_id,
+                    channel_id=channel_id,
+                    host_id=interaction.user.id,
+                    host_name=interaction.user.display_name,
+                    options=parse_options(options),
+                )
+            except ChannelBusy as exc:  # another /play won the race
+                raise UserMistake(
+                    "lobby.busy", url=jump_url(await repo.get(int(exc.params["game_id"])))
+                ) from None
+            reply.game_id = record.id
+            embed, view = game_message(record, reply.public_lang)
+            try:
+                message_id = await reply.post(embed=embed, view=view)
+            except Exception:
+                await repo.abandon(record.id)  # never leave the channel busy with an invisible lobby
+                raise
+            if message_id is not None:
+                await repo.set_message(record.id, message_id)
+
+    @play.autocomplete("options")
+    async def play_options(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        key = getattr(interaction.namespace, "game", None)
+        if key not in engine.games():
+            return []
+        lang = reader_language(interaction)
+        choices = []
+        for name, value in option_choices(engine.get_game(key)):
+            text = f"{name}={value}"
+            label_key = f"options.{key}.{name}.{value}"
+            label = t(lang, label_key) if catalogue().has(label_key) else text
+            if current.lower() in text.lower() or current.lower() in label.lower():
+                choices.append(app_commands.Choice(name=label[:100], value=text))
+        return choices[:25]
+
+    async def on_lobby_click(self, interaction: discord.Interaction[Any], game_id: int, op: str) -> None:
+        async with Reply(interaction) as reply:
+            reply.game_id = game_id
+            repo = self.bot.repository
+            record = await repo.get(game_id)
+            if record.status is not GameStatus.LOBBY:
+                raise UserMistake("lobby.closed")
+            if interaction.message is None or interaction.message.id != record.message_id:
+                raise UserMistake("play.stale_message", url=jump_url(record))
+            user = interaction.user
+            if op == "ai":
+                raise UserMistake("lobby.no_ai")
+            if op in HOST_ONLY and user.id != record.host_id:
+                raise UserMistake(f"lobby.host_only.{op}")
+            after = await LOBBY_OPS[op](repo, game_id, user)
+            embed, view = game_message(after, reply.public_lang)
+            await reply.update_message(embed=embed, view=view)
+            if after.status is GameStatus.ACTIVE:
+                await self.game_started(reply, after)
+
+    async def game_started(self, reply: Reply, record: GameRecord) -> None:
+        """Ping whoever acts first, and DM every seat its secrets (if the game has any)."""
+        message = ping(record, newly_to_act(None, record), reply.public_lang)
+        if message is not None:
+            await reply.followup(**message)
+        unreachable = await send_private_views(self.bot, None, record, reply.public_lang)
+        await report_unreachable(reply, self.bot.dm_notices, record.id, unreachable)
+
+
+async def setup(bot: TavernBot) -> None:
+    await bot.add_cog(Lobby(bot))

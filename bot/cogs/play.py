@@ -1,0 +1,208 @@
+"""Playing: move buttons, ``/move``, ``/hand`` and Private, ``/status``, ``/resign``.
+
+Every handler follows the same order: reload the game from storage, check who is acting,
+apply through the repository (which refuses a stale version), then redraw the one board
+message — in the click's own response when the click came from the board.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.board import game_message
+from bot.i18n import command_text, reader_language, t
+from bot.private import deliver_pending_notice, report_unreachable, send_private_views
+from bot.render import Table, renderer_for
+from bot.reply import Reply, UserMistake
+from bot.turns import newly_to_act, ping
+from engine import RESIGN, get_game
+from engine.core import dump_json
+from storage.errors import StaleVersion
+from storage.models import GameRecord, GameStatus
+
+if TYPE_CHECKING:
+    from bot.app import TavernBot
+
+log = logging.getLogger("tavern.bot")
+
+
+class Play(commands.Cog):
+    def __init__(self, bot: TavernBot) -> None:
+        self.bot = bot
+
+    # -- finding the game and the seat --------------------------------------------------------
+    async def _channel_game(self, interaction: discord.Interaction[Any]) -> GameRecord:
+        record = await self.bot.repository.by_channel(interaction.channel_id or 0)
+        if record is None:
+            raise UserMistake("play.no_game")
+        return record
+
+    @staticmethod
+    def _seat(record: GameRecord, user_id: int) -> int:
+        seat = record.seat_of(user_id)
+        if seat is None:
+            raise UserMistake("play.not_in_game")
+        return seat
+
+    @staticmethod
+    def _require_active(record: GameRecord) -> None:
+        if record.status is GameStatus.LOBBY:
+            raise UserMistake("play.not_started")
+        if record.status is not GameStatus.ACTIVE:
+            raise UserMistake("play.over")
+
+    # -- moves ----------------------------------------------------------------------------
+    async def on_move_click(
+        self, interaction: discord.Interaction[Any], game_id: int, version: int, action: dict[str, Any]
+    ) -> None:
+        async with Reply(interaction) as reply:
+            reply.game_id = game_id
+            record = await self.bot.repository.get(game_id)
+            seat = self._seat(record, interaction.user.id)
+            self._require_active(record)
+            on_board = interaction.message is not None and interaction.message.id == record.message_id
+            if version != record.version or not on_board:
+                raise UserMistake("play.stale")
+            await self._apply(reply, record, seat, action, on_board=True)
+
+    @app_commands.command(name="move", description=command_text("cmd.move.description"))
+    @app_commands.describe(action=command_text("cmd.move.action"))
+    async def move(self, interaction: discord.Interaction[Any], action: str) -> None:
+        async with Reply(interaction) as reply:
+            record = await self._channel_game(interaction)
+            reply.game_id = record.id
+            seat = self._seat(record, interaction.user.id)
+            self._require_active(record)
+            game = get_game(record.key)
+            data = game.dump_action(game.parse_action(action))  # BadAction → explained
+            await self._apply(reply, record, seat, data, on_board=False)
+
+    @move.autocomplete("action")
+    async def move_actions(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The caller's legal actions now, matching what was typed so far."""
+        try:
+            record = await self.bot.repository.by_channel(interaction.channel_id or 0)
+            if record is None or record.status is not GameStatus.ACTIVE:
+                return []
+            seat = record.seat_of(interaction.user.id)
+            if seat is None:
+                return []
+            game = get_game(record.key)
+            renderer = renderer_for(record.key)
+            lang = reader_language(interaction)
+            typed = current.strip().lower()
+            choices = []
+            for action in game.legal_actions(record.state, seat):
+                data = game.dump_action(action)
+                name = renderer.action_text(lang, data)
+                value = dump_json(data)
+                if typed in name.lower() or typed in value.lower():
+                    choices.append(app_commands.Choice(name=name[:100], value=value[:100]))
+            return choices[:25]
+        except Exception:
+            log.exception("autocomplete of /move failed")
+            return []
+
+    @app_commands.command(name="resign", description=command_text("cmd.resign.description"))
+    async def resign(self, interaction: discord.Interaction[Any]) -> None:
+        async with Reply(interaction, ephemeral_defer=False) as reply:  # the news is public
+            record = await self._channel_game(interaction)
+            reply.game_id = record.id
+            seat = self._seat(record, interaction.user.id)
+            self._require_active(record)
+            await self._apply(reply, record, seat, {"kind": RESIGN}, on_board=False, check_turn=False)
+
+    async def _apply(
+        self,
+        reply: Reply,
+        record: GameRecord,
+        seat: int,
+        action: dict[str, Any],
+        *,
+        on_board: bool,
+        check_turn: bool = True,
+    ) -> None:
+        game = get_game(record.key)
+        if check_turn and seat not in game.to_act(record.state):
+            raise UserMistake("play.not_your_turn")
+        try:
+            applied = await self.bot.repository.apply(
+                record.id, expected_version=record.version, seat=seat, action=action
+            )
+        except StaleVersion:
+            raise UserMistake("play.stale") from None
+        after = applied.game
+        embed, view = game_message(after, reply.public_lang, applied.events)
+        if on_board:
+            await reply.update_message(embed=embed, view=view)  # the response itself: one call
+        else:
+            if action.get("kind") == RESIGN:
+                await reply.say(
+                    t(reply.public_lang, "play.resigned", player=f"<@{reply.interaction.user.id}>"),
+                    ephemeral=False,
+                )
+            else:
+                text = renderer_for(record.key).action_text(reply.lang, action)
+                await reply.say(t(reply.lang, "play.done", action=text))
+            await self._edit_board(after, embed, view)
+        turn = ping(after, newly_to_act(record, after), reply.public_lang)
+        if turn is not None:
+            await reply.followup(**turn)
+        unreachable = await send_private_views(self.bot, record.state, after, reply.public_lang)
+        await report_unreachable(reply, self.bot.dm_notices, after.id, unreachable)
+        await deliver_pending_notice(reply, self.bot.dm_notices, after.id)
+
+    async def _edit_board(
+        self, record: GameRecord, embed: discord.Embed, view: discord.ui.View | None
+    ) -> None:
+        if record.message_id is None:
+            return
+        channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+        try:
+            await channel.get_partial_message(record.message_id).edit(embed=embed, view=view)
+        except discord.NotFound:
+            log.warning("the board message of game %s is gone; /status posts a new one", record.id)
+
+    # -- private views --------------------------------------------------------------------
+    @app_commands.command(name="hand", description=command_text("cmd.hand.description"))
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        async with Reply(interaction) as reply:
+            record = await self._channel_game(interaction)
+            await self._show_private(reply, record)
+
+    async def on_private_click(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        async with Reply(interaction) as reply:
+            await self._show_private(reply, await self.bot.repository.get(game_id))
+
+    async def _show_private(self, reply: Reply, record: GameRecord) -> None:
+        reply.game_id = record.id
+        seat = self._seat(record, reply.interaction.user.id)
+        if record.state is None:
+            raise UserMistake("play.not_started")
+        table = Table(record, get_game(record.key), reply.lang)
+        await reply.send_ephemeral(embed=renderer_for(record.key).private(table, seat))
+        self.bot.dm_notices.discard((record.id, reply.interaction.user.id))
+
+    # -- the board --------------------------------------------------------------------------
+    @app_commands.command(name="status", description=command_text("cmd.status.description"))
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        """Post the board again at the bottom of the channel; the new message becomes the
+        game's board (older copies' buttons are then refused as out of date)."""
+        async with Reply(interaction, ephemeral_defer=False) as reply:
+            record = await self._channel_game(interaction)
+            reply.game_id = record.id
+            embed, view = game_message(record, reply.public_lang)
+            message_id = await reply.post(embed=embed, view=view)
+            if message_id is not None:
+                await self.bot.repository.set_message(record.id, message_id)
+
+
+async def setup(bot: TavernBot) -> None:
+    await bot.add_cog(Play(bot))

@@ -1,0 +1,138 @@
+"""What every renderer shares: the table being drawn, button looks, the final ranking, and
+the generic renderer used by games that have no renderer of their own."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+from engine import Event, Game
+from engine.core import dump_json
+from storage.models import GameRecord
+
+EMBED_FIELD_LIMIT = 1024
+BUTTON_LABEL_LIMIT = 80
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """One game as a renderer sees it: the stored record, its rules, the reader's language
+    and the events of the move just made (empty when the board is redrawn from storage)."""
+
+    record: GameRecord
+    game: Game[Any, Any, Any]
+    lang: str
+    events: tuple[Event, ...] = ()
+
+    @property
+    def state(self) -> Any:
+        return self.record.state
+
+    def name(self, seat: int) -> str:
+        return self.record.seats[seat].name
+
+    def mention(self, seat: int) -> str:
+        """A seat as shown in an embed: the user's mention (no ping inside embeds)."""
+        record = self.record.seats[seat]
+        return f"<@{record.user_id}>" if record.user_id is not None else record.name
+
+    def to_act(self) -> tuple[int, ...]:
+        if self.state is None:
+            return ()
+        return self.game.to_act(self.state)
+
+    def public_view(self) -> Any:
+        return self.game.view(self.state, None)
+
+
+@dataclass(frozen=True, slots=True)
+class ButtonLook:
+    label: str
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary
+    emoji: str | None = None
+
+
+class Renderer:
+    """The interface; ``GenericRenderer`` is the plain implementation."""
+
+    key: str = ""
+
+    def board(self, table: Table) -> discord.Embed:
+        raise NotImplementedError
+
+    def action_look(self, lang: str, action: dict[str, Any]) -> ButtonLook:
+        raise NotImplementedError
+
+    def action_text(self, lang: str, action: dict[str, Any]) -> str:
+        """How an action reads in ``/move`` autocomplete and confirmations."""
+        return self.action_look(lang, action).label
+
+    def private(self, table: Table, seat: int) -> discord.Embed:
+        raise NotImplementedError
+
+
+def ranking_lines(table: Table) -> list[str]:
+    """``🥇 Alice — 7`` lines, best first, from the stored result (or the engine's)."""
+    result = table.record.result or (table.game.result(table.state) if table.state is not None else None)
+    if result is None:
+        return []
+    order = sorted(range(len(result.ranks)), key=lambda s: (result.ranks[s], s))
+    lines = []
+    for seat in order:
+        rank = result.ranks[seat]
+        score = result.scores[seat]
+        shown = int(score) if float(score).is_integer() else score
+        lines.append(
+            t(
+                table.lang,
+                "board.rank_line",
+                medal=_MEDALS.get(rank, f"{rank}."),
+                player=table.mention(seat),
+                score=shown,
+            )
+        )
+    return lines
+
+
+_MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class GenericRenderer(Renderer):
+    """Shows the view as JSON and actions in their typed text form. Enough to play any game;
+    a game gets a nicer board by registering its own renderer."""
+
+    key = ""
+
+    def board(self, table: Table) -> discord.Embed:
+        embed = discord.Embed(title=t(table.lang, "board.title", title=table.game.title, id=table.record.id))
+        players = ", ".join(table.mention(s) for s in table.to_act())
+        if players:
+            embed.description = t(table.lang, "board.turn", players=players)
+        else:
+            embed.description = t(table.lang, "board.over")
+            embed.add_field(name=t(table.lang, "board.ranking"), value="\n".join(ranking_lines(table)) or "—")
+        view = dump_json(table.game.dump_view(table.public_view()))
+        embed.add_field(
+            name=t(table.lang, "board.view"), value=_clip(f"```json\n{view}\n```", 1000), inline=False
+        )
+        return embed
+
+    def action_look(self, lang: str, action: dict[str, Any]) -> ButtonLook:
+        words = [str(action.get("kind", "?"))]
+        words += [str(v) for k, v in sorted(action.items()) if k != "kind"]
+        return ButtonLook(_clip(" ".join(words), BUTTON_LABEL_LIMIT))
+
+    def private(self, table: Table, seat: int) -> discord.Embed:
+        view = dump_json(table.game.dump_view(table.game.view(table.state, seat)))
+        embed = discord.Embed(
+            title=t(table.lang, "private.title", title=table.game.title, id=table.record.id)
+        )
+        embed.description = _clip(f"```json\n{view}\n```", 4000)
+        return embed

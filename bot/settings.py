@@ -1,0 +1,36 @@
+"""The bot's settings, read from the environment and from ``.env`` (see ``.env.example``)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from pydantic import SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: SecretStr | None = None
+    """The bot's token from the Discord developer portal. Required to connect."""
+    database_url: str = "sqlite:///data/tavern.db"
+    dev_guild_id: int | None = None
+    """Sync slash commands to this one server (instant) instead of globally (slow to spread)."""
+    log_level: str = "INFO"
+
+    @field_validator("discord_token", "dev_guild_id", mode="before")
+    @classmethod
+    def _empty_is_unset(cls, value: Any) -> Any:
+        # ``.env.example`` leaves optional settings as ``NAME=``: an empty value means "not set".
+        if isinstance(value, str) and not value.strip():
+            return None
+        return value
+
+    @field_validator("log_level")
+    @classmethod
+    def _known_level(cls, value: str) -> str:
+        level = value.strip().upper()
+        if level not in logging.getLevelNamesMapping():
+            raise ValueError(f"unknown log level {value!r}: use DEBUG, INFO, WARNING or ERROR")
+        return level

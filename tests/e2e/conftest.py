@@ -1,0 +1,33 @@
+"""The real bot (``create_bot``) against SimCord, storing games in a SQLite file in tmp_path."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot import TavernBot, create_bot
+from bot.settings import Settings
+from storage import Repository, open_repository
+
+
+def database_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'tavern.db'}"
+
+
+def make_bot(tmp_path: Path, repository: Repository) -> TavernBot:
+    settings = Settings(_env_file=None, discord_token=None, database_url=database_url(tmp_path))  # type: ignore[call-arg]
+    return create_bot(settings, repository)
+
+
+@pytest.fixture
+async def repository(tmp_path: Path) -> AsyncIterator[Repository]:
+    repo = await open_repository(database_url(tmp_path))
+    yield repo
+    await repo.close()
+
+
+@pytest.fixture
+def simcord_bot(tmp_path: Path, repository: Repository) -> TavernBot:
+    return make_bot(tmp_path, repository)
