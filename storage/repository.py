@@ -73,10 +73,11 @@ BUSY_TIMEOUT_MS = 5000
 # the bottleneck for many concurrent games — to protect against power loss only, which
 # a chat game can afford: the players see the board message and redo a move.
 PRAGMAS = (
+    # First, so that switching a new file to WAL waits for another opener instead of failing.
+    f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}",
     "PRAGMA journal_mode = WAL",
     "PRAGMA synchronous = NORMAL",
     "PRAGMA foreign_keys = ON",
-    f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}",
 )
 
 
@@ -93,7 +94,10 @@ async def open_repository(url: str, *, clock: Clock | None = None) -> Repository
     try:
         db.row_factory = sqlite3.Row
         for pragma in PRAGMAS:
-            await db.execute(pragma)
+            # Close each cursor at once: journal_mode answers with a row, and a cursor left
+            # open would make the first migration's COMMIT fail ("SQL statements in progress").
+            async with db.execute(pragma):
+                pass
         await migrate(db)
     except BaseException:
         await db.close()

@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 import simcord
 
+import engine
 from bot import create_bot
 from bot.settings import Settings
-from storage import Repository, open_repository
+from storage import Repository
 from tests.e2e.conftest import database_url
 
 PUBLIC_COMMANDS = {"play", "move", "hand", "status", "resign", "rules", "stats", "leaderboard"}
@@ -25,7 +26,7 @@ async def test_commands_are_synced_globally_with_russian_descriptions(simcord_en
     assert play is not None
     assert play["description"] == "Open a game lobby in this channel"
     assert play["description_localizations"]["ru"] == "Открыть лобби игры в этом канале"
-    assert [c["value"] for c in play["options"][0]["choices"]] == ["pickomino"]
+    assert [c["value"] for c in play["options"][0]["choices"]] == list(engine.games())
 
 
 async def test_with_a_dev_guild_commands_go_to_that_guild_only(
@@ -45,10 +46,8 @@ async def test_with_a_dev_guild_commands_go_to_that_guild_only(
 
 
 async def test_without_a_repository_the_bot_opens_its_database_at_start(tmp_path: Path) -> None:
-    """The database file exists (made by an earlier run): creating a fresh file inside SimCord
-    currently trips storage's unclosed ``PRAGMA journal_mode`` cursor (reported to storage)."""
+    """No database file yet: the bot creates and migrates it in setup_hook."""
     url = f"sqlite:///{tmp_path / 'own' / 'tavern.db'}"
-    await (await open_repository(url)).close()
     bot = create_bot(Settings(_env_file=None, database_url=url))  # type: ignore[call-arg]
     try:
         async with simcord.run(bot) as env:
