@@ -1,6 +1,6 @@
 """Every user-facing word, looked up by key in one catalogue per language.
 
-``en.json`` is complete; other languages may miss keys and then fall back to English. The
+``en.json`` (with its parts ``en.<part>.json``) is complete; other languages may miss keys and then fall back to English. The
 reader's language is the interaction's user locale when we have a catalogue for it, else the
 server's, else English. Public messages (the board, pings) use the server's language so that
 a board does not switch language with every click.
@@ -62,9 +62,16 @@ class Catalogue:
 
 @cache
 def catalogue() -> Catalogue:
-    tables = {}
+    """``en.json`` and ``en.<part>.json`` (one part per concern, e.g. ``en.raid.json``) make up
+    the English table; likewise for every language. A key defined twice is a bug."""
+    tables: dict[str, dict[str, str]] = {}
     for path in sorted(_HERE.glob("*.json")):
-        tables[path.stem] = json.loads(path.read_text(encoding="utf-8"))
+        table = tables.setdefault(path.stem.split(".")[0], {})
+        part = json.loads(path.read_text(encoding="utf-8"))
+        twice = table.keys() & part.keys()
+        if twice:
+            raise ValueError(f"{path.name} defines again: {', '.join(sorted(twice))}")
+        table.update(part)
     return Catalogue(tables)
 
 
