@@ -72,8 +72,9 @@ async def send_private_views(
         assert user_id is not None
         embed, files = renderer.private_message(Table(record, game, lang), seat)
         try:
-            user = client.get_user(user_id) or await client.fetch_user(user_id)
-            await user.send(embed=embed, files=files)
+            # The DM channel is cached after the first DM: no user lookup per message.
+            channel = await client.create_dm(discord.Object(id=user_id))
+            await channel.send(embed=embed, files=files)
         except discord.Forbidden:
             unreachable.append(user_id)
         except discord.HTTPException:
