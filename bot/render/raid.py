@@ -312,7 +312,9 @@ def path_suggestions(lang: str, start: str, typed: str) -> list[tuple[str, str]]
         try:
             walked = walk(start, parse_path_text(text))
         except (BadAction, IllegalAction) as error:
-            return [(explain(lang, error), text)]  # picking it only shows the same problem again
+            return [(explain(lang, error), text[:100])]  # picking it shows the same problem again
+        if len(text) > 100:
+            return []  # a choice's value cannot hold it: what is typed is sent as it is
         end, prefix = walked[-1], text + " "
         out.append((t(lang, "raid.suggest.typed", path=text, end=end), text))
     for cell, direction, count in straight_legs(end):
