@@ -132,7 +132,10 @@ async def test_a_whole_raid_through_the_bot_leaks_nothing_before_the_end(
     calls.append(n)
     board = room.message(board.id)
     assert labels(board) == {f"Zone {z}": True for z in range(1, 7)} | {"Private": True}
+    clicks: list[int] = []
+    before = len(simcord_env.http_requests)
     missed = await alice.click(board, label="Zone 2")
+    clicks.append(len(simcord_env.http_requests) - before)
     assert missed.acknowledged and not missed.ephemeral
     board = room.message(board.id)
     assert "Zone 2" not in labels(board) and "Zone 4" in labels(board)
@@ -140,7 +143,9 @@ async def test_a_whole_raid_through_the_bot_leaks_nothing_before_the_end(
     wrong_player = await bob.click(board, label="Zone 4")
     assert wrong_player.ephemeral and wrong_player.response is not None
     assert wrong_player.response.content == "It is not your turn."
+    before = len(simcord_env.http_requests)
     await alice.click(room.message(board.id), label="Zone 4")
+    clicks.append(len(simcord_env.http_requests) - before)
     board = room.message(board.id)
     assert f"{alice.mention} named zone 4 on B3: the terrorist is dead." in str(board.embeds[0].to_dict())
 
@@ -148,7 +153,9 @@ async def test_a_whole_raid_through_the_bot_leaks_nothing_before_the_end(
     calls.append(n)
     board = room.message(board.id)
     assert labels(board) == {"Use the kit": True, "Leave it": True, "Private": True}
+    before = len(simcord_env.http_requests)
     await bob.click(board, label="Use the kit")
+    clicks.append(len(simcord_env.http_requests) - before)
     record = await room.record()
     assert record.state.scouts[1].wounds == 0 and record.state.current == 0
 
@@ -207,6 +214,9 @@ async def test_a_whole_raid_through_the_bot_leaks_nothing_before_the_end(
     # per /move: the reply, the board edit (picture included), the turn ping, and a DM to the
     # owner of the map when the scout met something on it
     assert max(calls) <= 4, calls
+    # per button: the response that edits the board, the ping when the turn passes, the DM
+    assert max(clicks) <= 3, clicks
+    print(f"REST calls per raid button click: {clicks}")
     print(f"REST calls per raid /move: {calls}, mean {sum(calls) / len(calls):.2f}")
 
 
