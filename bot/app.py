@@ -16,7 +16,7 @@ from storage import Repository, open_repository
 
 log = logging.getLogger("tavern.bot")
 
-COGS = ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.info")
+COGS = ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.placement", "bot.cogs.info")
 
 
 class TavernBot(commands.Bot):

@@ -25,19 +25,32 @@ def game_message(
     record: GameRecord, lang: str, events: tuple[Event, ...] = ()
 ) -> tuple[discord.Embed, discord.ui.View | None]:
     """The embed and buttons the game's message shows now."""
+    embed, view, _ = game_parts(record, lang, events)
+    return embed, view
+
+
+def game_parts(
+    record: GameRecord, lang: str, events: tuple[Event, ...] = ()
+) -> tuple[discord.Embed, discord.ui.View | None, list[discord.File]]:
+    """The embed, buttons and attached files (pictures) the game's message shows now. An
+    edit passes the files as ``attachments`` so the old picture is replaced in the same call."""
     if record.status is GameStatus.LOBBY:
-        return lobby_embed(record, lang), lobby_view(record, lang)
+        return lobby_embed(record, lang), lobby_view(record, lang), []
     if record.status is GameStatus.ABANDONED:
         game = get_game(record.key)
-        return discord.Embed(
-            title=t(lang, "lobby.title", title=game.title, id=record.id),
-            description=t(lang, "lobby.cancelled"),
-        ), None
+        return (
+            discord.Embed(
+                title=t(lang, "lobby.title", title=game.title, id=record.id),
+                description=t(lang, "lobby.cancelled"),
+            ),
+            None,
+            [],
+        )
     table = table_of(record, lang, events)
-    embed = renderer_for(record.key).board(table)
+    embed, files = renderer_for(record.key).board_message(table)
     if record.status is GameStatus.FINISHED:
-        return embed, None
-    return embed, board_view(table)
+        return embed, None, files
+    return embed, board_view(table), files
 
 
 def lobby_embed(record: GameRecord, lang: str) -> discord.Embed:
@@ -79,23 +92,31 @@ def lobby_view(record: GameRecord, lang: str) -> discord.ui.View:
     return view
 
 
+def shared_actions(table: Table) -> list[Any]:
+    """The actions offered as buttons: those of the seat to act; when several seats act at
+    once (a simultaneous phase), their actions if they are the same for all of them — a
+    click then acts for whichever of them clicks. Otherwise none (``/move`` only)."""
+    to_act = table.to_act()
+    if not to_act:
+        return []
+    state = table.record.state
+    first: list[Any] = table.game.legal_actions(state, to_act[0])
+    if any(table.game.legal_actions(state, seat) != first for seat in to_act[1:]):
+        return []
+    return first
+
+
 def board_view(table: Table) -> discord.ui.View:
-    """The legal actions of the seat to act, then Private. When several seats act at once
-    their actions differ, so only ``/move`` is offered for them."""
+    """The legal actions of the seat(s) to act (see ``shared_actions``), then Private."""
     record, game = table.record, table.game
     view = discord.ui.View(timeout=None)
-    to_act = table.to_act()
-    if len(to_act) == 1:
-        renderer = renderer_for(record.key)
-        actions: list[Any] = game.legal_actions(record.state, to_act[0])
-        for action in actions[:MAX_ACTION_BUTTONS]:
-            data = game.dump_action(action)
-            look = renderer.action_look(table.lang, data)
-            view.add_item(
-                MoveButton(
-                    record.id, record.version, data, label=look.label, style=look.style, emoji=look.emoji
-                )
-            )
+    renderer = renderer_for(record.key)
+    buttons = [a for a in (game.dump_action(a) for a in shared_actions(table)) if renderer.is_button(a)]
+    for data in buttons[:MAX_ACTION_BUTTONS]:
+        look = renderer.action_look(table.lang, data)
+        view.add_item(
+            MoveButton(record.id, record.version, data, label=look.label, style=look.style, emoji=look.emoji)
+        )
     view.add_item(PrivateButton(record.id, label=t(table.lang, "button.private")))
     return view
 

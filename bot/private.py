@@ -70,10 +70,11 @@ async def send_private_views(
     for seat in changed_private_views(game, before, record.state, humans):
         user_id = record.seats[seat].user_id
         assert user_id is not None
-        embed = renderer.private(Table(record, game, lang), seat)
+        embed, files = renderer.private_message(Table(record, game, lang), seat)
         try:
-            user = client.get_user(user_id) or await client.fetch_user(user_id)
-            await user.send(embed=embed)
+            # The DM channel is cached after the first DM: no user lookup per message.
+            channel = await client.create_dm(discord.Object(id=user_id))
+            await channel.send(embed=embed, files=files)
         except discord.Forbidden:
             unreachable.append(user_id)
         except discord.HTTPException:
@@ -82,17 +83,31 @@ async def send_private_views(
 
 
 async def report_unreachable(
-    reply: Reply, pending: set[tuple[int, int]], game_id: int, unreachable: list[int]
+    reply: Reply,
+    pending: set[tuple[int, int]],
+    game_id: int,
+    unreachable: list[int],
+    *,
+    record: GameRecord | None = None,
 ) -> None:
     """Tell each unreachable player to use Private: the one who made this interaction right
-    away (ephemeral), anyone else at their next interaction with this game (an ephemeral
-    message can only go to the person interacting)."""
+    away (ephemeral, with the private view that could not be sent when ``record`` is given),
+    anyone else at their next interaction with this game (an ephemeral message can only go
+    to the person interacting)."""
     actor = reply.interaction.user.id
     for user_id in unreachable:
-        if user_id == actor:
-            await reply.send_ephemeral(content=t(reply.lang, "private.dm_closed"))
-        else:
+        if user_id != actor:
             pending.add((game_id, user_id))
+            continue
+        notice = t(reply.lang, "private.dm_closed")
+        seat = record.seat_of(user_id) if record is not None else None
+        if record is None or seat is None or record.state is None:
+            await reply.send_ephemeral(content=notice)
+            continue
+        embed, files = renderer_for(record.key).private_message(
+            Table(record, get_game(record.key), reply.lang), seat
+        )
+        await reply.send_ephemeral(content=notice, embed=embed, files=files)
 
 
 async def deliver_pending_notice(reply: Reply, pending: set[tuple[int, int]], game_id: int) -> None:

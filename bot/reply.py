@@ -128,6 +128,11 @@ class Reply:
             else:
                 await self.interaction.edit_original_response(**kwargs)
 
+    async def open_form(self, modal: discord.ui.Modal) -> None:
+        """Answer with a form (a modal must be the first response)."""
+        async with self._lock:
+            await self.interaction.response.send_modal(modal)
+
     async def followup(self, **kwargs: Any) -> None:
         """Another message after the response (a turn ping, a notice)."""
         async with self._lock:

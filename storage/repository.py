@@ -299,6 +299,24 @@ class Repository:
                 continue  # logged by _decode; the other games go on
         return records
 
+    async def seated_games(self, user_id: int) -> list[GameRecord]:
+        """Running games in which the user holds a seat and has not resigned, newest first
+        (wherever they are: a player acting from a DM finds his games by this)."""
+        async with self._transaction(write=False) as db:
+            rows = await _all(
+                db,
+                "SELECT id FROM games WHERE status = 'active' AND id IN"
+                " (SELECT game_id FROM seats WHERE user_id = ? AND resigned = 0) ORDER BY id DESC",
+                (user_id,),
+            )
+            records = []
+            for row in rows:
+                try:
+                    records.append(await self._load(db, row["id"]))
+                except GameUnavailable:
+                    continue  # logged when decoded; the other games go on
+            return records
+
     async def moves(self, game_id: int) -> list[MoveRecord]:
         async with self._transaction(write=False) as db:
             await self._game_row(db, game_id)

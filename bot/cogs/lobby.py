@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import engine
-from bot.board import game_message, jump_url
+from bot.board import game_message, game_parts, jump_url
 from bot.i18n import catalogue, command_text, reader_language, t
 from bot.options import option_choices, parse_options
 from bot.private import report_unreachable, send_private_views
@@ -111,8 +111,8 @@ class Lobby(commands.Cog):
             if op in HOST_ONLY and user.id != record.host_id:
                 raise UserMistake(f"lobby.host_only.{op}")
             after = await LOBBY_OPS[op](repo, game_id, user)
-            embed, view = game_message(after, reply.public_lang)
-            await reply.update_message(embed=embed, view=view)
+            embed, view, files = game_parts(after, reply.public_lang)
+            await reply.update_message(embed=embed, view=view, attachments=files)
             if after.status is GameStatus.ACTIVE:
                 await self.game_started(reply, after)
 
@@ -122,7 +122,7 @@ class Lobby(commands.Cog):
         if message is not None:
             await reply.followup(**message)
         unreachable = await send_private_views(self.bot, None, record, reply.public_lang)
-        await report_unreachable(reply, self.bot.dm_notices, record.id, unreachable)
+        await report_unreachable(reply, self.bot.dm_notices, record.id, unreachable, record=record)
 
 
 async def setup(bot: TavernBot) -> None:

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.board import game_message
+from bot.board import game_parts
 from bot.i18n import command_text, reader_language, t
 from bot.private import deliver_pending_notice, report_unreachable, send_private_views
 from bot.render import Table, renderer_for
@@ -68,6 +68,14 @@ class Play(commands.Cog):
             on_board = interaction.message is not None and interaction.message.id == record.message_id
             if version != record.version or not on_board:
                 raise UserMistake("play.stale")
+            game = get_game(record.key)
+            table = Table(record, game, reply.lang)
+            form = renderer_for(record.key).action_form(table, seat, action)
+            if form is not None:  # the action needs typed input: its form applies it
+                if seat not in game.to_act(record.state):
+                    raise UserMistake("play.not_your_turn")
+                await reply.open_form(form)
+                return
             await self._apply(reply, record, seat, action, on_board=True)
 
     @app_commands.command(name="move", description=command_text("cmd.move.description"))
@@ -97,6 +105,9 @@ class Play(commands.Cog):
             game = get_game(record.key)
             renderer = renderer_for(record.key)
             lang = reader_language(interaction)
+            suggested = renderer.suggest(Table(record, game, lang), seat, current)
+            if suggested is not None:
+                return [app_commands.Choice(name=n[:100], value=v[:100]) for n, v in suggested[:25]]
             typed = current.strip().lower()
             choices = []
             for action in game.legal_actions(record.state, seat):
@@ -139,9 +150,9 @@ class Play(commands.Cog):
         except StaleVersion:
             raise UserMistake("play.stale") from None
         after = applied.game
-        embed, view = game_message(after, reply.public_lang, applied.events)
-        if on_board:
-            await reply.update_message(embed=embed, view=view)  # the response itself: one call
+        embed, view, files = game_parts(after, reply.public_lang, applied.events)
+        if on_board:  # the response itself: one call, the new picture included
+            await reply.update_message(embed=embed, view=view, attachments=files)
         else:
             if action.get("kind") == RESIGN:
                 await reply.say(
@@ -151,22 +162,34 @@ class Play(commands.Cog):
             else:
                 text = renderer_for(record.key).action_text(reply.lang, action)
                 await reply.say(t(reply.lang, "play.done", action=text))
-            await self._edit_board(after, embed, view)
-        turn = ping(after, newly_to_act(record, after), reply.public_lang)
+            await self.edit_board(after, embed, view, files)
+        await self.after_move(reply, record, after)
+
+    async def after_move(self, reply: Reply, before: GameRecord, after: GameRecord) -> None:
+        """What follows every stored move: the turn ping, DMs of changed private views, and
+        notices for players whose DMs are closed."""
+        turn = ping(after, newly_to_act(before, after), reply.public_lang)
         if turn is not None:
             await reply.followup(**turn)
-        unreachable = await send_private_views(self.bot, record.state, after, reply.public_lang)
-        await report_unreachable(reply, self.bot.dm_notices, after.id, unreachable)
+        unreachable = await send_private_views(self.bot, before.state, after, reply.public_lang)
+        await report_unreachable(reply, self.bot.dm_notices, after.id, unreachable, record=after)
         await deliver_pending_notice(reply, self.bot.dm_notices, after.id)
 
-    async def _edit_board(
-        self, record: GameRecord, embed: discord.Embed, view: discord.ui.View | None
+    async def edit_board(
+        self,
+        record: GameRecord,
+        embed: discord.Embed,
+        view: discord.ui.View | None,
+        files: list[discord.File] | None = None,
     ) -> None:
+        """Edit the board message in place (one REST call, its picture replaced with it)."""
         if record.message_id is None:
             return
         channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
         try:
-            await channel.get_partial_message(record.message_id).edit(embed=embed, view=view)
+            await channel.get_partial_message(record.message_id).edit(
+                embed=embed, view=view, attachments=files or []
+            )
         except discord.NotFound:
             log.warning("the board message of game %s is gone; /status posts a new one", record.id)
 
@@ -183,11 +206,15 @@ class Play(commands.Cog):
 
     async def _show_private(self, reply: Reply, record: GameRecord) -> None:
         reply.game_id = record.id
-        seat = self._seat(record, reply.interaction.user.id)
+        renderer = renderer_for(record.key)
+        seat = record.seat_of(reply.interaction.user.id)
+        if seat is None and not renderer.spectators_see_private:
+            raise UserMistake("play.not_in_game")
         if record.state is None:
             raise UserMistake("play.not_started")
         table = Table(record, get_game(record.key), reply.lang)
-        await reply.send_ephemeral(embed=renderer_for(record.key).private(table, seat))
+        embed, files = renderer.private_message(table, seat)
+        await reply.send_ephemeral(embed=embed, files=files)
         self.bot.dm_notices.discard((record.id, reply.interaction.user.id))
 
     # -- the board --------------------------------------------------------------------------
@@ -198,8 +225,8 @@ class Play(commands.Cog):
         async with Reply(interaction, ephemeral_defer=False) as reply:
             record = await self._channel_game(interaction)
             reply.game_id = record.id
-            embed, view = game_message(record, reply.public_lang)
-            message_id = await reply.post(embed=embed, view=view)
+            embed, view, files = game_parts(record, reply.public_lang)
+            message_id = await reply.post(embed=embed, view=view, files=files)
             if message_id is not None:
                 await self.bot.repository.set_message(record.id, message_id)
 

@@ -1,9 +1,9 @@
 """Every user-facing word, looked up by key in one catalogue per language.
 
-``en.json`` (with its parts ``en.<part>.json``) is complete; other languages may miss keys
-and then fall back to English. The reader's language is the interaction's user locale when we
-have a catalogue for it, else the server's, else English. Public messages (the board, pings)
-use the server's language so that a board does not switch language with every click.
+``en.json`` (with its parts ``en.<part>.json``) is complete; other languages may miss keys and
+then fall back to English. The reader's language is the interaction's user locale when we have
+a catalogue for it, else the server's, else English. Public messages (the board, pings) use the
+server's language so that a board does not switch language with every click.
 """
 
 from __future__ import annotations
@@ -107,18 +107,23 @@ def public_language(interaction: discord.Interaction[Any]) -> str:
 
 
 def explain(lang: str, error: EngineError | StorageError) -> str:
-    """A player-readable explanation of an engine or storage error, by its code. The
-    English ``message`` the error carries is the fallback for codes the catalogue lacks."""
+    """A player-readable explanation of an engine or storage error, by its code. One code may
+    come with different parameters from different places (a cell off the map, a path leaving
+    it): ``<key>.alt`` is then tried with them. The English ``message`` the error carries is
+    the fallback for codes the catalogue lacks."""
     source = "engine" if isinstance(error, EngineError) else "storage"
     key = f"error.{source}.{error.code}"
     table = catalogue().tables.get(lang, {})
-    template = table.get(key) or catalogue().tables[FALLBACK].get(key)
-    if template is None:
-        return error.message
-    try:
-        return template.format(**error.params)
-    except (KeyError, IndexError, ValueError):
-        return error.message
+    english = catalogue().tables[FALLBACK]
+    for candidate in (key, f"{key}.alt"):
+        template = table.get(candidate) or english.get(candidate)
+        if template is None:
+            continue
+        try:
+            return template.format(**error.params)
+        except (KeyError, IndexError, ValueError):
+            continue
+    return error.message
 
 
 def command_text(key: str) -> app_commands.locale_str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bot.render.base import ButtonLook, GenericRenderer, Renderer, Table, ranking_lines
 from bot.render.pickomino import PickominoRenderer
+from bot.render.raid import RaidRenderer
 
 _RENDERERS: dict[str, Renderer] = {}
 
@@ -21,6 +22,7 @@ def renderer_for(key: str) -> Renderer:
 
 GENERIC = GenericRenderer()
 register(PickominoRenderer())
+register(RaidRenderer())
 
 __all__ = [
     "GENERIC",

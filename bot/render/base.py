@@ -73,6 +73,34 @@ class Renderer:
     def private(self, table: Table, seat: int) -> discord.Embed:
         raise NotImplementedError
 
+    # -- optional hooks: a game that needs more than an embed and buttons overrides these ----
+    spectators_see_private = False
+    """Whether someone without a seat may press Private (and gets ``private(table, None)``)."""
+
+    def board_message(self, table: Table) -> tuple[discord.Embed, list[discord.File]]:
+        """The board embed and the files attached to the board message (pictures the embed
+        shows as ``attachment://…``)."""
+        return self.board(table), []
+
+    def private_message(self, table: Table, seat: int | None) -> tuple[discord.Embed, list[discord.File]]:
+        """A private view with its attached files (``seat`` is ``None`` for a spectator)."""
+        assert seat is not None, "this game has no spectator view"
+        return self.private(table, seat), []
+
+    def is_button(self, action: dict[str, Any]) -> bool:
+        """Whether a legal action is offered as a board button (else it is typed with /move,
+        e.g. a template standing for 'give a path')."""
+        return True
+
+    def action_form(self, table: Table, seat: int, action: dict[str, Any]) -> discord.ui.Modal | None:
+        """A form (modal) that clicking the action's button opens instead of applying it,
+        for actions that need typed input (a whole secret placement)."""
+        return None
+
+    def suggest(self, table: Table, seat: int, typed: str) -> list[tuple[str, str]] | None:
+        """``/move`` autocomplete as (name, value) pairs, or ``None`` to list legal actions."""
+        return None
+
 
 def ranking_lines(table: Table) -> list[str]:
     """``🥇 Alice — 7`` lines, best first, from the stored result (or the engine's)."""

@@ -1,0 +1,246 @@
+"""Raid boards, private views, path suggestions and placement problems in words: whole random
+games in both languages within Discord's limits, pictures only from the spectator view, a text
+grid when the picture fails."""
+
+from __future__ import annotations
+
+import random
+import typing
+from datetime import UTC, datetime
+from typing import Any
+
+import discord
+import pytest
+
+import engine
+from bot.board import game_parts
+from bot.i18n import catalogue, explain
+from bot.pictures.raid_map import render_board, render_map, text_board
+from bot.raid_place import form_text, normalise_text, problem_lines
+from bot.render import Table, renderer_for
+from bot.render.raid import BOARD_FILE, MAP_FILE, path_suggestions, straight_legs
+from engine import IllegalAction
+from engine.games.raid.state import Outcome
+from storage import GameRecord, GameStatus, SeatRecord
+from tests.engine.raid_helpers import random_path
+
+GAME = engine.get_game("raid")
+NOW = datetime(2026, 1, 1, tzinfo=UTC)
+RENDERER = renderer_for("raid")
+MOVES_PER_GAME = 35
+"""Enough for every common encounter; drawing each board costs tens of milliseconds."""
+ENCOUNTERS: dict[str, tuple[str, ...]] = {
+    "artifact": ("collected",),
+    "terrorist": ("fight", "miss", "killed"),
+    "pit": ("fell",),
+    "trap": ("wounded",),
+    "kit": ("found", "used", "left"),
+}
+
+
+def record_of(state: Any, version: int = 0, status: GameStatus = GameStatus.ACTIVE) -> GameRecord:
+    return GameRecord(
+        id=7, key="raid", guild_id=1, channel_id=2, message_id=3, host_id=100, options={}, seed=9,
+        status=status, version=version, state=state,
+        seats=(SeatRecord(0, 100, "ann"), SeatRecord(1, 101, "bob")),
+        created_at=NOW, updated_at=NOW, result=GAME.result(state),
+    )  # fmt: skip
+
+
+def png_of(files: list[discord.File]) -> bytes:
+    assert len(files) == 1
+    data: bytes = files[0].fp.read()
+    return data
+
+
+def check_limits(embed: discord.Embed, view: discord.ui.View | None) -> None:
+    assert len(embed) <= 6000 and len(embed.fields) <= 25
+    assert embed.description is None or len(embed.description) <= 4096
+    assert all(len(str(f.value)) <= 1024 and f.value for f in embed.fields)
+    if view is not None:
+        assert len(view.children) <= 25
+        assert all(len(getattr(b, "custom_id", "")) <= 100 for b in view.children)
+
+
+def test_every_encounter_outcome_has_words_in_both_languages() -> None:
+    outcomes = set(typing.get_args(Outcome))
+    assert {o for kinds in ENCOUNTERS.values() for o in kinds} == outcomes
+    for kind, kinds in ENCOUNTERS.items():
+        for outcome in kinds:
+            key = f"raid.encounter.{kind}.{outcome}"
+            assert key in catalogue().tables["en"] and key in catalogue().tables["ru"], key
+
+
+def test_the_raid_catalogue_parts_have_the_same_keys() -> None:
+    import json
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parents[2] / "bot" / "i18n"
+    en = json.loads((here / "en.raid.json").read_text(encoding="utf-8"))
+    ru = json.loads((here / "ru.raid.json").read_text(encoding="utf-8"))
+    assert en.keys() == ru.keys()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_boards_of_whole_random_games(lang: str) -> None:
+    rng = random.Random(lang)
+    seen: set[str] = set()
+    for seed in range(2):
+        state = GAME.new(2, seed=seed)
+        version = 0
+        while GAME.to_act(state) and version < MOVES_PER_GAME:
+            seat = rng.choice(GAME.to_act(state))
+            action: Any = rng.choice(GAME.legal_actions(state, seat))
+            if action.kind == "place":
+                action = GAME.parse_action("random")
+            if action.kind == "move":
+                action = GAME.parse_action(
+                    {"kind": "move", "path": random_path(rng, state.scouts[seat].cell)}
+                )
+            step = GAME.apply(state, seat, action)
+            state, version = step.state, version + 1
+            seen |= {f"{e.data['kind']}.{e.data['outcome']}" for e in step.events if e.kind == "encounter"}
+            status = GameStatus.ACTIVE if GAME.to_act(state) else GameStatus.FINISHED
+            record = record_of(state, version, status)
+            embed, view, files = game_parts(record, lang, step.events)
+            check_limits(embed, view)
+            # the picture on the board is the spectator's, byte for byte
+            assert png_of(files) == render_board(GAME.view(state, None), ("ann", "bob"))
+            assert embed.image.url == f"attachment://{BOARD_FILE}"
+            if view is not None:
+                table = Table(record, GAME, lang)
+                buttons = [GAME.dump_action(a) for a in GAME.legal_actions(state, GAME.to_act(state)[0])]
+                buttons = [b for b in buttons if b["kind"] != "move"]
+                assert len(view.children) == len(buttons) + 1, buttons
+                assert table.to_act()
+            lines = next((str(f.value) for f in embed.fields if f.name in ("Last move", "Последний ход")), "")
+            for event in step.events:
+                if event.kind == "encounter":
+                    assert event.data["cell"] in lines, (event, lines)
+            # the owner's own objects never show on the public board before the end
+            if state.phase != "over":
+                assert "~~" not in str(embed.to_dict())
+    assert {"artifact.collected", "terrorist.fight", "terrorist.miss", "trap.wounded"} <= seen
+
+
+def test_the_end_reveals_both_maps_in_words_and_picture() -> None:
+    state = GAME.new(2, seed=3)
+    state = GAME.apply(state, 0, GAME.parse_action("random")).state
+    state = GAME.apply(state, 1, GAME.parse_action("random")).state
+    step = GAME.resign(state, 1)
+    embed, view, files = game_parts(record_of(step.state, 3, GameStatus.FINISHED), "en", step.events)
+    assert view is None
+    text = str(embed.to_dict())
+    assert "The other player resigned: <@100> wins." in text and "<@101> resigned." in text
+    for seat, name in ((0, "ann"), (1, "bob")):
+        field = next(f for f in embed.fields if f.name == f"{name}'s hazard map")
+        for hazard in state.maps[seat] or ():
+            assert hazard.cell in str(field.value)
+    assert png_of(files) == render_board(GAME.view(step.state, None), ("ann", "bob"))
+    assert GAME.view(step.state, None).revealed_maps is not None
+
+
+def test_a_picture_that_fails_becomes_the_text_grid(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: object) -> bytes:
+        raise OSError("no font")
+
+    monkeypatch.setattr("bot.render.raid.render_board", broken)
+    state = GAME.new(2, seed=3)
+    embed, _, files = game_parts(record_of(state), "en")
+    assert files == [] and not embed.image.url
+    grid = next(f for f in embed.fields if f.name == "Map")
+    assert grid.value == f"```\n{text_board(GAME.view(state, None))}\n```"
+
+
+def test_private_views_show_the_own_map_and_spectators_the_public_picture() -> None:
+    state = GAME.new(2, seed=5)
+    table = Table(record_of(state), GAME, "en")
+    embed, files = RENDERER.private_message(table, 0)
+    assert files == [] and "You have not placed your objects yet" in str(embed.description)
+    state = GAME.apply(
+        state,
+        0,
+        GAME.parse_action(
+            "pits: B1 C1 D1 E1; traps: F1 G1 H1 I1; terrorists: B2=1 C2=2 G2=3 H2=4; "
+            "kit: J1; artifacts: A2 A3 A4"
+        ),
+    ).state
+    table = Table(record_of(state, 1), GAME, "en")
+    embed, files = RENDERER.private_message(table, 0)
+    assert files[0].filename == MAP_FILE
+    assert png_of(files) == render_map(GAME.view(state, 0), 1, "your map")
+    objects = next(f for f in embed.fields if f.name.startswith("Your objects"))
+    assert "B1 C1 D1 E1" in str(objects.value) and "B2=1 C2=2 G2=3 H2=4" in str(objects.value)
+    embed, files = RENDERER.private_message(table, 1)  # bob has not placed; sees nothing of ann's
+    assert files == [] and "B1" not in str(embed.to_dict())
+    embed, files = RENDERER.private_message(table, None)
+    assert png_of(files) == render_board(GAME.view(state, None), ("ann", "bob"))
+    assert "B1 C1" not in str(embed.to_dict())
+
+
+def test_straight_legs_reach_every_cell_of_the_row_and_column_far_ends_first() -> None:
+    legs = straight_legs("C3")
+    assert [cell for cell, _, _ in legs[:4]] == ["C1", "C10", "A3", "J3"]
+    assert len(legs) == 18 and len({cell for cell, _, _ in legs}) == 18
+    assert ("C1", "up", 2) in legs and ("D3", "right", 1) in legs
+
+
+def test_path_suggestions_echo_what_is_typed_or_its_one_problem() -> None:
+    assert path_suggestions("en", "A1", "")[0] == ("A10 (down 9 from A1)", "A10")
+    typed = path_suggestions("en", "A1", "вниз 5, вправо 2")
+    assert typed[0] == ("вниз 5, вправо 2 — ends on C6", "вниз 5, вправо 2")
+    assert ("вниз 5, вправо 2 C1 (up 5 from C6)", "вниз 5, вправо 2 C1") in typed
+    assert path_suggestions("en", "A1", "Б1 Б6")[0][0] == "Б1 Б6 — ends on B6"  # Cyrillic columns
+    assert path_suggestions("en", "A1", "B6") == [
+        ("Leg 1 from A1 to B6 is diagonal: each leg follows one row or one column.", "B6")
+    ]
+    assert path_suggestions("ru", "A1", "A11") == [
+        ("A11 за пределами карты: столбцы A–J (А–К), строки 1–10.", "A11")
+    ]
+    assert path_suggestions("en", "A1", "left 2") == [("Leg 1 (left 2 from A1) leaves the map.", "left 2")]
+    assert path_suggestions("en", "A1", "A1") == [
+        ("The path is empty: give at least one waypoint after A1.", "A1")
+    ]
+    long = ", ".join(["down 1", "up 1"] * 9)  # 108 characters: no choice can carry it whole
+    assert path_suggestions("en", "A1", long) == []
+    assert all(len(v) <= 100 for _, v in path_suggestions("en", "A1", ", ".join(["down 1", "up 1"] * 7)))
+
+
+def test_every_placement_problem_is_named_in_both_languages() -> None:
+    state = GAME.new(2, seed=1)
+    bad = "pits: A1 C3 C3 Z9 B; traps: A2; terrorists: A3=4 B2=9; kit: ; artifacts: A4 A5 A6"
+    with pytest.raises(IllegalAction) as caught:
+        GAME.apply(state, 0, GAME.parse_action(bad))
+    problems = caught.value.params["problems"]
+    codes = {p["code"] for p in problems}
+    assert codes == {
+        "wrong_count",
+        "on_entry",
+        "same_kind_twice",
+        "off_map",
+        "bad_cell",
+        "not_in_building",
+        "bad_zone",
+    }
+    for lang in ("en", "ru"):
+        lines = problem_lines(lang, problems)
+        assert len(lines) == len(problems)
+        english = {p["message"] for p in problems}
+        assert not english & set(lines), lines  # every one in the catalogue's words
+    assert problem_lines("en", problems)[0] == "pits: 5 placed, 4 required."
+    assert "first-aid kit: 0 placed, 1 required." in problem_lines("en", problems)
+
+
+def test_the_form_joins_its_inputs_into_the_text_form() -> None:
+    text = form_text({"pits": " C3  D7 ", "traps": "", "terrorists": "B2=4", "kit": "J10", "artifacts": "A5"})
+    assert text == "pits: C3 D7; traps: ; terrorists: B2=4; kit: J10; artifacts: A5"
+    assert GAME.parse_action(text).kind == "place"
+    assert normalise_text("pits: C3\n\ntraps: D4") == "pits: C3;traps: D4"
+
+
+def test_off_map_is_explained_for_a_cell_and_for_a_leg() -> None:
+    cell = engine.BadAction("K11 is off the map", "off_map", cell="K11")
+    leg = IllegalAction("leaves", "off_map", leg=2, waypoint="up 3", start="B2")
+    assert explain("en", cell) == "K11 is off the map: columns A–J, rows 1–10."
+    assert explain("en", leg) == "Leg 2 (up 3 from B2) leaves the map."
+    assert explain("ru", leg) == "Отрезок 2 (up 3 от B2) уходит за пределы карты."
