@@ -1,0 +1,8 @@
+"""Pickomino computer players: ``greedy`` (the reference opponent) and ``strong``."""
+
+from engine.ai.pickomino.greedy import Greedy
+from engine.ai.policy import register_policy
+
+register_policy("pickomino", "greedy", Greedy)
+
+__all__ = ["Greedy"]
