@@ -34,7 +34,7 @@ class Spy:
 
 def test_every_game_has_random_and_pickomino_has_its_own() -> None:
     assert policies("pickomino")[0] == "random"
-    assert {"greedy"} <= set(policies("pickomino"))
+    assert {"greedy", "strong"} <= set(policies("pickomino"))
     assert isinstance(get_policy("pickomino", "random"), RandomPolicy)
 
 
@@ -75,7 +75,7 @@ def test_decide_refuses_a_seat_that_is_not_to_act() -> None:
         decide(GAME, position(), 1, "random", seed=0)
 
 
-@pytest.mark.parametrize("name", ["random", "greedy"])
+@pytest.mark.parametrize("name", ["random", "greedy", "strong"])
 def test_policies_decide_from_the_view_alone(name: str) -> None:
     """The same choice from a view that went through JSON: nothing but plain view data is
     used. (Games with secrets add: the same choice when other seats' secrets change.)"""
