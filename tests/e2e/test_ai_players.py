@@ -12,6 +12,7 @@ import simcord
 
 import engine
 from bot import TavernBot, create_bot
+from bot.ai_players import decision_seed, play_for_seat
 from bot.settings import Settings
 from storage import GameStatus, Repository, open_repository
 from tests.e2e.conftest import database_url
@@ -174,3 +175,36 @@ async def test_pending_computer_turns_resume_after_a_restart(
         assert finished.status is GameStatus.FINISHED
     finally:
         await reopened.close()
+
+
+def test_the_delay_is_a_checked_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AI_DELAY_SECONDS", "0.25")
+    assert Settings(_env_file=None).ai_delay_seconds == 0.25  # type: ignore[call-arg]
+    monkeypatch.setenv("AI_DELAY_SECONDS", "-1")
+    with pytest.raises(ValueError, match="ai_delay_seconds"):
+        Settings(_env_file=None)  # type: ignore[call-arg]
+    monkeypatch.delenv("AI_DELAY_SECONDS")
+    assert Settings(_env_file=None).ai_delay_seconds == 1.5  # type: ignore[call-arg]
+
+
+async def test_play_for_seat_plays_only_a_seat_that_is_to_act(
+    simcord_env: simcord.Env, tmp_path: Path, repository: Repository
+) -> None:
+    """The entry point for other code (a timed-out turn): one move, reproducible, or nothing."""
+    await simcord_env.restart_bot(bot_with_delay(tmp_path, repository, 60))
+    room = make_room(simcord_env, repository)
+    alice, bob = room.players
+    lobby = (await alice.slash(room.channel, "play", game="pickomino")).response
+    assert lobby is not None
+    await bob.click(room.message(lobby.id), label="Join")
+    await alice.click(room.message(lobby.id), label="Start")
+    record = await room.record()
+    bot = simcord_env.bot
+    assert isinstance(bot, TavernBot)
+    assert await play_for_seat(bot, record.id, 1, "greedy") is False  # bob is not to act
+    assert await play_for_seat(bot, record.id, 0, "greedy") is True  # alice's turn, played for her
+    (move,) = await repository.moves(record.id)
+    assert move.seat == 0 and move.action == {"kind": "roll"}  # the only legal first move
+    board = room.message(record.message_id)
+    assert "Roll" in [f.name for f in board.embeds[0].fields]  # announced on the board
+    assert decision_seed(record.id, 1, 0) == decision_seed(record.id, 1, 0) != decision_seed(record.id, 1, 1)
