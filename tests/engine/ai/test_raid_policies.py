@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -128,8 +129,6 @@ def test_scout_avoids_a_known_trap_when_there_is_a_way_round() -> None:
 
 
 def _with_encounters(state: Any, met: tuple[Encounter, ...]) -> Any:
-    from dataclasses import replace
-
     return replace(state, encounters=met)
 
 
@@ -177,6 +176,6 @@ def test_scout_names_only_zones_not_yet_named() -> None:
     assert picks == {Guess(3), Guess(4), Guess(5), Guess(6)}
 
 
-def test_scout_refuses_nothing_it_is_offered() -> None:
+def test_scout_is_not_asked_for_a_seat_that_is_not_to_act() -> None:
     with pytest.raises(EngineError):
         decide(GAME, position(), 1, "scout", seed=0)
