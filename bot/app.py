@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.ai_players import AIPlayers
 from bot.buttons import DYNAMIC_ITEMS
 from bot.i18n import CatalogueTranslator, reader_language, t
 from bot.settings import Settings
@@ -33,6 +34,8 @@ class TavernBot(commands.Bot):
         self.dm_notices: set[tuple[int, int]] = set()
         """(game id, user id): players whose DM failed, to be told at their next interaction."""
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
+        self.ai_players = AIPlayers(self)
+        """Background tasks playing the computer seats."""
 
     @property
     def repository(self) -> Repository:
@@ -48,6 +51,7 @@ class TavernBot(commands.Bot):
             if extension not in self.extensions:
                 await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.ai_players.resume()  # computer turns left pending by a restart
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -58,6 +62,7 @@ class TavernBot(commands.Bot):
             log.info("synced %d commands globally", len(synced))
 
     async def close(self) -> None:
+        await self.ai_players.close()
         await super().close()
         if self._owns_repository and self._repository is not None:
             await self._repository.close()

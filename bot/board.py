@@ -81,7 +81,7 @@ def lobby_view(record: GameRecord, lang: str) -> discord.ui.View:
     looks: tuple[tuple[str, discord.ButtonStyle, bool], ...] = (
         ("join", discord.ButtonStyle.success, False),
         ("leave", discord.ButtonStyle.secondary, False),
-        ("ai", discord.ButtonStyle.secondary, True),  # enabled once computer players exist
+        ("ai", discord.ButtonStyle.secondary, False),
         ("start", discord.ButtonStyle.primary, False),
         ("cancel", discord.ButtonStyle.danger, False),
     )
@@ -96,7 +96,8 @@ def shared_actions(table: Table) -> list[Any]:
     """The actions offered as buttons: those of the seat to act; when several seats act at
     once (a simultaneous phase), their actions if they are the same for all of them — a
     click then acts for whichever of them clicks. Otherwise none (``/move`` only)."""
-    to_act = table.to_act()
+    # Computer seats move by themselves: only people get buttons.
+    to_act = [seat for seat in table.to_act() if table.record.seats[seat].ai is None]
     if not to_act:
         return []
     state = table.record.state
@@ -107,7 +108,8 @@ def shared_actions(table: Table) -> list[Any]:
 
 
 def board_view(table: Table) -> discord.ui.View:
-    """The legal actions of the seat(s) to act (see ``shared_actions``), then Private."""
+    """The legal actions of the seat(s) to act (see ``shared_actions``), then Private. A
+    computer seat gets no buttons: it moves by itself."""
     record, game = table.record, table.game
     view = discord.ui.View(timeout=None)
     renderer = renderer_for(record.key)

@@ -187,14 +187,18 @@ class Repository:
             return await self._load(db, game_id)
 
     async def leave(self, game_id: int, user_id: int) -> GameRecord:
-        """A person leaves the lobby; the later seats move up. The host leaving cancels it."""
+        """A person leaves the lobby; the later seats move up. The host leaving cancels it —
+        unless every other seat is a computer player (there is at least one): then the host
+        stays host without a seat and may start a demonstration game of computers only."""
         async with self._transaction(write=True) as db:
             lobby = self._require_lobby(await self._load(db, game_id))
             seat = lobby.seat_of(user_id)
             if seat is None:
                 raise LobbyError("not_seated", f"user {user_id} is not seated", user_id=user_id)
             now = self._now()
-            if user_id == lobby.host_id:
+            others = [s for s in lobby.seats if s.seat != seat]
+            demonstration = bool(others) and all(s.is_ai for s in others)
+            if user_id == lobby.host_id and not demonstration:
                 await db.execute(
                     "UPDATE games SET status = 'abandoned', updated_at = ? WHERE id = ?", (now, game_id)
                 )

@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.board import game_parts
+from bot.cogs.play import edit_board
 from bot.i18n import command_text, t
 from bot.raid_place import normalise_text, problem_lines
 from bot.reply import Reply, UserMistake
@@ -105,7 +106,7 @@ class Placement(commands.Cog):
         after = applied.game
         embed, view, files = game_parts(after, reply.public_lang, applied.events)
         await reply.say(t(reply.lang, "raid.place.accepted"))
-        await self.play.edit_board(after, embed, view, files)
+        await edit_board(self.bot, after, embed, view, files)
         await self.play.after_move(reply, record, after)  # the DM with his map is the confirmation
 
     async def _apply(self, record: GameRecord, seat: int, data: dict[str, Any]) -> Applied:
