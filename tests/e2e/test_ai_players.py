@@ -122,6 +122,26 @@ async def test_a_game_of_computers_only_plays_itself_to_the_end(
     assert not [m for m in room.channel.history() if "your turn" in m.content]  # nobody to ping
 
 
+async def test_a_raid_of_computers_only_plays_itself_to_the_end_with_the_raid_board(
+    simcord_env: simcord.Env, repository: Repository
+) -> None:
+    room = make_room(simcord_env, repository, names=("host",))
+    host = room.players[0]
+    lobby = await lobby_with_ais(room, "raid", 1)  # Raid seats two: the host makes room
+    await host.click(room.message(lobby.id), label="Leave")
+    await host.click(room.message(lobby.id), label="Add AI")
+    record = await room.record()
+    assert [s.ai for s in record.seats] == ["scout", "scout"]
+    await host.click(room.message(lobby.id), label="Start")
+
+    finished = await repository.get(record.id)
+    assert finished.status is GameStatus.FINISHED and finished.result is not None
+    assert [m.action["kind"] for m in await repository.moves(finished.id)][:2] == ["place", "place"]
+    board = room.message(finished.message_id)
+    assert labels(board) == {}
+    assert [a.filename for a in board.attachments] == ["raid-board.png"]  # the Raid renderer drew it
+
+
 async def test_add_ai_respects_the_seat_limit_and_the_host(
     simcord_env: simcord.Env, repository: Repository
 ) -> None:
