@@ -7,13 +7,18 @@ from typing import Any
 import discord
 
 from bot.i18n import t
-from engine import get_game
+from engine import Event, get_game
 from storage.models import GameRecord
 
 
-def newly_to_act(record_before: GameRecord | None, record_after: GameRecord) -> tuple[int, ...]:
-    """Seats in ``to_act`` after the move that were not before it (all of them at the start).
-    Pinging only these keeps to one ping per turn, not one per move."""
+def newly_to_act(
+    record_before: GameRecord | None, record_after: GameRecord, events: tuple[Event, ...] = ()
+) -> tuple[int, ...]:
+    """Seats whose turn begins with this move: those in ``to_act`` after it that were not
+    before (all of them at the start), and those a ``turn_started`` event names — a seat may
+    be to act before and after a move and still start a new turn (Raid: the opponent fell
+    into a pit; the first move after placement). Pinging only these keeps to one ping per
+    turn, not one per move."""
     game = get_game(record_after.key)
     if record_after.state is None:
         return ()
@@ -21,7 +26,8 @@ def newly_to_act(record_before: GameRecord | None, record_after: GameRecord) -> 
     before: tuple[int, ...] = ()
     if record_before is not None and record_before.state is not None:
         before = game.to_act(record_before.state)
-    return tuple(s for s in after if s not in before)
+    started = {e.data.get("seat") for e in events if e.kind == "turn_started" and e.audience is None}
+    return tuple(s for s in after if s not in before or s in started)
 
 
 def ping(record: GameRecord, seats: tuple[int, ...], lang: str) -> dict[str, Any] | None:

@@ -107,7 +107,7 @@ class Placement(commands.Cog):
         embed, view, files = game_parts(after, reply.public_lang, applied.events)
         await reply.say(t(reply.lang, "raid.place.accepted"))
         await edit_board(self.bot, after, embed, view, files)
-        await self.play.after_move(reply, record, after)  # the DM with his map is the confirmation
+        await self.play.after_move(reply, record, applied)  # the DM with his map is the confirmation
 
     async def _apply(self, record: GameRecord, seat: int, data: dict[str, Any]) -> Applied:
         """Store the placement. Both seats place at once, so the other's placement may have

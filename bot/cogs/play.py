@@ -163,12 +163,13 @@ class Play(commands.Cog):
                 text = renderer_for(record.key).action_text(reply.lang, action)
                 await reply.say(t(reply.lang, "play.done", action=text))
             await edit_board(self.bot, after, embed, view, files)
-        await self.after_move(reply, record, after)
+        await self.after_move(reply, record, applied)
 
-    async def after_move(self, reply: Reply, before: GameRecord, after: GameRecord) -> None:
+    async def after_move(self, reply: Reply, before: GameRecord, applied: Applied) -> None:
         """What follows every stored move: the turn ping, DMs of changed private views,
         notices for players whose DMs are closed; then computer seats now due are scheduled."""
-        turn = ping(after, newly_to_act(before, after), reply.public_lang)
+        after = applied.game
+        turn = ping(after, newly_to_act(before, after, applied.events), reply.public_lang)
         if turn is not None:
             await reply.followup(**turn)
         unreachable = await send_private_views(self.bot, before.state, after, reply.public_lang)
@@ -242,7 +243,7 @@ async def announce_move(bot: TavernBot, before: GameRecord, applied: Applied, la
     after = applied.game
     embed, view, files = game_parts(after, lang, applied.events)
     await edit_board(bot, after, embed, view, files)
-    turn = ping(after, newly_to_act(before, after), lang)
+    turn = ping(after, newly_to_act(before, after, applied.events), lang)
     if turn is not None:
         await bot.get_partial_messageable(after.channel_id, guild_id=after.guild_id).send(**turn)
     unreachable = await send_private_views(bot, before.state, after, lang)

@@ -296,3 +296,20 @@ async def test_a_closed_dm_gets_the_map_in_an_ephemeral_message_and_resigning_re
     versions = channel_versions(simcord_env, room.channel.id)
     assert versions[-1].pictures == [render_board(RAID.view(record.state, None), ("alice", "bob"))]
     assert not mentioned("".join(v.text for v in versions[:-1]), SECRET_ONLY[1])
+
+
+async def test_the_first_mover_is_pinged_when_placement_ends_whoever_placed_last(
+    simcord_env: simcord.Env, repository: Repository
+) -> None:
+    """Seat 0 is to act before (placing) and after (moving): the turn_started event still
+    makes play's first turn a new turn, so he is pinged once."""
+    room = make_room(simcord_env, repository)
+    alice, bob = room.players
+    record = await open_game(room, game="raid")
+    board = room.message(record.message_id)
+    await bob.click(board, label="Random")
+    pings_before = [m for m in room.channel.history() if "your turn" in m.content]
+    await alice.click(room.message(board.id), label="Random")
+    pings = [m for m in room.channel.history() if "your turn" in m.content]
+    assert len(pings) == len(pings_before) + 1
+    assert alice.mention in pings[-1].content and bob.mention not in pings[-1].content
