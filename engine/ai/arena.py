@@ -1,0 +1,191 @@
+"""Policies against each other: win and tie rates with 95% intervals, decision speed.
+
+python -m engine.ai.arena pickomino --seats 2 --games 1000 --policies strong,greedy --seed 1 --jobs 2
+
+The policies fill the seats in the order given (repeated when fewer than the seats); game
+``g`` rotates that line-up by ``g`` places, so every policy starts equally often. A policy
+*wins* a game when it alone ranks first and *ties* when it shares first place. This is a
+tool, not engine logic: it reads the clock to time decisions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from engine.ai.policy import decide, get_policy, policies
+from engine.core.errors import EngineError
+from engine.core.registry import get_game
+
+
+@dataclass(slots=True)
+class SlotTally:
+    """Results of one place in the line-up."""
+
+    name: str
+    wins: int = 0
+    ties: int = 0
+    seconds: list[float] = field(default_factory=list)
+    """Time of every decision."""
+    choice_seconds: list[float] = field(default_factory=list)
+    """Time of every decision with two or more legal actions."""
+
+
+@dataclass(slots=True)
+class ArenaReport:
+    game: str
+    seats: int
+    games: int
+    seed: int
+    slots: list[SlotTally]
+    elapsed: float = 0.0
+
+
+def lineup_names(names: Sequence[str], seats: int) -> list[str]:
+    return [names[i % len(names)] for i in range(seats)]
+
+
+def play_games(
+    game_key: str, seats: int, names: Sequence[str], seed: int, first: int, count: int
+) -> list[SlotTally]:
+    """Games ``first … first+count-1`` of a match (game ``g`` has seed ``seed + g``)."""
+    game = get_game(game_key)
+    lineup = lineup_names(names, seats)
+    chooser = [get_policy(game_key, name) for name in lineup]
+    slots = [SlotTally(name) for name in lineup]
+    for g in range(first, first + count):
+        slot_of = [(seat + g) % seats for seat in range(seats)]  # seat -> line-up place
+        state = game.new(seats, seed=seed + g, options={})
+        decisions = 0
+        to_act = game.to_act(state)
+        while to_act:
+            seat = to_act[0]
+            slot = slot_of[seat]
+            several = len(game.legal_actions(state, seat)) > 1
+            start = time.perf_counter()
+            action = decide(
+                game, state, seat, chooser[slot], seed=(seed * 1_000_003 + g) * 10_007 + decisions
+            )
+            spent = time.perf_counter() - start
+            slots[slot].seconds.append(spent)
+            if several:
+                slots[slot].choice_seconds.append(spent)
+            state = game.apply(state, seat, action).state
+            decisions += 1
+            to_act = game.to_act(state)
+        result = game.result(state)
+        assert result is not None
+        firsts = [slot_of[s] for s in result.winners]
+        for slot in firsts:
+            if len(firsts) == 1:
+                slots[slot].wins += 1
+            else:
+                slots[slot].ties += 1
+    return slots
+
+
+def _play_chunk(args: tuple[str, int, tuple[str, ...], int, int, int]) -> list[SlotTally]:
+    return play_games(*args)
+
+
+def run_arena(
+    game_key: str, seats: int, games: int, names: Sequence[str], seed: int, jobs: int = 1
+) -> ArenaReport:
+    get_game(game_key)
+    for name in names:
+        get_policy(game_key, name)  # an unknown name fails before any game is played
+    start = time.perf_counter()
+    chunks = max(1, min(games, jobs * 8))
+    bounds = [games * i // chunks for i in range(chunks + 1)]
+    work = [
+        (game_key, seats, tuple(names), seed, bounds[i], bounds[i + 1] - bounds[i])
+        for i in range(chunks)
+        if bounds[i + 1] > bounds[i]
+    ]
+    if jobs > 1:
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            parts = pool.map(_play_chunk, work)
+    else:
+        parts = [_play_chunk(w) for w in work]
+    slots = [SlotTally(name) for name in lineup_names(names, seats)]
+    for part in parts:
+        for total, piece in zip(slots, part, strict=True):
+            total.wins += piece.wins
+            total.ties += piece.ties
+            total.seconds += piece.seconds
+            total.choice_seconds += piece.choice_seconds
+    return ArenaReport(game_key, seats, games, seed, slots, time.perf_counter() - start)
+
+
+def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) for a proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _ms(values: list[float], q: float) -> str:
+    if not values:
+        return "-"
+    ordered = sorted(values)
+    return f"{1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))]:.2f}"
+
+
+def format_report(report: ArenaReport) -> str:
+    lines = [
+        f"{report.game}: {report.games} games, {report.seats} seats, seed {report.seed}, "
+        f"{report.elapsed:.1f} s",
+        f"{'policy':<12} {'wins':>6} {'win rate [95% CI]':>24} {'ties':>5} {'tie rate [95% CI]':>24}"
+        f" {'decisions':>9} {'dec/s':>8} {'median ms':>9} {'median ms (>=2 choices)':>23} {'p99 ms':>7}",
+    ]
+    names = [s.name for s in report.slots]
+    for place, slot in enumerate(report.slots):
+        label = slot.name if names.count(slot.name) == 1 else f"{slot.name}#{place + 1}"
+        lo, hi = wilson(slot.wins, report.games)
+        tlo, thi = wilson(slot.ties, report.games)
+        spent = sum(slot.seconds)
+        rate = len(slot.seconds) / spent if spent else float("inf")
+        median = f"{1000 * statistics.median(slot.seconds):.3f}" if slot.seconds else "-"
+        choice_median = f"{1000 * statistics.median(slot.choice_seconds):.3f}" if slot.choice_seconds else "-"
+        lines.append(
+            f"{label:<12} {slot.wins:>6} {slot.wins / report.games:>8.2%} [{lo:.2%}, {hi:.2%}]"
+            f" {slot.ties:>5} {slot.ties / report.games:>8.2%} [{tlo:.2%}, {thi:.2%}]"
+            f" {len(slot.seconds):>9} {rate:>8.0f} {median:>9} {choice_median:>23}"
+            f" {_ms(slot.seconds, 0.99):>7}"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine.ai.arena", description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("--seats", type=int, default=2)
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--policies", default="random", help="comma-separated policy names")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    args = parser.parse_args(argv)
+    names = [n.strip() for n in args.policies.split(",") if n.strip()]
+    if args.games < 1 or args.jobs < 1 or not names:
+        parser.error("--games and --jobs must be at least 1, and --policies must name one")
+    try:
+        report = run_arena(args.game, args.seats, args.games, names, args.seed, args.jobs)
+    except EngineError as exc:  # an unknown game, policy or seat count: say so plainly
+        print(f"error: {exc}", file=sys.stderr)
+        print(f"policies for {args.game}: {', '.join(policies(args.game))}", file=sys.stderr)
+        return 2
+    print(format_report(report))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

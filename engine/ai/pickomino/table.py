@@ -1,0 +1,72 @@
+"""The tiles as a policy sees them, and where each way of ending a turn leaves them.
+
+Worked out from the view alone, with the same rules as the engine (P8, P9, P11): a policy
+evaluates every position its turn can end in before it chooses.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from dataclasses import dataclass
+
+from engine.games.pickomino.data import HIGHEST_TILE, TILE_WORMS
+from engine.games.pickomino.view import PickominoView
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    grill: tuple[int, ...]
+    stacks: tuple[tuple[int, ...], ...]
+    me: int
+    rivals: tuple[int, ...]
+    """Seats still playing, other than ``me``."""
+
+    @classmethod
+    def of(cls, view: PickominoView) -> Table:
+        me = view.current if view.current is not None else 0
+        rivals = tuple(s for s in range(view.seats) if s != me and s not in view.resigned)
+        return cls(view.grill, view.stacks, me, rivals)
+
+    def score(self, seat: int) -> int:
+        return sum(TILE_WORMS[t] for t in self.stacks[seat])
+
+    def grill_tile(self, total: int) -> int | None:
+        """The grill tile a stop at ``total`` takes (P8b), if any."""
+        cap = min(total, HIGHEST_TILE)
+        for tile in reversed(self.grill):
+            if tile <= cap:
+                return tile
+        return None
+
+    def victim(self, total: int) -> int | None:
+        """A rival whose top tile equals ``total`` (P8a), if any."""
+        for seat in self.rivals:
+            stack = self.stacks[seat]
+            if stack and stack[-1] == total:
+                return seat
+        return None
+
+    def after_take(self, tile: int) -> Table:
+        stacks = list(self.stacks)
+        grill = self.grill
+        if tile in grill:
+            grill = tuple(t for t in grill if t != tile)
+        else:
+            source = next(s for s in self.rivals if stacks[s] and stacks[s][-1] == tile)
+            stacks[source] = stacks[source][:-1]
+        stacks[self.me] = (*stacks[self.me], tile)
+        return Table(grill, tuple(stacks), self.me, self.rivals)
+
+    def after_fail(self) -> Table:
+        """P11: the top tile returns, then the highest grill tile is turned unless it is
+        the one just returned."""
+        stacks = list(self.stacks)
+        grill = list(self.grill)
+        returned = None
+        if stacks[self.me]:
+            returned = stacks[self.me][-1]
+            stacks[self.me] = stacks[self.me][:-1]
+            insort(grill, returned)
+        if grill and grill[-1] != returned:
+            grill.pop()
+        return Table(tuple(grill), tuple(stacks), self.me, self.rivals)

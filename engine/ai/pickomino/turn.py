@@ -1,0 +1,99 @@
+"""The exact one-turn dynamic programme of Pickomino.
+
+A turn is a small Markov decision process. After a keep the player is at a *decide* point
+``(mask, n, total)``: ``mask`` the faces kept (bit i = face i, bit 5 = worm), ``n`` dice
+left, ``total`` the kept sum. He may stop — worth ``stop[total]`` when a worm is kept,
+``fail`` otherwise — or roll the ``n`` dice and keep the best face of the outcome (or fail
+when no new face shows). What a stop is worth is the caller's business (worms, win
+chances, hitting a target total): the solver only maximises its expectation.
+
+``TurnPlan`` solves lazily and remembers every decide point it meets, so the first
+decision of a turn pays for the points it reaches and later ones mostly look values up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.ai.pickomino.dice import point_key, transitions
+from engine.games.pickomino.data import DICE, FACE_VALUE, WORM
+
+WORM_BIT = 1 << WORM
+MAX_TOTAL = DICE * 5
+
+
+class TurnPlan:
+    """Best play for one turn given what stopping at each total is worth."""
+
+    __slots__ = ("_fail", "_memo", "_stop")
+
+    def __init__(self, stop: Sequence[float], fail: float) -> None:
+        """``stop[t]``: the value of stopping at total ``t`` with a worm kept (give ``fail``
+        where no tile can be taken); ``fail``: the value of a failed turn."""
+        if len(stop) != MAX_TOTAL + 1:
+            raise ValueError(f"stop needs {MAX_TOTAL + 1} values, one per total")
+        self._stop = tuple(stop)
+        self._fail = fail
+        self._memo: dict[int, float] = {}
+
+    def stop_value(self, mask: int, total: int) -> float:
+        return self._stop[total] if mask & WORM_BIT else self._fail
+
+    def value(self, mask: int, n: int, total: int) -> float:
+        """The value of a decide point under best play: the better of stopping and rolling."""
+        return self._value(point_key(mask, n, total))
+
+    def _value(self, key: int) -> float:
+        found = self._memo.get(key)
+        if found is not None:
+            return found
+        total = key & 63
+        n = (key >> 6) & 15
+        mask = key >> 10
+        best = self._stop[total] if mask & WORM_BIT else self._fail
+        if n:
+            rolled = self._roll(mask, n, total)
+            if rolled > best:
+                best = rolled
+        self._memo[key] = best
+        return best
+
+    def _roll(self, mask: int, n: int, total: int) -> float:
+        dead, table = transitions(mask, n)
+        memo = self._memo
+        get = memo.get
+        value = self._value
+        acc = dead * self._fail
+        for p, children in table:
+            best = -1e300
+            for child in children:
+                key = child + total
+                v = get(key)
+                if v is None:
+                    v = value(key)
+                if v > best:
+                    best = v
+            acc += p * best
+        return acc
+
+    def roll_value(self, mask: int, n: int, total: int) -> float:
+        """The expected value of rolling ``n`` dice now and then playing on at best."""
+        return self._roll(mask, n, total)
+
+    def start_value(self) -> float:
+        """The value of a whole turn before its first roll."""
+        return self._roll(0, DICE, 0)
+
+    def keep_values(self, mask: int, roll: Sequence[int], total: int) -> dict[int, float]:
+        """For each face index that may be kept from ``roll`` (dice counted per face): the
+        value of keeping it and playing on at best."""
+        n = sum(roll)
+        return {
+            face: self.value(mask | (1 << face), n - roll[face], total + FACE_VALUE[face] * roll[face])
+            for face in range(6)
+            if roll[face] and not mask >> face & 1
+        }
+
+    def should_roll(self, mask: int, n: int, total: int) -> bool:
+        """At a decide point: is rolling on worth more than stopping?"""
+        return n > 0 and self._roll(mask, n, total) > self.stop_value(mask, total)

@@ -1,0 +1,47 @@
+"""``strong`` on positions where the right answer is clear."""
+
+from __future__ import annotations
+
+from engine.ai import decide
+from engine.ai.pickomino.strong import exact_odds
+from engine.games.pickomino import PickominoState
+from tests.engine.pickomino_helpers import GAME, dice_fall, labels, position
+
+
+def strong(state: PickominoState) -> str:
+    return labels([decide(GAME, state, state.current, "strong", seed=0)])[0]
+
+
+def test_steals_the_tile_that_swings_the_game() -> None:
+    # 26 from the grill would end the game 2 worms to 4; stealing 26 leads 3 to 2
+    state = position(grill=[21], stacks=[[22], [25, 26]], kept=["worm", "worm", "4", "4", "4", "4"])
+    assert labels(GAME.legal_actions(state, 0)) == ["roll", "take 21", "take 26"]
+    assert strong(state) == "take 26"
+
+
+def test_does_not_end_a_lost_game() -> None:
+    # taking 21 ends the game 2 to 4 (greedy would); rolling on keeps a chance
+    state = position(grill=[21], stacks=[[22], [25, 26]], kept=["worm", "4", "4", "4", "4"])
+    assert labels(GAME.legal_actions(state, 0)) == ["roll", "take 21"]
+    assert strong(state) == "roll"
+    assert labels([decide(GAME, state, 0, "greedy", seed=0)]) == ["take 21"]
+
+
+def test_ends_a_won_game() -> None:
+    state = position(grill=[21], stacks=[[25, 26], [22]], kept=["worm", "4", "4", "4", "4"])
+    assert strong(state) == "take 21"
+
+
+def test_keeps_the_last_chance_of_a_worm() -> None:
+    state = dice_fall(position(kept=["5", "5", "5", "4", "4", "4"]), ["worm", "1"])
+    assert strong(state) == "keep worm"
+
+
+def test_takes_a_tile_the_last_die_cannot_better() -> None:
+    # 33 with one die left: a 4 or more adds no worm, a 3, 5 or worm fails the turn
+    state = position(kept=["worm", "worm", "worm", "5", "5", "5", "3"])
+    assert strong(state) == "take 33"
+
+
+def test_exact_odds_are_below_reach_odds() -> None:
+    assert 0 < exact_odds(36) < 0.015678 and 0 < exact_odds(21) < 0.893027

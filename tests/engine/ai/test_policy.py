@@ -1,0 +1,93 @@
+"""The policy interface: registry, the generic random policy, samplers and ``decide``."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from engine.ai import (
+    RandomPolicy,
+    UnknownPolicy,
+    decide,
+    get_policy,
+    policies,
+    register_sampler,
+)
+from engine.games.pickomino import PickominoView
+from tests.engine.pickomino_helpers import GAME, dice_fall, position
+
+
+class Spy:
+    """A policy that records what it was given and plays the first legal action."""
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[Any, list[Any]]] = []
+
+    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        self.seen.append((view, list(legal)))
+        return legal[0]
+
+
+def test_every_game_has_random_and_pickomino_has_its_own() -> None:
+    assert policies("pickomino")[0] == "random"
+    assert {"greedy", "strong"} <= set(policies("pickomino"))
+    assert isinstance(get_policy("pickomino", "random"), RandomPolicy)
+
+
+def test_unknown_policy_is_a_clear_error() -> None:
+    with pytest.raises(UnknownPolicy, match="no policy 'genius' for pickomino; known: random"):
+        get_policy("pickomino", "genius")
+
+
+def test_random_works_for_a_game_without_an_ai_package() -> None:
+    policy = get_policy("no_such_game", "random")
+    assert policies("no_such_game") == ("random",)
+    picks = {policy.choose(None, ["a", "b", "c"], random.Random(s)) for s in range(40)}
+    assert picks == {"a", "b", "c"}
+
+
+def test_random_fills_templates_through_the_games_sampler() -> None:
+    def sample(view: Any, template: Any, rng: random.Random) -> Any:
+        return {"kind": template, "cell": [view["size"], rng.randrange(3)]}
+
+    register_sampler("template_game", sample)
+    action = get_policy("template_game", "random").choose({"size": 9}, ["move"], random.Random(1))
+    assert action["kind"] == "move" and action["cell"][0] == 9 and action["cell"][1] in range(3)
+
+
+def test_decide_gives_the_policy_the_seats_view_never_the_state() -> None:
+    spy = Spy()
+    state = dice_fall(position(stacks=[[], [25]]), ["worm", "worm", "1", "2", "3", "3", "4", "5"])
+    action = decide(GAME, state, 0, spy, seed=3)
+    ((view, legal),) = spy.seen
+    assert isinstance(view, PickominoView) and view == GAME.view(state, 0)
+    assert legal == GAME.legal_actions(state, 0) and action == legal[0]
+
+
+def test_decide_refuses_a_seat_that_is_not_to_act() -> None:
+    from engine import IllegalAction
+
+    with pytest.raises(IllegalAction):
+        decide(GAME, position(), 1, "random", seed=0)
+
+
+@pytest.mark.parametrize("name", ["random", "greedy", "strong"])
+def test_policies_decide_from_the_view_alone(name: str) -> None:
+    """The same choice from a view that went through JSON: nothing but plain view data is
+    used. (Games with secrets add: the same choice when other seats' secrets change.)"""
+    rng = random.Random(5)
+    state = GAME.new(2, seed=11, options={})
+    for step in range(120):
+        if not GAME.to_act(state):
+            break
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        view = GAME.view(state, seat)
+        copied = GAME.load_view(json.loads(json.dumps(GAME.dump_view(view))))
+        policy = get_policy("pickomino", name)
+        assert policy.choose(copied, legal, random.Random(step)) == decide(GAME, state, seat, name, step)
+        state = GAME.apply(state, seat, rng.choice(legal)).state
