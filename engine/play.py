@@ -25,8 +25,7 @@ from engine.ai.policy import decide, policies
 from engine.core.contract import Event, Game, dump_json
 from engine.core.errors import EngineError
 from engine.core.registry import games, get_game
-from engine.games.pickomino.data import TILE_WORMS
-from engine.games.pickomino.rules import faces_of
+from engine.games.pickomino.data import TILE_WORMS, faces_of
 
 
 @dataclass(frozen=True, slots=True)
