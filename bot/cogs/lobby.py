@@ -11,6 +11,7 @@ from discord.ext import commands
 
 import engine
 from bot.board import game_message, jump_url
+from bot.deadlines import sync_after_move
 from bot.i18n import catalogue, command_text, reader_language, t
 from bot.options import option_choices, parse_options
 from bot.private import report_unreachable, send_private_views
@@ -53,6 +54,10 @@ class Lobby(commands.Cog):
             repo = self.bot.repository
             channel_id = interaction.channel_id
             assert channel_id is not None
+            settings = await repo.guild_settings(interaction.guild_id)
+            if not settings.allows_channel(channel_id):
+                allowed = ", ".join(f"<#{c}>" for c in settings.channels)
+                raise UserMistake("living.play_channel", channels=allowed)
             busy = await repo.by_channel(channel_id)
             if busy is not None:
                 raise UserMistake("lobby.busy", url=jump_url(busy))
@@ -111,7 +116,10 @@ class Lobby(commands.Cog):
             if op in HOST_ONLY and user.id != record.host_id:
                 raise UserMistake(f"lobby.host_only.{op}")
             after = await LOBBY_OPS[op](repo, game_id, user)
-            embed, view = game_message(after, reply.public_lang)
+            deadlines = None
+            if after.status is GameStatus.ACTIVE:
+                deadlines = await sync_after_move(self.bot, after, present_seat=None)
+            embed, view = game_message(after, reply.public_lang, deadlines=deadlines)
             await reply.update_message(embed=embed, view=view)
             if after.status is GameStatus.ACTIVE:
                 await self.game_started(reply, after)

@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.board import game_message
+from bot.deadlines import sync_after_move
 from bot.i18n import command_text, reader_language, t
 from bot.private import deliver_pending_notice, report_unreachable, send_private_views
 from bot.render import Table, renderer_for
@@ -139,7 +140,8 @@ class Play(commands.Cog):
         except StaleVersion:
             raise UserMistake("play.stale") from None
         after = applied.game
-        embed, view = game_message(after, reply.public_lang, applied.events)
+        deadlines = await sync_after_move(self.bot, after, present_seat=seat)
+        embed, view = game_message(after, reply.public_lang, applied.events, deadlines=deadlines)
         if on_board:
             await reply.update_message(embed=embed, view=view)  # the response itself: one call
         else:
@@ -182,11 +184,18 @@ class Play(commands.Cog):
             await self._show_private(reply, await self.bot.repository.get(game_id))
 
     async def _show_private(self, reply: Reply, record: GameRecord) -> None:
+        """A seat's private view; anyone else is a spectator and is told so, with the view
+        every spectator has (the public board)."""
         reply.game_id = record.id
-        seat = self._seat(record, reply.interaction.user.id)
+        seat = record.seat_of(reply.interaction.user.id)
         if record.state is None:
-            raise UserMistake("play.not_started")
+            raise UserMistake("play.not_started" if seat is not None else "play.not_in_game")
         table = Table(record, get_game(record.key), reply.lang)
+        if seat is None:
+            await reply.send_ephemeral(
+                content=t(reply.lang, "living.spectator"), embed=renderer_for(record.key).board(table)
+            )
+            return
         await reply.send_ephemeral(embed=renderer_for(record.key).private(table, seat))
         self.bot.dm_notices.discard((record.id, reply.interaction.user.id))
 
@@ -198,7 +207,8 @@ class Play(commands.Cog):
         async with Reply(interaction, ephemeral_defer=False) as reply:
             record = await self._channel_game(interaction)
             reply.game_id = record.id
-            embed, view = game_message(record, reply.public_lang)
+            deadlines = await self.bot.repository.turn_deadlines(record.id)
+            embed, view = game_message(record, reply.public_lang, deadlines=deadlines)
             message_id = await reply.post(embed=embed, view=view)
             if message_id is not None:
                 await self.bot.repository.set_message(record.id, message_id)
