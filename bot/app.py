@@ -54,11 +54,7 @@ class TavernBot(commands.Bot):
     async def setup_hook(self) -> None:
         if self._repository is None:
             self._repository = await open_repository(self.settings.database_url)
-        await self.tree.set_translator(CatalogueTranslator())
-        for extension in COGS:
-            if extension not in self.extensions:
-                await self.load_extension(extension)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.load_commands()
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -68,6 +64,15 @@ class TavernBot(commands.Bot):
             synced = await self.tree.sync()
             log.info("synced %d commands globally", len(synced))
         self.scheduler.start()
+
+    async def load_commands(self) -> None:
+        """Cogs, buttons and the catalogue translator — everything but connecting and syncing,
+        so ``python -m bot --check`` can list the commands offline."""
+        await self.tree.set_translator(CatalogueTranslator())
+        for extension in COGS:
+            if extension not in self.extensions:
+                await self.load_extension(extension)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
 
     async def close(self) -> None:
         await self.scheduler.stop()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -18,6 +18,13 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = None
     """Sync slash commands to this one server (instant) instead of globally (slow to spread)."""
     log_level: str = "INFO"
+    log_format: Literal["plain", "json"] = "plain"
+    """``plain``: one readable line per record; ``json``: one JSON object per line."""
+
+    @field_validator("log_format", mode="before")
+    @classmethod
+    def _lower_format(cls, value: Any) -> Any:
+        return value.strip().lower() if isinstance(value, str) else value
 
     @field_validator("discord_token", "dev_guild_id", mode="before")
     @classmethod
