@@ -145,13 +145,23 @@ async def play_timed_out_turn(bot: TavernBot, due: DueTurn) -> GameRecord | None
                     remove = True  # the computer cannot play this game's turn: do not stall
                     break
                 applied = await repo.apply(
-                    record.id, expected_version=record.version, seat=due.seat, action=action
+                    record.id,
+                    expected_version=record.version,
+                    seat=due.seat,
+                    action=action,
+                    turn_now=bot.clock(),
+                    present=False,
                 )
                 record = applied.game
                 events.extend(applied.events)
         if remove and record.status is GameStatus.ACTIVE:
             applied = await repo.apply(
-                record.id, expected_version=record.version, seat=due.seat, action={"kind": RESIGN}
+                record.id,
+                expected_version=record.version,
+                seat=due.seat,
+                action={"kind": RESIGN},
+                turn_now=bot.clock(),
+                present=False,
             )
             record = applied.game
             events.extend(applied.events)
@@ -168,7 +178,7 @@ async def play_timed_out_turn(bot: TavernBot, due: DueTurn) -> GameRecord | None
         due.missed,
         extra=context(record),
     )
-    deadlines = await repo.sync_turns(record.id, now=bot.clock())
+    deadlines = await repo.turn_deadlines(record.id)
     await publish_timeout(bot, before, record, tuple(events), deadlines, due, removed=remove)
     return record
 

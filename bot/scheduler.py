@@ -7,19 +7,23 @@ claims it in the same transaction that marks it fired).
 
 Each pass: sync the deadlines of games moved by a path that did not (``unsynced_games``),
 then timeouts (a timeout also marks its reminder, so a player long overdue is not reminded
-after the computer played for them), then reminders. Between passes the task sleeps with
-``asyncio.sleep`` until the next due time, at most ``MAX_SLEEP`` seconds, so a deadline stored
-meanwhile is picked up within that time. Under SimCord those sleeps run on virtual time:
-``env.advance_time`` drives the scheduler, and the bot's clock (``discord.utils.utcnow``)
-reads the same virtual time.
+after the computer played for them), then reminders. Passes run every ``POLL_SECONDS`` in a
+``discord.ext.tasks`` loop; a pass with nothing due costs one indexed read.
+
+Why ``tasks.loop`` and not a bare ``asyncio.sleep``: both sleep on the event loop, but SimCord
+knows a ``tasks.loop`` interval as a wait that only virtual time may end, whereas a bare sleep
+also gets a wall-clock fallback that, in a long test or benchmark, fires by itself and
+advances virtual time in the middle of other work. Under SimCord ``env.advance_time`` drives
+the loop, and the bot's clock (``discord.utils.utcnow``, which ``tasks`` uses too) reads the
+same virtual time.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from discord.ext import tasks
 
 from bot.deadlines import play_timed_out_turn, send_reminder
 
@@ -28,48 +32,31 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tavern.scheduler")
 
-MAX_SLEEP = 60.0
-MIN_SLEEP = 1.0
+POLL_SECONDS = 30.0
+"""How late a reminder or timeout may fire at most."""
 
 
 class TurnScheduler:
     def __init__(self, bot: TavernBot) -> None:
         self.bot = bot
-        self._task: asyncio.Task[None] | None = None
+        self._loop: tasks.Loop[Any] = tasks.loop(seconds=POLL_SECONDS)(self._pass)
 
     @property
     def running(self) -> bool:
-        return self._task is not None and not self._task.done()
+        return self._loop.is_running()
 
     def start(self) -> None:
-        if not self.running:
-            self._task = asyncio.get_running_loop().create_task(self._run(), name="tavern-turn-scheduler")
+        if not self._loop.is_running():
+            self._loop.start()
 
     async def stop(self) -> None:
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        self._loop.cancel()
 
-    async def _run(self) -> None:
-        while True:
-            try:
-                await self.tick()
-                delay = await self._delay()
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # a damaged row or a Discord hiccup must not stop the clock
-                log.exception("scheduler pass failed")
-                delay = MAX_SLEEP
-            await asyncio.sleep(delay)
-
-    async def _delay(self) -> float:
-        due = await self.bot.repository.next_due()
-        if due is None:
-            return MAX_SLEEP
-        seconds = (due - self.bot.clock()).total_seconds()
-        return min(max(seconds, MIN_SLEEP), MAX_SLEEP)
+    async def _pass(self) -> None:
+        try:
+            await self.tick()
+        except Exception:  # a damaged row or a Discord hiccup must not stop the clock
+            log.exception("scheduler pass failed")
 
     async def tick(self) -> None:
         """One pass over everything due now."""
@@ -80,13 +67,16 @@ class TurnScheduler:
                 await repo.sync_turns(game_id, now=now)
             except Exception:  # one unreadable game must not hold up the others
                 log.exception("cannot sync the deadlines of game %s", game_id)
-        for due in await repo.claim_timeouts(now):
+        due = await repo.next_due()
+        if due is None or due > now:
+            return
+        for timeout in await repo.claim_timeouts(now):
             try:
-                await play_timed_out_turn(self.bot, due)
+                await play_timed_out_turn(self.bot, timeout)
             except Exception:
-                log.exception("timeout of seat %s in game %s failed", due.seat, due.game_id)
-        for due in await repo.claim_reminders(now):
+                log.exception("timeout of seat %s in game %s failed", timeout.seat, timeout.game_id)
+        for reminder in await repo.claim_reminders(now):
             try:
-                await send_reminder(self.bot, due)
+                await send_reminder(self.bot, reminder)
             except Exception:
-                log.exception("reminder of seat %s in game %s failed", due.seat, due.game_id)
+                log.exception("reminder of seat %s in game %s failed", reminder.seat, reminder.game_id)

@@ -131,10 +131,11 @@ async def sync_turns(
     now: datetime,
     *,
     present_seat: int | None,
+    mover: int | None,
 ) -> dict[int, TurnDeadline]:
     """Bring the game's deadlines up to date (see the module docstring); returns the deadline
-    of every seat the game now waits for. ``present_seat`` made the last move by their own
-    hand: their missed turns go back to zero."""
+    of every seat the game now waits for. ``mover`` made the game's last move (``None`` at the
+    start); ``present_seat`` made it by their own hand: their missed turns go back to zero."""
     game_id = record.id
     if present_seat is not None:
         await db.execute("DELETE FROM missed_turns WHERE game_id = ? AND seat = ?", (game_id, present_seat))
@@ -150,10 +151,10 @@ async def sync_turns(
         )
     }
     gone = [seat for seat in rows if seat not in waiting]
-    await db.executemany(
-        "DELETE FROM turn_deadlines WHERE game_id = ? AND seat = ?", [(game_id, s) for s in gone]
-    )
-    mover = await last_mover(db, game_id, record.version) if record.version else None
+    if gone:
+        await db.executemany(
+            "DELETE FROM turn_deadlines WHERE game_id = ? AND seat = ?", [(game_id, s) for s in gone]
+        )
     start = to_epoch(now)
     reminder = start + settings.reminder_minutes * 60 if settings.reminder_minutes else None
     deadline = start + settings.turn_limit_minutes * 60

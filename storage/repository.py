@@ -49,6 +49,7 @@ from storage.living import (
     claim_reminders,
     claim_timeouts,
     deadline_from_row,
+    last_mover,
     read_settings,
     sync_turns,
     write_settings,
@@ -319,12 +320,23 @@ class Repository:
 
     # -- playing -------------------------------------------------------------------------
     async def apply(
-        self, game_id: int, *, expected_version: int, seat: int, action: dict[str, Any]
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        seat: int,
+        action: dict[str, Any],
+        turn_now: datetime | None = None,
+        present: bool = True,
     ) -> Applied:
         """Play one move, in one transaction: check the game is running and still at
         ``expected_version``, let the engine apply it, append it to the log, store the new
         snapshot and bump the version; on the last move also the results. Any error leaves
-        the game exactly as it was."""
+        the game exactly as it was.
+
+        With ``turn_now`` the turn deadlines are brought up to date in the same transaction
+        (``storage.living.sync_turns``; ``present``: the seat moved by its own hand) and
+        returned in ``Applied.deadlines``; without it the scheduler syncs them later."""
         async with self._transaction(write=True) as db:
             record = await self._load(db, game_id)
             if record.status != GameStatus.ACTIVE:
@@ -363,7 +375,7 @@ class Repository:
                 user_ids = [s.user_id for s in record.seats]
                 await db.executemany(INSERT_RESULT, result_rows(game_id, record.key, result, user_ids, now))
             self._remember(game_id, version, text, step.state)
-            game_after = replace(
+            game_after: GameRecord = replace(
                 record,
                 state=step.state,
                 version=version,
@@ -372,7 +384,13 @@ class Repository:
                 updated_at=datetime.fromisoformat(now),
                 result=result,
             )
-            return Applied(game=game_after, events=step.events)
+            deadlines: dict[int, TurnDeadline] = {}
+            if turn_now is not None:
+                settings = await read_settings(db, record.guild_id)
+                deadlines = await sync_turns(
+                    db, game_after, settings, turn_now, present_seat=seat if present else None, mover=seat
+                )
+            return Applied(game=game_after, events=step.events, deadlines=deadlines)
 
     # -- statistics ----------------------------------------------------------------------
     async def user_stats(self, user_id: int, key: str | None = None) -> UserStats:
@@ -429,7 +447,8 @@ class Repository:
         async with self._transaction(write=True) as db:
             record = await self._load(db, game_id)
             settings = await read_settings(db, record.guild_id)
-            return await sync_turns(db, record, settings, now, present_seat=present_seat)
+            mover = await last_mover(db, game_id, record.version) if record.version else None
+            return await sync_turns(db, record, settings, now, present_seat=present_seat, mover=mover)
 
     async def turn_deadlines(self, game_id: int) -> dict[int, TurnDeadline]:
         async with self._transaction(write=False) as db:

@@ -15,7 +15,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.board import game_message
-from bot.deadlines import sync_after_move
 from bot.i18n import command_text, reader_language, t
 from bot.private import deliver_pending_notice, report_unreachable, send_private_views
 from bot.render import Table, renderer_for
@@ -135,13 +134,16 @@ class Play(commands.Cog):
             raise UserMistake("play.not_your_turn")
         try:
             applied = await self.bot.repository.apply(
-                record.id, expected_version=record.version, seat=seat, action=action
+                record.id,
+                expected_version=record.version,
+                seat=seat,
+                action=action,
+                turn_now=self.bot.clock(),
             )
         except StaleVersion:
             raise UserMistake("play.stale") from None
         after = applied.game
-        deadlines = await sync_after_move(self.bot, after, present_seat=seat)
-        embed, view = game_message(after, reply.public_lang, applied.events, deadlines=deadlines)
+        embed, view = game_message(after, reply.public_lang, applied.events, deadlines=applied.deadlines)
         if on_board:
             await reply.update_message(embed=embed, view=view)  # the response itself: one call
         else:
