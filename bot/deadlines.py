@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.board import game_message
+from bot.board import game_message, jump_url
 from bot.i18n import FALLBACK, language_of, t
 from bot.private import send_private_views
 from bot.turns import newly_to_act, ping
@@ -95,7 +95,7 @@ async def send_reminder(bot: TavernBot, due: DueTurn) -> None:
         "title": get_game(record.key).title,
         "id": record.id,
         "deadline": timestamp(deadline.deadline_at),
-        "url": board_url(record),
+        "url": jump_url(record),
     }
     try:
         user = bot.get_user(due.user_id) or await bot.fetch_user(due.user_id)
@@ -108,12 +108,6 @@ async def send_reminder(bot: TavernBot, due: DueTurn) -> None:
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
         )
         log.info("reminded seat %s in the channel (DMs closed)", due.seat, extra=context(record))
-
-
-def board_url(record: GameRecord) -> str:
-    from bot.board import jump_url
-
-    return jump_url(record)
 
 
 def context(record: GameRecord) -> dict[str, Any]:

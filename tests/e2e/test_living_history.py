@@ -132,3 +132,18 @@ async def test_games_lists_the_servers_games_with_links_and_history_tells_moves(
     told = str(history.response.embeds[0].description).splitlines()
     assert told[0].startswith("`  1` ") and "rolled" in told[0]
     assert len(told) >= 3
+
+
+async def test_a_spectator_pressing_private_sees_the_spectator_view(
+    simcord_env: simcord.Env, repository: Repository
+) -> None:
+    room = make_room(simcord_env, repository, names=("alice", "bob", "carol"))
+    carol = room.players.pop()
+    record = await open_game(room)
+    shown = await carol.click(room.message(record.message_id), label="Private")
+    assert shown.ephemeral and shown.response is not None
+    assert shown.response.content == (
+        "You are watching this game, not playing: this is what every spectator sees."
+    )
+    assert shown.response.embeds[0].title == f"Pickomino — game #{record.id}"
+    assert await repository.moves(record.id) == []

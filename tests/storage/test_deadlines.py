@@ -143,3 +143,22 @@ async def test_computer_players_get_no_deadline(repo: Repository) -> None:
         action = PICKOMINO.dump_action(PICKOMINO.legal_actions(record.state, 0)[-1])
         record = (await repo.apply(game.id, expected_version=record.version, seat=0, action=action)).game
     assert await repo.sync_turns(game.id, now=T0) == {}
+
+
+async def test_a_move_applied_with_the_turn_clock_syncs_in_its_own_transaction(repo: Repository) -> None:
+    await repo.set_guild_settings(1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
+    game = await started_game(repo)
+    await repo.sync_turns(game.id, now=T0)
+    applied = await repo.apply(
+        game.id, expected_version=0, seat=0, action={"kind": "roll"}, turn_now=T0 + minutes(2)
+    )
+    assert applied.deadlines[0].deadline_at == T0 + minutes(12)
+    assert await repo.turn_deadlines(game.id) == applied.deadlines
+    assert await repo.unsynced_games() == []
+    plain = await repo.apply(game.id, expected_version=1, seat=0, action=first_keep(applied.game.state))
+    assert plain.deadlines == {} and await repo.unsynced_games() == [game.id]
+
+
+def first_keep(state: object) -> dict[str, object]:
+    action: dict[str, object] = PICKOMINO.dump_action(PICKOMINO.legal_actions(state, 0)[0])
+    return action
