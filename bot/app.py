@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.ai_players import AIPlayers
 from bot.buttons import DYNAMIC_ITEMS
 from bot.i18n import CatalogueTranslator, reader_language, t
 from bot.scheduler import TurnScheduler
@@ -44,6 +45,8 @@ class TavernBot(commands.Bot):
         """Aware UTC now, for turn deadlines. ``discord.utils.utcnow`` reads the wall clock in
         production and SimCord's virtual clock in tests, so ``env.advance_time`` moves it."""
         self.scheduler = TurnScheduler(self)
+        self.ai_players = AIPlayers(self)
+        """Background tasks playing the computer seats."""
 
     @property
     def repository(self) -> Repository:
@@ -55,6 +58,7 @@ class TavernBot(commands.Bot):
         if self._repository is None:
             self._repository = await open_repository(self.settings.database_url)
         await self.load_commands()
+        await self.ai_players.resume()  # computer turns left pending by a restart
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -76,6 +80,7 @@ class TavernBot(commands.Bot):
 
     async def close(self) -> None:
         await self.scheduler.stop()
+        await self.ai_players.close()
         await super().close()
         if self._owns_repository and self._repository is not None:
             await self._repository.close()

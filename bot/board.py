@@ -90,7 +90,7 @@ def lobby_view(record: GameRecord, lang: str) -> discord.ui.View:
     looks: tuple[tuple[str, discord.ButtonStyle, bool], ...] = (
         ("join", discord.ButtonStyle.success, False),
         ("leave", discord.ButtonStyle.secondary, False),
-        ("ai", discord.ButtonStyle.secondary, True),  # enabled once computer players exist
+        ("ai", discord.ButtonStyle.secondary, False),
         ("start", discord.ButtonStyle.primary, False),
         ("cancel", discord.ButtonStyle.danger, False),
     )
@@ -103,11 +103,12 @@ def lobby_view(record: GameRecord, lang: str) -> discord.ui.View:
 
 def board_view(table: Table) -> discord.ui.View:
     """The legal actions of the seat to act, then Private. When several seats act at once
-    their actions differ, so only ``/move`` is offered for them."""
+    their actions differ, so only ``/move`` is offered for them; a computer seat gets no
+    buttons (it moves by itself)."""
     record, game = table.record, table.game
     view = discord.ui.View(timeout=None)
     to_act = table.to_act()
-    if len(to_act) == 1:
+    if len(to_act) == 1 and record.seats[to_act[0]].ai is None:  # computer seats play by themselves
         renderer = renderer_for(record.key)
         actions: list[Any] = game.legal_actions(record.state, to_act[0])
         for action in actions[:MAX_ACTION_BUTTONS]:

@@ -6,10 +6,10 @@ same path as a person's move — ``Repository.apply`` against the version the cl
 the board is redrawn — so a person who moves at the last second wins the race and the
 computer's move is refused as stale, never stored twice.
 
-Choosing the computer's action: the best policy ``engine.ai`` has for the game among
-``TIMEOUT_POLICIES``. A policy whose choice the engine rejects (a game whose listed actions are
-templates and that has no sampler yet) falls back to the first listed action the engine
-accepts; when none is accepted the seat resigns, so a game never stalls on an absent player.
+The computer's moves are made by ``bot.ai_players.play_for_seat`` — the path of the computer
+seats — with the game's strongest policy; each is stored with the turn clock and announced
+like any move. When the computer finds no move the seat resigns, so a game never stalls on an
+absent player.
 """
 
 from __future__ import annotations
@@ -20,12 +20,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.board import game_message, jump_url
-from bot.i18n import FALLBACK, language_of, t
-from bot.private import send_private_views
-from bot.turns import newly_to_act, ping
-from engine import RESIGN, Event, Game, get_game
-from engine.ai import decide, policies
+from bot.ai_players import default_policy, guild_language, play_for_seat
+from bot.board import jump_url
+from bot.i18n import t
+from engine import RESIGN, get_game
 from engine.core.errors import EngineError
 from storage.errors import NotPlaying, StaleVersion
 from storage.living import DueTurn, TurnDeadline
@@ -36,9 +34,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tavern.deadlines")
 
-TIMEOUT_POLICIES = ("greedy", "random")
-"""The computer player for a timed-out turn: the first of these the game has. ``greedy`` is
-quick and sensible; the strongest policies search too long for a background task."""
 MAX_TIMEOUT_MOVES = 200
 """A timed-out turn is played to its end (every move while the seat is to act); a bound
 guards against a game that never passes the turn."""
@@ -47,31 +42,6 @@ guards against a game that never passes the turn."""
 def timestamp(moment: datetime) -> str:
     """A Discord timestamp that each reader sees in their own time zone, relative (``in 2 hours``)."""
     return f"<t:{int(moment.timestamp())}:R>"
-
-
-def guild_language(bot: TavernBot, guild_id: int | None) -> str:
-    guild = bot.get_guild(guild_id) if guild_id is not None else None
-    return (language_of(guild.preferred_locale) if guild is not None else None) or FALLBACK
-
-
-def computer_action(game: Game[Any, Any, Any], state: Any, seat: int, seed: int) -> dict[str, Any] | None:
-    """A legal action for ``seat`` as plain data, or ``None`` when the computer finds none."""
-    known = policies(game.key)
-    policy = next((p for p in TIMEOUT_POLICIES if p in known), "random")
-    candidates: list[Any] = []
-    try:
-        candidates.append(decide(game, state, seat, policy, seed))
-    except EngineError:
-        log.warning("policy %s found no move for seat %s of %s", policy, seat, game.key)
-    candidates.extend(game.legal_actions(state, seat))
-    for action in candidates:
-        try:
-            game.apply(state, seat, action)  # pure: checks the engine accepts it
-        except EngineError:
-            continue
-        data: dict[str, Any] = game.dump_action(action)
-        return data
-    return None
 
 
 async def sync_after_move(
@@ -115,97 +85,78 @@ def context(record: GameRecord) -> dict[str, Any]:
     return {"guild_id": record.guild_id, "channel_id": record.channel_id, "game_id": record.id}
 
 
-async def play_timed_out_turn(bot: TavernBot, due: DueTurn) -> GameRecord | None:
-    """The seat's time ran out: a computer plays its turn, or — under the ``remove`` setting,
-    after enough missed turns in a row — the seat resigns. Returns the game after it (``None``
-    when someone moved first and nothing was done)."""
+async def play_timed_out_turn(bot: TavernBot, due: DueTurn) -> bool:
+    """The seat's time ran out: the channel is told, then a computer plays the seat's turn to
+    its end (``bot.ai_players.play_for_seat``, the computer seats' own path, one announced
+    move at a time), or — under the ``remove`` setting after enough missed turns in a row, or
+    when the computer finds no move — the seat resigns through the normal resign path. Returns
+    whether anything was done (``False`` when the seat moved first)."""
     repo = bot.repository
     record = await repo.get(due.game_id)
-    if record.status is not GameStatus.ACTIVE or record.version != due.version:
-        return None
-    settings = await repo.guild_settings(record.guild_id)
     game = get_game(record.key)
-    before = record
-    events: list[Event] = []
+    if record.status is not GameStatus.ACTIVE or record.version != due.version:
+        return False
+    if due.seat not in game.to_act(record.state):
+        return False
+    settings = await repo.guild_settings(record.guild_id)
+    lang = guild_language(bot, record.guild_id)
     remove = settings.on_timeout == "remove" and due.missed >= settings.remove_after
-    try:
-        if not remove:
-            for _ in range(MAX_TIMEOUT_MOVES):
-                if record.status is not GameStatus.ACTIVE or due.seat not in game.to_act(record.state):
-                    break
-                seed = ((record.seed or 0) + 7919 * record.version + due.seat) % (1 << 63)
-                action = computer_action(game, record.state, due.seat, seed)
-                if action is None:
-                    remove = True  # the computer cannot play this game's turn: do not stall
-                    break
-                applied = await repo.apply(
-                    record.id,
-                    expected_version=record.version,
-                    seat=due.seat,
-                    action=action,
-                    turn_now=bot.clock(),
-                    present=False,
-                )
-                record = applied.game
-                events.extend(applied.events)
-        if remove and record.status is GameStatus.ACTIVE:
-            applied = await repo.apply(
-                record.id,
-                expected_version=record.version,
-                seat=due.seat,
-                action={"kind": RESIGN},
-                turn_now=bot.clock(),
-                present=False,
-            )
-            record = applied.game
-            events.extend(applied.events)
-    except (StaleVersion, NotPlaying):
-        log.info("seat %s moved before its timeout was played", due.seat, extra=context(record))
-        if record is before:
-            return None
-    if record is before:
-        return None
+    await tell_timeout(bot, record, due, lang, removed=remove)
     log.info(
-        "timeout of seat %s: %s after %d missed turn(s)",
+        "timeout of seat %s after %d missed turn(s): %s",
         due.seat,
-        "removed" if remove else "played by the computer",
         due.missed,
+        "removed" if remove else "played by the computer",
         extra=context(record),
     )
-    deadlines = await repo.turn_deadlines(record.id)
-    await publish_timeout(bot, before, record, tuple(events), deadlines, due, removed=remove)
-    return record
+    expected = due.version
+    if not remove:
+        policy = default_policy(record.key)
+        for _ in range(MAX_TIMEOUT_MOVES):
+            current = await repo.get(due.game_id)
+            if current.version != expected or due.seat not in game.to_act(current.state):
+                return True  # the turn is over, or the player came back and moved
+            try:
+                played = await play_for_seat(bot, due.game_id, due.seat, policy)
+            except EngineError:
+                log.warning("the computer found no move for seat %s", due.seat, extra=context(current))
+                remove = True  # do not let the game stall on an absent player
+                break
+            if not played:
+                return True
+            expected += 1
+    if remove:
+        await resign_seat(bot, due, expected, lang)
+    return True
 
 
-async def publish_timeout(
-    bot: TavernBot,
-    before: GameRecord,
-    after: GameRecord,
-    events: tuple[Event, ...],
-    deadlines: dict[int, TurnDeadline],
-    due: DueTurn,
-    *,
-    removed: bool,
-) -> None:
-    """Redraw the board, say what happened in the channel, ping whoever acts next, and DM new
-    private views — as after a person's move."""
-    lang = guild_language(bot, after.guild_id)
-    embed, view = game_message(after, lang, events, deadlines=deadlines)
-    channel = bot.get_partial_messageable(after.channel_id, guild_id=after.guild_id)
-    if after.message_id is not None:
-        try:
-            await channel.get_partial_message(after.message_id).edit(embed=embed, view=view)
-        except discord.NotFound:
-            log.warning("the board message is gone; /status posts a new one", extra=context(after))
-    seat = after.seats[due.seat]
+async def resign_seat(bot: TavernBot, due: DueTurn, expected_version: int, lang: str) -> None:
+    """The seat leaves the game as if its player had used ``/resign``."""
+    from bot.cogs.play import announce_move  # the cog imports this module's helpers
+
+    before = await bot.repository.get(due.game_id)
+    if before.status is not GameStatus.ACTIVE or before.version != expected_version:
+        return
+    try:
+        applied = await bot.repository.apply(
+            due.game_id,
+            expected_version=expected_version,
+            seat=due.seat,
+            action={"kind": RESIGN},
+            turn_now=bot.clock(),
+            present=False,
+        )
+    except (StaleVersion, NotPlaying):
+        return
+    await announce_move(bot, before, applied, lang)
+
+
+async def tell_timeout(bot: TavernBot, record: GameRecord, due: DueTurn, lang: str, *, removed: bool) -> None:
+    seat = record.seats[due.seat]
     who = f"<@{seat.user_id}>" if seat.user_id is not None else seat.name
     key = "living.timeout_removed" if removed else "living.timeout_played"
-    notice = t(lang, key, player=who, missed=due.missed)
-    turn = ping(after, newly_to_act(before, after), lang)
-    content = notice if turn is None else f"{notice}\n{turn['content']}"
+    channel = bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
     await channel.send(
-        content, allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True)
+        t(lang, key, player=who, missed=due.missed),
+        allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
     )
-    unreachable = await send_private_views(bot, before.state, after, lang)
-    for user_id in unreachable:
-        bot.dm_notices.add((after.id, user_id))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from typing import Any, Literal
 
-from pydantic import SecretStr, field_validator
+from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -18,6 +18,9 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = None
     """Sync slash commands to this one server (instant) instead of globally (slow to spread)."""
     log_level: str = "INFO"
+    ai_delay_seconds: float = Field(1.5, ge=0, le=60)
+    """Pause before each computer player's move, so people can follow the game."""
+
     log_format: Literal["plain", "json"] = "plain"
     """``plain``: one readable line per record; ``json``: one JSON object per line."""
 

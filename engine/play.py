@@ -22,10 +22,12 @@ from typing import Any, TextIO
 from pydantic import TypeAdapter
 
 from engine.ai.policy import decide, policies
+from engine.ai.raid.knowledge import read as read_raid
 from engine.core.contract import Event, Game, dump_json
 from engine.core.errors import EngineError
 from engine.core.registry import games, get_game
 from engine.games.pickomino.data import TILE_WORMS, faces_of
+from engine.games.raid.cells import ALL_CELLS, COLUMNS
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +115,85 @@ def _pickomino_event(event: Event, names: Sequence[str]) -> str:
 register_renderer("pickomino", TextRenderer(_pickomino_board, _pickomino_event))
 
 
+# -- Raid ------------------------------------------------------------------------------------
+_RAID_MARKS = {"artifact": "A", "terrorist": "X", "pit": "O", "trap": "T", "kit": "+"}
+"""One letter per object kind on a text map."""
+
+
+def _raid_grid(view: Any, marks: dict[str, str]) -> list[str]:
+    """A 10 × 10 map: ``marks`` over buildings (``#``), the entry (``E``) and open ground."""
+    base = {c: "#" if c in view.buildings else "." for c in ALL_CELLS} | {view.entry: "E"} | marks
+    rows = ["    " + " ".join(COLUMNS)]
+    for r in range(10):
+        rows.append(f"{r + 1:>2}  " + " ".join(base[f"{col}{r + 1}"] for col in COLUMNS))
+    return rows
+
+
+def _raid_board(view: Any, seat: int) -> str:
+    """Two maps side by side: what you know of the opponent's map (walked cells ``~``, hazards
+    met that stay live, your scout ``@``), and your own hazard map with the opponent's scout."""
+    names = _seat_names(len(view.scouts), seat)
+    me, them = view.scouts[seat], view.scouts[1 - seat]
+    known = read_raid(view)
+    theirs = {c: "~" for c in me.trail}
+    theirs |= {c: _RAID_MARKS["pit"] for c in known.pits} | {c: _RAID_MARKS["trap"] for c in known.traps}
+    if known.kit is not None:
+        theirs[known.kit] = _RAID_MARKS["kit"]
+    theirs[me.cell] = "@"
+    own = {h.cell: _RAID_MARKS[h.kind] for h in (view.own_map or ()) if h.live}
+    own[them.cell] = "@"
+    left, right = _raid_grid(view, theirs), _raid_grid(view, own)
+    lines = [f"{'Their map (~ walked)':<26}   Your map"]
+    lines += [f"{a:<26}   {b}" for a, b in zip(left, right, strict=True)]
+    for s, scout in enumerate(view.scouts):
+        lines.append(
+            f"{names[s]:<9} on {scout.cell:<3} wounds {scout.wounds}/{view.max_wounds}, "
+            f"{view.artifact_name} {scout.artifacts}/{view.counts['artifacts']}"
+            + (f", misses {scout.skip} turn(s)" if scout.skip else "")
+        )
+    if view.fight is not None:
+        named = ", ".join(map(str, view.fight.named)) or "none"
+        lines.append(f"Fight on {view.fight.cell}: zones 1–{view.zones}, named so far {named}")
+    if view.kit is not None:
+        lines.append(f"A first-aid kit on {view.kit.cell}: use or leave")
+    if view.phase == "placement":
+        lines.append(
+            "Place your objects: type 'random', or"
+            " 'pits: C3 D7 …; traps: …; terrorists: B2=4 …; kit: J10; artifacts: …'"
+        )
+    elif view.phase == "play" and view.current == seat and view.fight is None and view.kit is None:
+        lines.append("Your move: type a path, e.g. 'B1 B6 F6' or 'down 5, right 3'")
+    return "\n".join(lines)
+
+
+def _raid_event(event: Event, names: Sequence[str]) -> str:
+    d = event.data
+    who = names[d["seat"]] if "seat" in d else ""
+    match event.kind:
+        case "placed":
+            return f"{who}: objects placed"
+        case "moved":
+            return f"{who}: walked {d['from']} → {d['to']}" + (" and stopped" if d["stopped"] else "")
+        case "encounter":
+            zone = f" (zone {d['zone']})" if d["zone"] is not None else ""
+            return f"{who}: {d['kind']} on {d['cell']}: {d['outcome']}{zone}; wounds {d['wounds']}"
+        case "turn_skipped":
+            return f"{who}: misses a turn"
+        case "turn_started":
+            return f"— {who} to play —"
+        case "play_started" | "placement":
+            return ""
+        case "game_over":
+            winner = d["winner"]
+            return f"Game over ({d['reason']}): " + (
+                "a draw" if winner == "draw" else f"{names[winner]} wins"
+            )
+    return _plain_event(event, names)
+
+
+register_renderer("raid", TextRenderer(_raid_board, _raid_event))
+
+
 # -- the session ----------------------------------------------------------------------------
 def _seat_names(seats: int, human: int) -> list[str]:
     return ["you" if s == human else f"seat {s}" for s in range(seats)]
@@ -180,8 +261,9 @@ def play(game_key: str, ai: int, policy: str, seed: int, seat: int, stdin: TextI
         moves += 1
         state = step.state
         for event in step.events:
-            if event.visible_to(seat):
-                out.write(text.event(event, names) + "\n")
+            line = text.event(event, names) if event.visible_to(seat) else ""
+            if line:
+                out.write(line + "\n")
     result = game.result(state)
     assert result is not None
     out.write("\n" + text.board(game.view(state, seat), seat) + "\n")

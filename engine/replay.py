@@ -87,7 +87,10 @@ def tell(replay_file: ReplayFile, out: TextIO) -> Result | None:
         print(f"{number:>4}. seat {seat}: {dump_json(action)}", file=out)
         for event in step.events:
             if event.audience is None or over is not None:
-                print(f"      {text.event(event, names)}", file=out)
+                # A game's terminal renderer may leave an event to its board (Raid draws the
+                # placement as a map): say it plainly instead of printing nothing.
+                told = text.event(event, names) or f"{event.kind}: {dump_json(event.data)}"
+                print(f"      {told}", file=out)
     if over is None:
         print("The game is not over (events only some seats saw are not shown).", file=out)
     else:

@@ -87,12 +87,15 @@ BUSY_TIMEOUT_MS = 5000
 # the bottleneck for many concurrent games — to protect against power loss only, which
 # a chat game can afford: the players see the board message and redo a move.
 PRAGMAS = (
-    # First, so that switching a new file to WAL waits for another opener instead of failing.
     f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}",
     "PRAGMA journal_mode = WAL",
     "PRAGMA synchronous = NORMAL",
     "PRAGMA foreign_keys = ON",
 )
+WAL_SWITCH_TRIES = 50
+WAL_SWITCH_PAUSE = 0.05
+"""Switching a file to WAL needs it to itself and SQLite answers "locked" at once, without
+waiting out busy_timeout, when another program opens the same new file at that moment."""
 
 
 def utc_now() -> datetime:
@@ -108,15 +111,25 @@ async def open_repository(url: str, *, clock: Clock | None = None) -> Repository
     try:
         db.row_factory = sqlite3.Row
         for pragma in PRAGMAS:
-            # Close each cursor at once: journal_mode answers with a row, and a cursor left
-            # open would make the first migration's COMMIT fail ("SQL statements in progress").
-            async with db.execute(pragma):
-                pass
+            await _run_pragma(db, pragma)
         await migrate(db)
     except BaseException:
         await db.close()
         raise
     return Repository(db, clock=clock or utc_now)
+
+
+async def _run_pragma(db: aiosqlite.Connection, pragma: str) -> None:
+    for attempt in range(WAL_SWITCH_TRIES):
+        try:
+            # Close the cursor at once: journal_mode answers with a row, and a cursor left
+            # open would make the first migration's COMMIT fail ("SQL statements in progress").
+            async with db.execute(pragma):
+                return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or attempt == WAL_SWITCH_TRIES - 1:
+                raise
+            await asyncio.sleep(WAL_SWITCH_PAUSE)
 
 
 class Repository:
@@ -188,14 +201,18 @@ class Repository:
             return await self._load(db, game_id)
 
     async def leave(self, game_id: int, user_id: int) -> GameRecord:
-        """A person leaves the lobby; the later seats move up. The host leaving cancels it."""
+        """A person leaves the lobby; the later seats move up. The host leaving cancels it —
+        unless every other seat is a computer player (there is at least one): then the host
+        stays host without a seat and may start a demonstration game of computers only."""
         async with self._transaction(write=True) as db:
             lobby = self._require_lobby(await self._load(db, game_id))
             seat = lobby.seat_of(user_id)
             if seat is None:
                 raise LobbyError("not_seated", f"user {user_id} is not seated", user_id=user_id)
             now = self._now()
-            if user_id == lobby.host_id:
+            others = [s for s in lobby.seats if s.seat != seat]
+            demonstration = bool(others) and all(s.is_ai for s in others)
+            if user_id == lobby.host_id and not demonstration:
                 await db.execute(
                     "UPDATE games SET status = 'abandoned', updated_at = ? WHERE id = ?", (now, game_id)
                 )

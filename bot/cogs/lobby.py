@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import engine
+from bot.ai_players import default_policy
 from bot.board import game_message, jump_url
 from bot.deadlines import sync_after_move
 from bot.i18n import catalogue, command_text, reader_language, t
@@ -24,17 +25,24 @@ from storage.models import GameRecord, GameStatus
 if TYPE_CHECKING:
     from bot.app import TavernBot
 
-LobbyOp = Callable[[Repository, int, discord.abc.User], Awaitable[GameRecord]]
+LobbyOp = Callable[[Repository, GameRecord, discord.abc.User, str], Awaitable[GameRecord]]
+
+
+def _add_ai(repo: Repository, lobby: GameRecord, user: discord.abc.User, lang: str) -> Awaitable[GameRecord]:
+    policy = default_policy(lobby.key)
+    return repo.add_ai(lobby.id, policy, t(lang, "ai.seat_name", policy=policy))
+
 
 LOBBY_OPS: dict[str, LobbyOp] = {
-    "join": lambda repo, game_id, user: repo.join(game_id, user.id, user.display_name),
-    "leave": lambda repo, game_id, user: repo.leave(game_id, user.id),
-    "start": lambda repo, game_id, user: repo.start(game_id),
-    "cancel": lambda repo, game_id, user: repo.abandon(game_id),
+    "join": lambda repo, lobby, user, lang: repo.join(lobby.id, user.id, user.display_name),
+    "leave": lambda repo, lobby, user, lang: repo.leave(lobby.id, user.id),
+    "ai": _add_ai,
+    "start": lambda repo, lobby, user, lang: repo.start(lobby.id),
+    "cancel": lambda repo, lobby, user, lang: repo.abandon(lobby.id),
 }
-"""What each lobby button does to the stored lobby (``ai`` waits for computer players)."""
+"""What each lobby button does to the stored lobby (``lang``: the channel's language)."""
 
-HOST_ONLY = frozenset({"start", "cancel"})
+HOST_ONLY = frozenset({"ai", "start", "cancel"})
 
 GAME_CHOICES = [app_commands.Choice(name=engine.get_game(key).title, value=key) for key in engine.games()]
 
@@ -111,11 +119,9 @@ class Lobby(commands.Cog):
             if interaction.message is None or interaction.message.id != record.message_id:
                 raise UserMistake("play.stale_message", url=jump_url(record))
             user = interaction.user
-            if op == "ai":
-                raise UserMistake("lobby.no_ai")
             if op in HOST_ONLY and user.id != record.host_id:
                 raise UserMistake(f"lobby.host_only.{op}")
-            after = await LOBBY_OPS[op](repo, game_id, user)
+            after = await LOBBY_OPS[op](repo, record, user, reply.public_lang)
             deadlines = None
             if after.status is GameStatus.ACTIVE:
                 deadlines = await sync_after_move(self.bot, after, present_seat=None)
@@ -131,6 +137,7 @@ class Lobby(commands.Cog):
             await reply.followup(**message)
         unreachable = await send_private_views(self.bot, None, record, reply.public_lang)
         await report_unreachable(reply, self.bot.dm_notices, record.id, unreachable)
+        self.bot.ai_players.schedule(record)  # computer seats that act first, or place at once
 
 
 async def setup(bot: TavernBot) -> None:

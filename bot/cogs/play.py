@@ -23,7 +23,7 @@ from bot.turns import newly_to_act, ping
 from engine import RESIGN, get_game
 from engine.core import dump_json
 from storage.errors import StaleVersion
-from storage.models import GameRecord, GameStatus
+from storage.models import Applied, GameRecord, GameStatus
 
 if TYPE_CHECKING:
     from bot.app import TavernBot
@@ -155,24 +155,14 @@ class Play(commands.Cog):
             else:
                 text = renderer_for(record.key).action_text(reply.lang, action)
                 await reply.say(t(reply.lang, "play.done", action=text))
-            await self._edit_board(after, embed, view)
+            await edit_board(self.bot, after, embed, view)
         turn = ping(after, newly_to_act(record, after), reply.public_lang)
         if turn is not None:
             await reply.followup(**turn)
         unreachable = await send_private_views(self.bot, record.state, after, reply.public_lang)
         await report_unreachable(reply, self.bot.dm_notices, after.id, unreachable)
         await deliver_pending_notice(reply, self.bot.dm_notices, after.id)
-
-    async def _edit_board(
-        self, record: GameRecord, embed: discord.Embed, view: discord.ui.View | None
-    ) -> None:
-        if record.message_id is None:
-            return
-        channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
-        try:
-            await channel.get_partial_message(record.message_id).edit(embed=embed, view=view)
-        except discord.NotFound:
-            log.warning("the board message of game %s is gone; /status posts a new one", record.id)
+        self.bot.ai_players.schedule(after)
 
     # -- private views --------------------------------------------------------------------
     @app_commands.command(name="hand", description=command_text("cmd.hand.description"))
@@ -214,6 +204,35 @@ class Play(commands.Cog):
             message_id = await reply.post(embed=embed, view=view)
             if message_id is not None:
                 await self.bot.repository.set_message(record.id, message_id)
+
+
+async def edit_board(
+    bot: TavernBot, record: GameRecord, embed: discord.Embed, view: discord.ui.View | None
+) -> None:
+    """Edit the game's one board message in place (when it is known and still there)."""
+    if record.message_id is None:
+        return
+    channel = bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+    try:
+        await channel.get_partial_message(record.message_id).edit(embed=embed, view=view)
+    except discord.NotFound:
+        log.warning("the board message of game %s is gone; /status posts a new one", record.id)
+
+
+async def announce_move(bot: TavernBot, before: GameRecord, applied: Applied, lang: str) -> None:
+    """A move stored without a click — a computer player's, or a turn played for a player who
+    ran out of time — shown as a clicked one is: the board redrawn with the move's events, a
+    ping for whoever acts next, DMs of changed private views (players who cannot be reached are
+    told at their next interaction); then any computer seats now due are scheduled."""
+    after = applied.game
+    embed, view = game_message(after, lang, applied.events, deadlines=applied.deadlines)
+    await edit_board(bot, after, embed, view)
+    turn = ping(after, newly_to_act(before, after), lang)
+    if turn is not None:
+        await bot.get_partial_messageable(after.channel_id, guild_id=after.guild_id).send(**turn)
+    unreachable = await send_private_views(bot, before.state, after, lang)
+    bot.dm_notices.update((after.id, user_id) for user_id in unreachable)
+    bot.ai_players.schedule(after)
 
 
 async def setup(bot: TavernBot) -> None:

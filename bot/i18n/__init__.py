@@ -1,7 +1,7 @@
 """Every user-facing word, looked up by key in one catalogue per language.
 
-``en.json`` (with its parts ``en.<part>.json``) is complete; other languages may miss keys and
-then fall back to English. The reader's language is the interaction's user locale when we
+``en.json`` (with its parts ``en.<part>.json``) is complete; other languages may miss keys
+and then fall back to English. The reader's language is the interaction's user locale when we
 have a catalogue for it, else the server's, else English. Public messages (the board, pings)
 use the server's language so that a board does not switch language with every click.
 """

@@ -214,3 +214,19 @@ async def test_abandon_rules(repo: Repository, clock: TickingClock) -> None:
     assert await repo.abandon(game.id) == abandoned  # twice: nothing more happens
     with pytest.raises(NotPlaying):
         await repo.apply(game.id, expected_version=0, seat=0, action={"kind": "roll"})
+
+
+async def test_the_host_may_leave_a_lobby_of_computers_to_watch_them_play(repo: Repository) -> None:
+    lobby = await new_lobby(repo)
+    await repo.add_ai(lobby.id, "greedy", "Robo")
+    await repo.add_ai(lobby.id, "strong", "Robo 2")
+    lobby = await repo.leave(lobby.id, 11)
+    assert lobby.status == GameStatus.LOBBY and lobby.host_id == 11
+    assert [(s.seat, s.ai) for s in lobby.seats] == [(0, "greedy"), (1, "strong")]
+    started = await repo.start(lobby.id, seed=1)
+    assert started.status == GameStatus.ACTIVE
+
+
+async def test_the_host_alone_leaving_still_cancels_the_lobby(repo: Repository) -> None:
+    lobby = await repo.leave((await new_lobby(repo)).id, 11)
+    assert lobby.status == GameStatus.ABANDONED

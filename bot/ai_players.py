@@ -1,0 +1,146 @@
+"""Computer players in the bot: the one place where a computer seat's move is chosen and played.
+
+After every stored move and at the start of a game the bot ``schedule``s the game: a background
+task waits ``AI_DELAY_SECONDS`` (so people can follow), then plays one move for each computer
+seat the game waits for, and repeats until a person must act or the game is over. Each move is
+chosen by ``engine.ai.decide`` from the seat's own view only, with a seed derived from the game
+id, version and seat (the same position always gets the same move), stored through
+``Repository.apply`` against the version it was chosen at — a ``StaleVersion`` means somebody
+else moved first, and the task simply stops — and announced exactly as a person's move is
+(``bot.cogs.play.announce_move``). The bot tracks the tasks, cancels them on close, and
+resumes pending computer turns of active games when it starts again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+from typing import TYPE_CHECKING
+
+from bot.i18n import FALLBACK, language_of
+from engine import get_game
+from engine.ai import decide, policies
+from storage.errors import NotPlaying, StaleVersion, StorageError
+from storage.models import GameRecord, GameStatus
+
+if TYPE_CHECKING:
+    from bot.app import TavernBot
+
+log = logging.getLogger("tavern.bot")
+
+
+def default_policy(game_key: str) -> str:
+    """The policy a new computer seat plays: the game's strongest, which each game's AI package
+    registers last (``strong`` for Pickomino, ``scout`` for Raid); ``random`` otherwise."""
+    return policies(game_key)[-1]
+
+
+def decision_seed(game_id: int, version: int, seat: int) -> int:
+    """The policy's seed for one decision: reproducible from the stored game alone."""
+    digest = hashlib.blake2b(f"{game_id}:{version}:{seat}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def ai_seats_to_act(record: GameRecord) -> tuple[int, ...]:
+    """The computer seats the game waits for now."""
+    if record.status is not GameStatus.ACTIVE or record.state is None:
+        return ()
+    game = get_game(record.key)
+    return tuple(
+        s
+        for s in game.to_act(record.state)
+        if record.seats[s].ai is not None and not record.seats[s].resigned
+    )
+
+
+def guild_language(bot: TavernBot, guild_id: int | None) -> str:
+    """The language of public messages sent without an interaction: the server's."""
+    guild = bot.get_guild(guild_id) if guild_id is not None else None
+    return (language_of(guild.preferred_locale) if guild is not None else None) or FALLBACK
+
+
+async def play_for_seat(bot: TavernBot, game_id: int, seat: int, policy: str | None = None) -> bool:
+    """Play one move for ``seat`` with ``policy`` (default: the seat's own computer policy) and
+    announce it. ``False`` when there was nothing to play: the game is not running, the seat
+    is not to act, or someone else moved first. Usable for a person's seat too (a timed-out
+    turn played by the computer)."""
+    from bot.cogs.play import announce_move  # the cog imports this module
+
+    record = await bot.repository.get(game_id)
+    game = get_game(record.key)
+    if record.status is not GameStatus.ACTIVE or seat not in game.to_act(record.state):
+        return False
+    name = policy or record.seats[seat].ai or default_policy(record.key)
+    action = decide(game, record.state, seat, name, decision_seed(game_id, record.version, seat))
+    try:
+        applied = await bot.repository.apply(
+            game_id,
+            expected_version=record.version,
+            seat=seat,
+            action=game.dump_action(action),
+            turn_now=bot.clock(),  # turn deadlines follow in the same transaction
+            present=False,  # a computer's move never counts as the seat's own
+        )
+    except (StaleVersion, NotPlaying):
+        return False
+    await announce_move(bot, record, applied, guild_language(bot, record.guild_id))
+    return True
+
+
+class AIPlayers:
+    """The background tasks playing computer seats, one per game at most."""
+
+    def __init__(self, bot: TavernBot) -> None:
+        self.bot = bot
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._again: set[int] = set()
+        """Games scheduled while their task was running: it looks once more before ending."""
+
+    def schedule(self, record: GameRecord) -> None:
+        """Play the game's pending computer turns in the background, if it has any."""
+        if not ai_seats_to_act(record):
+            return
+        running = self._tasks.get(record.id)
+        if running is not None and not running.done():
+            self._again.add(record.id)
+            return
+        self._tasks[record.id] = asyncio.get_running_loop().create_task(
+            self._run(record.id), name=f"ai-game-{record.id}"
+        )
+
+    async def resume(self) -> None:
+        """After a (re)start: every active game whose computer seats are due."""
+        for record in await self.bot.repository.active_games():
+            self.schedule(record)
+
+    async def close(self) -> None:
+        tasks = [t for t in self._tasks.values() if not t.done()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._tasks.clear()
+
+    async def _run(self, game_id: int) -> None:
+        try:
+            while True:
+                self._again.discard(game_id)
+                await self._play_due(game_id)
+                if game_id not in self._again:
+                    return
+        except asyncio.CancelledError:
+            raise
+        except StorageError as exc:
+            log.warning("computer players of game %s stopped: %s", game_id, exc)
+        except Exception:
+            log.exception("computer players of game %s failed", game_id)
+        finally:
+            if self._tasks.get(game_id) is asyncio.current_task():
+                del self._tasks[game_id]
+
+    async def _play_due(self, game_id: int) -> None:
+        while seats := ai_seats_to_act(await self.bot.repository.get(game_id)):
+            await asyncio.sleep(self.bot.settings.ai_delay_seconds)
+            for seat in seats:
+                if not await play_for_seat(self.bot, game_id, seat):
+                    return

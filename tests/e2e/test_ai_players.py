@@ -1,0 +1,210 @@
+"""Computer players through the real bot: Add AI, AI turns played by themselves, a game of
+computers only, Raid's placement by the AI, seat limits, and a restart with AI turns pending."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import discord
+import pytest
+import simcord
+
+import engine
+from bot import TavernBot, create_bot
+from bot.ai_players import decision_seed, play_for_seat
+from bot.settings import Settings
+from storage import GameStatus, Repository, open_repository
+from tests.e2e.conftest import database_url
+from tests.e2e.helpers import Room, click_move, labels, make_room
+
+
+def bot_with_delay(tmp_path: Path, repository: Repository, delay: float) -> TavernBot:
+    settings = Settings(  # type: ignore[call-arg]
+        _env_file=None, discord_token=None, database_url=database_url(tmp_path), ai_delay_seconds=delay
+    )
+    return create_bot(settings, repository)
+
+
+@pytest.fixture
+def simcord_bot(tmp_path: Path, repository: Repository) -> TavernBot:
+    """The AIs move without a pause here, so a click settles only once they are done."""
+    return bot_with_delay(tmp_path, repository, 0)
+
+
+async def lobby_with_ais(room: Room, game: str, ais: int) -> discord.Message | simcord.ResponseMessage:
+    host = room.players[0]
+    result = await host.slash(room.channel, "play", game=game)
+    lobby = result.response
+    assert lobby is not None and labels(lobby)["Add AI"] is True
+    for _ in range(ais):
+        added = await host.click(room.message(lobby.id), label="Add AI")
+        assert added.acknowledged and not added.ephemeral, added
+    return lobby
+
+
+async def test_one_person_and_two_computers_play_pickomino_to_the_end(
+    simcord_env: simcord.Env, repository: Repository
+) -> None:
+    room = make_room(simcord_env, repository, names=("alice",))
+    alice = room.players[0]
+    lobby = await lobby_with_ais(room, "pickomino", 2)
+    record = await room.record()
+    assert [(s.user_id, s.ai, s.name) for s in record.seats] == [
+        (alice.id, None, "alice"),
+        (None, "strong", "🤖 strong"),
+        (None, "strong", "🤖 strong"),
+    ]
+    players = str(room.message(lobby.id).embeds[0].fields[0].value)
+    assert players.splitlines() == [f"1. {alice.mention}", "2. 🤖 strong", "3. 🤖 strong"]
+    await alice.click(room.message(lobby.id), label="Start")
+
+    game = engine.get_game("pickomino")
+    chooser = random.Random(5)
+    clicks = 0
+    while (record := await repository.get(record.id)).status is GameStatus.ACTIVE:
+        (seat,) = game.to_act(record.state)
+        assert seat == 0, "a computer seat is left waiting"  # the AIs moved by themselves
+        action = game.dump_action(chooser.choice(game.legal_actions(record.state, 0)))
+        result = await click_move(room, record, action)
+        assert result.acknowledged and not result.ephemeral, result
+        clicks += 1
+    moves = await repository.moves(record.id)
+    assert {m.seat for m in moves} == {0, 1, 2}
+    assert sum(m.seat == 0 for m in moves) == clicks  # every other move was the computers'
+    assert record.result is not None
+    board = room.message(record.message_id)
+    assert labels(board) == {} and board.embeds[0].description == "Game over."
+    assert "🤖 strong" in str(board.embeds[0].fields)
+    pings = [m.content for m in room.channel.history() if "your turn" in m.content]
+    assert pings and all(p.startswith(f"{alice.mention}, your turn") for p in pings)
+
+
+async def test_the_board_offers_no_buttons_while_a_computer_is_to_act(
+    simcord_env: simcord.Env, tmp_path: Path, repository: Repository
+) -> None:
+    await simcord_env.restart_bot(bot_with_delay(tmp_path, repository, 30))  # the AI waits 30 s
+    room = make_room(simcord_env, repository, names=("alice",))
+    alice = room.players[0]
+    lobby = await lobby_with_ais(room, "pickomino", 1)
+    record = await room.record()
+    await alice.click(room.message(lobby.id), label="Start")
+    record = await repository.get(record.id)
+    game = engine.get_game("pickomino")
+    while game.to_act(record.state) == (0,):  # alice plays until her turn ends
+        await click_move(room, record, game.dump_action(game.legal_actions(record.state, 0)[0]))
+        record = await repository.get(record.id)
+    assert game.to_act(record.state) == (1,)
+    assert labels(room.message(record.message_id)) == {"Private": True}
+    waiting = record.version
+    await simcord_env.advance_time(31)  # the pause is over: the computer plays
+    assert (await repository.get(record.id)).version > waiting
+
+
+async def test_a_game_of_computers_only_plays_itself_to_the_end(
+    simcord_env: simcord.Env, repository: Repository
+) -> None:
+    room = make_room(simcord_env, repository, names=("host",))
+    host = room.players[0]
+    lobby = await lobby_with_ais(room, "pickomino", 2)
+    left = await host.click(room.message(lobby.id), label="Leave")  # the host watches
+    assert left.acknowledged and not left.ephemeral
+    record = await room.record()
+    assert record.status is GameStatus.LOBBY and [s.ai for s in record.seats] == ["strong", "strong"]
+
+    await host.click(room.message(lobby.id), label="Start")
+
+    finished = await repository.get(record.id)
+    assert finished.status is GameStatus.FINISHED and finished.result is not None
+    assert len(await repository.moves(record.id)) == finished.version > 20
+    board = room.message(finished.message_id)
+    assert board.embeds[0].description == "Game over." and labels(board) == {}
+    assert not [m for m in room.channel.history() if "your turn" in m.content]  # nobody to ping
+
+
+async def test_add_ai_respects_the_seat_limit_and_the_host(
+    simcord_env: simcord.Env, repository: Repository
+) -> None:
+    room = make_room(simcord_env, repository)
+    alice, bob = room.players
+    lobby = await lobby_with_ais(room, "raid", 1)  # Raid seats exactly 2
+    refused = await bob.click(room.message(lobby.id), label="Add AI")
+    assert refused.ephemeral and refused.response is not None
+    assert refused.response.content == "Only the host can add computer players."
+    full = await alice.click(room.message(lobby.id), label="Add AI")
+    assert full.ephemeral and full.response is not None
+    assert full.response.content == "The game is full (2 players at most)."
+    record = await room.record()
+    assert [s.ai for s in record.seats] == [None, "scout"]
+
+
+async def test_a_raid_computer_places_its_objects_at_the_start(
+    simcord_env: simcord.Env, repository: Repository
+) -> None:
+    room = make_room(simcord_env, repository, names=("alice",))
+    alice = room.players[0]
+    lobby = await lobby_with_ais(room, "raid", 1)
+    await alice.click(room.message(lobby.id), label="Start")
+    record = await room.record()
+    assert record.state.maps[1] is not None and record.state.maps[0] is None  # only the AI placed
+    moves = await repository.moves(record.id)
+    assert [(m.seat, m.action["kind"]) for m in moves] == [(1, "place")]
+
+    placed = await alice.slash(room.channel, "move", action="random")
+    assert placed.response is not None and placed.ephemeral
+    record = await room.record()
+    assert record.state.phase == "play" and engine.get_game("raid").to_act(record.state) == (0,)
+
+
+async def test_pending_computer_turns_resume_after_a_restart(
+    simcord_env: simcord.Env, tmp_path: Path, repository: Repository
+) -> None:
+    await simcord_env.restart_bot(bot_with_delay(tmp_path, repository, 60))  # virtual time: it waits
+    room = make_room(simcord_env, repository, names=("host",))
+    lobby = await lobby_with_ais(room, "pickomino", 2)
+    await room.players[0].click(room.message(lobby.id), label="Leave")
+    await room.players[0].click(room.message(lobby.id), label="Start")
+    record = await room.record()
+    assert record.status is GameStatus.ACTIVE and record.version == 0
+
+    reopened = await open_repository(database_url(tmp_path))
+    try:
+        await simcord_env.restart_bot(bot_with_delay(tmp_path, reopened, 0))
+        await simcord_env.settle()
+        finished = await reopened.get(record.id)
+        assert finished.status is GameStatus.FINISHED
+    finally:
+        await reopened.close()
+
+
+def test_the_delay_is_a_checked_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AI_DELAY_SECONDS", "0.25")
+    assert Settings(_env_file=None).ai_delay_seconds == 0.25  # type: ignore[call-arg]
+    monkeypatch.setenv("AI_DELAY_SECONDS", "-1")
+    with pytest.raises(ValueError, match="ai_delay_seconds"):
+        Settings(_env_file=None)  # type: ignore[call-arg]
+    monkeypatch.delenv("AI_DELAY_SECONDS")
+    assert Settings(_env_file=None).ai_delay_seconds == 1.5  # type: ignore[call-arg]
+
+
+async def test_play_for_seat_plays_only_a_seat_that_is_to_act(
+    simcord_env: simcord.Env, tmp_path: Path, repository: Repository
+) -> None:
+    """The entry point for other code (a timed-out turn): one move, reproducible, or nothing."""
+    await simcord_env.restart_bot(bot_with_delay(tmp_path, repository, 60))
+    room = make_room(simcord_env, repository)
+    alice, bob = room.players
+    lobby = (await alice.slash(room.channel, "play", game="pickomino")).response
+    assert lobby is not None
+    await bob.click(room.message(lobby.id), label="Join")
+    await alice.click(room.message(lobby.id), label="Start")
+    record = await room.record()
+    bot = simcord_env.bot
+    assert isinstance(bot, TavernBot)
+    assert await play_for_seat(bot, record.id, 1, "greedy") is False  # bob is not to act
+    assert await play_for_seat(bot, record.id, 0, "greedy") is True  # alice's turn, played for her
+    (move,) = await repository.moves(record.id)
+    assert move.seat == 0 and move.action == {"kind": "roll"}  # the only legal first move
+    board = room.message(record.message_id)
+    assert "Roll" in [f.name for f in board.embeds[0].fields]  # announced on the board
+    assert decision_seed(record.id, 1, 0) == decision_seed(record.id, 1, 0) != decision_seed(record.id, 1, 1)
