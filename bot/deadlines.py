@@ -94,9 +94,10 @@ async def play_timed_out_turn(bot: TavernBot, due: DueTurn) -> bool:
     repo = bot.repository
     record = await repo.get(due.game_id)
     game = get_game(record.key)
-    if record.status is not GameStatus.ACTIVE or record.version != due.version:
+    if record.status is not GameStatus.ACTIVE or due.seat not in game.to_act(record.state):
         return False
-    if due.seat not in game.to_act(record.state):
+    clock = (await repo.turn_deadlines(record.id)).get(due.seat)
+    if clock is None or clock.version != due.version:  # the seat moved since: its clock restarted
         return False
     settings = await repo.guild_settings(record.guild_id)
     lang = guild_language(bot, record.guild_id)
@@ -109,7 +110,7 @@ async def play_timed_out_turn(bot: TavernBot, due: DueTurn) -> bool:
         "removed" if remove else "played by the computer",
         extra=context(record),
     )
-    expected = due.version
+    expected = record.version
     if not remove:
         policy = default_policy(record.key)
         for _ in range(MAX_TIMEOUT_MOVES):

@@ -76,8 +76,8 @@ class TurnDeadline:
 
 @dataclass(frozen=True, slots=True)
 class DueTurn:
-    """A claimed reminder or timeout: ``version`` is the game's version when it was claimed,
-    the version a timeout's move is played against."""
+    """A claimed reminder or timeout. ``version`` is the version the seat's clock started at:
+    when the seat's deadline no longer has it, the turn moved on and the claim is void."""
 
     game_id: int
     seat: int
@@ -212,7 +212,7 @@ SYNCED_ACTIVE = (
 
 async def claim_reminders(db: aiosqlite.Connection, now: datetime) -> list[DueTurn]:
     rows = await db.execute_fetchall(
-        "SELECT d.game_id, d.seat, g.version, p.user_id FROM turn_deadlines d"
+        "SELECT d.game_id, d.seat, d.version, p.user_id FROM turn_deadlines d"
         + SYNCED_ACTIVE
         + " AND d.reminded = 0 AND d.reminder_at IS NOT NULL AND d.reminder_at <= ?"
         " ORDER BY d.reminder_at",
@@ -233,7 +233,7 @@ async def claim_timeouts(db: aiosqlite.Connection, now: datetime) -> list[DueTur
     """Due timeouts, each claimed once; a timeout also claims its reminder (a player timed out
     is not reminded afterwards) and counts a missed turn."""
     rows = await db.execute_fetchall(
-        "SELECT d.game_id, d.seat, g.version, p.user_id FROM turn_deadlines d"
+        "SELECT d.game_id, d.seat, d.version, p.user_id FROM turn_deadlines d"
         + SYNCED_ACTIVE
         + " AND d.timed_out = 0 AND d.deadline_at <= ? ORDER BY d.deadline_at",
         (to_epoch(now),),

@@ -237,3 +237,29 @@ async def test_play_is_refused_outside_the_allowed_channels(
     await configure(server, any_channel=True)
     anywhere = await server.alice.slash(lounge, "play", game="pickomino")
     assert anywhere.response is not None and not anywhere.ephemeral
+
+
+async def test_a_raid_placement_and_move_are_played_for_absent_players(
+    simcord_env: simcord.Env, repository: Repository
+) -> None:
+    """Raid has hidden maps and free-form actions: the computer still plays the timed-out
+    placements (both seats at once) and the first move; the game never stalls."""
+    server = make_server(simcord_env, repository)
+    room = server.room
+    await configure(server, turn_limit=1, reminder=0)
+    lobby = await repository.create_lobby(
+        "raid", guild_id=server.guild.id, channel_id=room.channel.id,
+        host_id=server.alice.id, host_name="alice", options={},
+    )  # fmt: skip
+    await repository.join(lobby.id, server.bob.id, "bob")
+    await repository.start(lobby.id, seed=5)  # started outside the bot: the scheduler syncs it
+
+    await simcord_env.advance_time(MINUTE)  # first pass: the clocks start
+    await simcord_env.advance_time(MINUTE)  # both placements time out together
+    moves = await repository.moves(lobby.id)
+    assert sorted(m.seat for m in moves[:2]) == [0, 1]
+    assert all(m.action["kind"] in ("place", "place_random") for m in moves[:2])
+    await simcord_env.advance_time(MINUTE)
+    later = await repository.moves(lobby.id)
+    assert len(later) > 2 and later[2].seat == 0 and later[2].action["kind"] == "move"
+    assert len(timeout_notices(room)) == 3  # alice and bob placing, then alice moving
