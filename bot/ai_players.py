@@ -75,7 +75,12 @@ async def play_for_seat(bot: TavernBot, game_id: int, seat: int, policy: str | N
     action = decide(game, record.state, seat, name, decision_seed(game_id, record.version, seat))
     try:
         applied = await bot.repository.apply(
-            game_id, expected_version=record.version, seat=seat, action=game.dump_action(action)
+            game_id,
+            expected_version=record.version,
+            seat=seat,
+            action=game.dump_action(action),
+            turn_now=bot.clock(),  # turn deadlines follow in the same transaction
+            present=False,  # a computer's move never counts as the seat's own
         )
     except (StaleVersion, NotPlaying):
         return False

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 import discord
@@ -12,16 +14,28 @@ from discord.ext import commands
 from bot.ai_players import AIPlayers
 from bot.buttons import DYNAMIC_ITEMS
 from bot.i18n import CatalogueTranslator, reader_language, t
+from bot.scheduler import TurnScheduler
 from bot.settings import Settings
 from storage import Repository, open_repository
 
 log = logging.getLogger("tavern.bot")
 
-COGS = ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.placement", "bot.cogs.info")
+COGS = (
+    "bot.cogs.lobby",
+    "bot.cogs.play",
+    "bot.cogs.placement",
+    "bot.cogs.info",
+    "bot.cogs.admin",
+    "bot.cogs.history",
+)
+
+Clock = Callable[[], datetime]
 
 
 class TavernBot(commands.Bot):
-    def __init__(self, settings: Settings, repository: Repository | None = None) -> None:
+    def __init__(
+        self, settings: Settings, repository: Repository | None = None, *, clock: Clock | None = None
+    ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,  # unused: the bot has application commands only
             intents=discord.Intents.default(),
@@ -34,6 +48,10 @@ class TavernBot(commands.Bot):
         self.dm_notices: set[tuple[int, int]] = set()
         """(game id, user id): players whose DM failed, to be told at their next interaction."""
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
+        self.clock: Clock = clock or discord.utils.utcnow
+        """Aware UTC now, for turn deadlines. ``discord.utils.utcnow`` reads the wall clock in
+        production and SimCord's virtual clock in tests, so ``env.advance_time`` moves it."""
+        self.scheduler = TurnScheduler(self)
         self.ai_players = AIPlayers(self)
         """Background tasks playing the computer seats."""
 
@@ -46,11 +64,7 @@ class TavernBot(commands.Bot):
     async def setup_hook(self) -> None:
         if self._repository is None:
             self._repository = await open_repository(self.settings.database_url)
-        await self.tree.set_translator(CatalogueTranslator())
-        for extension in COGS:
-            if extension not in self.extensions:
-                await self.load_extension(extension)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.load_commands()
         await self.ai_players.resume()  # computer turns left pending by a restart
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(id=self.settings.dev_guild_id)
@@ -60,8 +74,19 @@ class TavernBot(commands.Bot):
         else:
             synced = await self.tree.sync()
             log.info("synced %d commands globally", len(synced))
+        self.scheduler.start()
+
+    async def load_commands(self) -> None:
+        """Cogs, buttons and the catalogue translator — everything but connecting and syncing,
+        so ``python -m bot --check`` can list the commands offline."""
+        await self.tree.set_translator(CatalogueTranslator())
+        for extension in COGS:
+            if extension not in self.extensions:
+                await self.load_extension(extension)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
 
     async def close(self) -> None:
+        await self.scheduler.stop()
         await self.ai_players.close()
         await super().close()
         if self._owns_repository and self._repository is not None:
@@ -80,6 +105,9 @@ class TavernBot(commands.Bot):
             )
 
 
-def create_bot(settings: Settings | None = None, repository: Repository | None = None) -> TavernBot:
-    """The bot, configured but not connected. Storage opens in ``setup_hook`` unless given."""
-    return TavernBot(settings or Settings(), repository)
+def create_bot(
+    settings: Settings | None = None, repository: Repository | None = None, *, clock: Clock | None = None
+) -> TavernBot:
+    """The bot, configured but not connected. Storage opens in ``setup_hook`` unless given;
+    ``clock`` (aware UTC) drives turn deadlines, ``discord.utils.utcnow`` by default."""
+    return TavernBot(settings or Settings(), repository, clock=clock)

@@ -3,6 +3,7 @@ the stored record alone, so any handler can redraw it after a restart."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -11,6 +12,7 @@ from bot.buttons import LobbyButton, MoveButton, PrivateButton
 from bot.i18n import t
 from bot.render import Table, renderer_for
 from engine import Event, get_game
+from storage.living import TurnDeadline
 from storage.models import GameRecord, GameStatus
 
 MAX_ACTION_BUTTONS = 24
@@ -22,18 +24,27 @@ def table_of(record: GameRecord, lang: str, events: tuple[Event, ...] = ()) -> T
 
 
 def game_message(
-    record: GameRecord, lang: str, events: tuple[Event, ...] = ()
+    record: GameRecord,
+    lang: str,
+    events: tuple[Event, ...] = (),
+    *,
+    deadlines: Mapping[int, TurnDeadline] | None = None,
 ) -> tuple[discord.Embed, discord.ui.View | None]:
-    """The embed and buttons the game's message shows now."""
-    embed, view, _ = game_parts(record, lang, events)
+    """The embed and buttons the game's message shows now (see ``game_parts``)."""
+    embed, view, _ = game_parts(record, lang, events, deadlines=deadlines)
     return embed, view
 
 
 def game_parts(
-    record: GameRecord, lang: str, events: tuple[Event, ...] = ()
+    record: GameRecord,
+    lang: str,
+    events: tuple[Event, ...] = (),
+    *,
+    deadlines: Mapping[int, TurnDeadline] | None = None,
 ) -> tuple[discord.Embed, discord.ui.View | None, list[discord.File]]:
     """The embed, buttons and attached files (pictures) the game's message shows now. An
-    edit passes the files as ``attachments`` so the old picture is replaced in the same call."""
+    edit passes the files as ``attachments`` so the old picture is replaced in the same call.
+    ``deadlines`` (seat → its turn's deadline) adds a line with each as a Discord timestamp."""
     if record.status is GameStatus.LOBBY:
         return lobby_embed(record, lang), lobby_view(record, lang), []
     if record.status is GameStatus.ABANDONED:
@@ -50,7 +61,22 @@ def game_parts(
     embed, files = renderer_for(record.key).board_message(table)
     if record.status is GameStatus.FINISHED:
         return embed, None, files
+    if deadlines:
+        add_deadlines(embed, table, deadlines)
     return embed, board_view(table), files
+
+
+def add_deadlines(embed: discord.Embed, table: Table, deadlines: Mapping[int, TurnDeadline]) -> None:
+    lines = [
+        t(
+            table.lang,
+            "living.deadline_line",
+            player=table.mention(seat),
+            at=f"<t:{int(d.deadline_at.timestamp())}:R>",
+        )
+        for seat, d in sorted(deadlines.items())
+    ]
+    embed.add_field(name=t(table.lang, "living.deadline"), value="\n".join(lines), inline=False)
 
 
 def lobby_embed(record: GameRecord, lang: str) -> discord.Embed:

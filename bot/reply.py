@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from types import TracebackType
 from typing import Any
@@ -19,6 +20,7 @@ from typing import Any
 import discord
 
 from bot.i18n import explain, public_language, reader_language, t
+from bot.logging_setup import bind, log_context
 from engine import EngineError
 from storage.errors import StorageError
 
@@ -42,15 +44,26 @@ class Reply:
         self.interaction = interaction
         self.lang = reader_language(interaction)
         self.public_lang = public_language(interaction)
-        self.game_id: int | None = None
-        """Set by the handler once known, so an unexpected error is logged with it."""
+        self._game_id: int | None = None
+        self._log_token: Any = None
         self._ephemeral_defer = ephemeral_defer
         self._lock = asyncio.Lock()
         self._watchdog: asyncio.TimerHandle | None = None
         self._deferring: asyncio.Task[None] | None = None
 
+    @property
+    def game_id(self) -> int | None:
+        """Set by the handler once known, so every log line (an unexpected error too) names it."""
+        return self._game_id
+
+    @game_id.setter
+    def game_id(self, value: int | None) -> None:
+        self._game_id = value
+        bind(game_id=value)
+
     # -- lifecycle ------------------------------------------------------------------------
     async def __aenter__(self) -> Reply:
+        self._log_token = bind(guild_id=self.interaction.guild_id, channel_id=self.interaction.channel_id)
         loop = asyncio.get_running_loop()
         self._watchdog = loop.call_later(DEFER_AFTER, self._start_defer)
         return self
@@ -59,6 +72,14 @@ class Reply:
         self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
     ) -> bool:
         self._stop_watchdog()
+        try:
+            return await self._handle(error)
+        finally:
+            if self._log_token is not None:
+                with contextlib.suppress(ValueError):  # only if entered in another context
+                    log_context.reset(self._log_token)
+
+    async def _handle(self, error: BaseException | None) -> bool:
         if error is None or not isinstance(error, Exception):
             return False
         try:

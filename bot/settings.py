@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -20,6 +20,14 @@ class Settings(BaseSettings):
     log_level: str = "INFO"
     ai_delay_seconds: float = Field(1.5, ge=0, le=60)
     """Pause before each computer player's move, so people can follow the game."""
+
+    log_format: Literal["plain", "json"] = "plain"
+    """``plain``: one readable line per record; ``json``: one JSON object per line."""
+
+    @field_validator("log_format", mode="before")
+    @classmethod
+    def _lower_format(cls, value: Any) -> Any:
+        return value.strip().lower() if isinstance(value, str) else value
 
     @field_validator("discord_token", "dev_guild_id", mode="before")
     @classmethod

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
@@ -65,6 +66,9 @@ class Applied:
 
     game: GameRecord
     events: tuple[Event, ...]
+    deadlines: Mapping[int, Any] = field(default_factory=dict)
+    """Seat → ``storage.living.TurnDeadline`` of the seats now to act, when the move was
+    applied with ``turn_now`` (empty otherwise)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,6 +40,20 @@ from storage.errors import (
     StaleVersion,
 )
 from storage.integrity import game_problems
+from storage.living import NEXT_DUE as _NEXT_DUE
+from storage.living import UNSYNCED as _UNSYNCED
+from storage.living import (
+    DueTurn,
+    GuildSettings,
+    TurnDeadline,
+    claim_reminders,
+    claim_timeouts,
+    deadline_from_row,
+    last_mover,
+    read_settings,
+    sync_turns,
+    write_settings,
+)
 from storage.models import (
     Applied,
     GameRecord,
@@ -341,12 +355,23 @@ class Repository:
 
     # -- playing -------------------------------------------------------------------------
     async def apply(
-        self, game_id: int, *, expected_version: int, seat: int, action: dict[str, Any]
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        seat: int,
+        action: dict[str, Any],
+        turn_now: datetime | None = None,
+        present: bool = True,
     ) -> Applied:
         """Play one move, in one transaction: check the game is running and still at
         ``expected_version``, let the engine apply it, append it to the log, store the new
         snapshot and bump the version; on the last move also the results. Any error leaves
-        the game exactly as it was."""
+        the game exactly as it was.
+
+        With ``turn_now`` the turn deadlines are brought up to date in the same transaction
+        (``storage.living.sync_turns``; ``present``: the seat moved by its own hand) and
+        returned in ``Applied.deadlines``; without it the scheduler syncs them later."""
         async with self._transaction(write=True) as db:
             record = await self._load(db, game_id)
             if record.status != GameStatus.ACTIVE:
@@ -385,7 +410,7 @@ class Repository:
                 user_ids = [s.user_id for s in record.seats]
                 await db.executemany(INSERT_RESULT, result_rows(game_id, record.key, result, user_ids, now))
             self._remember(game_id, version, text, step.state)
-            game_after = replace(
+            game_after: GameRecord = replace(
                 record,
                 state=step.state,
                 version=version,
@@ -394,7 +419,13 @@ class Repository:
                 updated_at=datetime.fromisoformat(now),
                 result=result,
             )
-            return Applied(game=game_after, events=step.events)
+            deadlines: dict[int, TurnDeadline] = {}
+            if turn_now is not None:
+                settings = await read_settings(db, record.guild_id)
+                deadlines = await sync_turns(
+                    db, game_after, settings, turn_now, present_seat=seat if present else None, mover=seat
+                )
+            return Applied(game=game_after, events=step.events, deadlines=deadlines)
 
     # -- statistics ----------------------------------------------------------------------
     async def user_stats(self, user_id: int, key: str | None = None) -> UserStats:
@@ -432,6 +463,55 @@ class Repository:
         async with self._transaction(write=False) as db:
             rows = await _all(db, sql, (*params, limit))
         return [LeaderRow(user_id=r[0], played=r[1], won=r[2], points=float(r[3])) for r in rows]
+
+    # -- living games: server settings and turn deadlines (storage.living) ------------------
+    async def guild_settings(self, guild_id: int | None) -> GuildSettings:
+        async with self._transaction(write=False) as db:
+            return await read_settings(db, guild_id)
+
+    async def set_guild_settings(self, guild_id: int, settings: GuildSettings) -> GuildSettings:
+        async with self._transaction(write=True) as db:
+            await write_settings(db, guild_id, settings, self._now())
+            return await read_settings(db, guild_id)
+
+    async def sync_turns(
+        self, game_id: int, *, now: datetime, present_seat: int | None = None
+    ) -> dict[int, TurnDeadline]:
+        """The deadlines of the seats the game waits for, brought up to date with its version
+        (``storage.living.sync_turns``)."""
+        async with self._transaction(write=True) as db:
+            record = await self._load(db, game_id)
+            settings = await read_settings(db, record.guild_id)
+            mover = await last_mover(db, game_id, record.version) if record.version else None
+            return await sync_turns(db, record, settings, now, present_seat=present_seat, mover=mover)
+
+    async def turn_deadlines(self, game_id: int) -> dict[int, TurnDeadline]:
+        async with self._transaction(write=False) as db:
+            rows = await _all(
+                db,
+                "SELECT game_id, seat, version, reminder_at, deadline_at FROM turn_deadlines"
+                " WHERE game_id = ? ORDER BY seat",
+                (game_id,),
+            )
+        return {int(row[1]): deadline_from_row(row) for row in rows}
+
+    async def unsynced_games(self) -> list[int]:
+        async with self._transaction(write=False) as db:
+            return [int(row[0]) for row in await _all(db, _UNSYNCED)]
+
+    async def next_due(self) -> datetime | None:
+        """The earliest reminder or timeout not yet claimed."""
+        async with self._transaction(write=False) as db:
+            row = await _one(db, _NEXT_DUE)
+        return None if row is None or row[0] is None else datetime.fromtimestamp(row[0], UTC)
+
+    async def claim_reminders(self, now: datetime) -> list[DueTurn]:
+        async with self._transaction(write=True) as db:
+            return await claim_reminders(db, now)
+
+    async def claim_timeouts(self, now: datetime) -> list[DueTurn]:
+        async with self._transaction(write=True) as db:
+            return await claim_timeouts(db, now)
 
     # -- integrity -----------------------------------------------------------------------
     async def count_games(self) -> int:

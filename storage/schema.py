@@ -7,6 +7,7 @@ never half-way. Steps are only ever appended: a released step is never edited.
 
 v1  games, seats and the append-only move log
 v2  results per seat (statistics, leaderboards), filled in for games finished under v1
+v3  living games: per-server settings, turn deadlines, missed turns (``storage.living``)
 """
 
 from __future__ import annotations
@@ -119,6 +120,50 @@ V2_STATEMENTS = (
 )
 
 
+V3_STATEMENTS = (
+    """
+    CREATE TABLE guild_settings (
+        guild_id    INTEGER PRIMARY KEY,
+        settings    TEXT    NOT NULL,              -- JSON of storage.living.GuildSettings
+        updated_at  TEXT    NOT NULL
+    )
+    """,
+    # One row per seat whose input the game waits for; replaced when that seat's clock starts
+    # again (it moved, or it became to act). Times are Unix seconds (REAL) so they compare as
+    # numbers whatever the clock's formatting.
+    """
+    CREATE TABLE turn_deadlines (
+        game_id      INTEGER NOT NULL REFERENCES games (id),
+        seat         INTEGER NOT NULL,
+        version      INTEGER NOT NULL,             -- the game version the clock started at
+        reminder_at  REAL,                         -- NULL: this server sends no reminders
+        deadline_at  REAL    NOT NULL,
+        reminded     INTEGER NOT NULL DEFAULT 0,   -- claimed (and so sent) at most once
+        timed_out    INTEGER NOT NULL DEFAULT 0,   -- claimed (and so played) at most once
+        PRIMARY KEY (game_id, seat)
+    )
+    """,
+    "CREATE INDEX turn_deadlines_reminders ON turn_deadlines (reminder_at) WHERE reminded = 0",
+    "CREATE INDEX turn_deadlines_timeouts ON turn_deadlines (deadline_at) WHERE timed_out = 0",
+    # The game version the deadlines were last brought up to date with: a game whose version
+    # differs moved by some path that did not sync, and the scheduler syncs it.
+    """
+    CREATE TABLE turn_sync (
+        game_id  INTEGER PRIMARY KEY REFERENCES games (id),
+        version  INTEGER NOT NULL
+    )
+    """,
+    """
+    CREATE TABLE missed_turns (
+        game_id  INTEGER NOT NULL REFERENCES games (id),
+        seat     INTEGER NOT NULL,
+        missed   INTEGER NOT NULL,                 -- timeouts in a row, reset by a move of one's own
+        PRIMARY KEY (game_id, seat)
+    )
+    """,
+)
+
+
 def result_rows(
     game_id: int, key: str, result: engine.Result, user_ids: list[int | None], finished_at: str
 ) -> list[tuple[object, ...]]:
@@ -161,6 +206,7 @@ async def _backfill_results(db: aiosqlite.Connection) -> None:
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "games, seats and the move log", V1_STATEMENTS),
     Migration(2, "results per seat for statistics", V2_STATEMENTS, _backfill_results),
+    Migration(3, "server settings, turn deadlines and missed turns", V3_STATEMENTS),
 )
 LATEST = MIGRATIONS[-1].version
 

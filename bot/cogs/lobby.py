@@ -12,6 +12,7 @@ from discord.ext import commands
 import engine
 from bot.ai_players import default_policy
 from bot.board import game_message, game_parts, jump_url
+from bot.deadlines import sync_after_move
 from bot.i18n import catalogue, command_text, reader_language, t
 from bot.options import option_choices, parse_options
 from bot.private import report_unreachable, send_private_views
@@ -61,6 +62,10 @@ class Lobby(commands.Cog):
             repo = self.bot.repository
             channel_id = interaction.channel_id
             assert channel_id is not None
+            settings = await repo.guild_settings(interaction.guild_id)
+            if not settings.allows_channel(channel_id):
+                allowed = ", ".join(f"<#{c}>" for c in settings.channels)
+                raise UserMistake("living.play_channel", channels=allowed)
             busy = await repo.by_channel(channel_id)
             if busy is not None:
                 raise UserMistake("lobby.busy", url=jump_url(busy))
@@ -117,7 +122,10 @@ class Lobby(commands.Cog):
             if op in HOST_ONLY and user.id != record.host_id:
                 raise UserMistake(f"lobby.host_only.{op}")
             after = await LOBBY_OPS[op](repo, record, user, reply.public_lang)
-            embed, view, files = game_parts(after, reply.public_lang)
+            deadlines = None
+            if after.status is GameStatus.ACTIVE:
+                deadlines = await sync_after_move(self.bot, after, present_seat=None)
+            embed, view, files = game_parts(after, reply.public_lang, deadlines=deadlines)
             await reply.update_message(embed=embed, view=view, attachments=files)
             if after.status is GameStatus.ACTIVE:
                 await self.game_started(reply, after)

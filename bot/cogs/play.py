@@ -145,12 +145,16 @@ class Play(commands.Cog):
             raise UserMistake("play.not_your_turn")
         try:
             applied = await self.bot.repository.apply(
-                record.id, expected_version=record.version, seat=seat, action=action
+                record.id,
+                expected_version=record.version,
+                seat=seat,
+                action=action,
+                turn_now=self.bot.clock(),
             )
         except StaleVersion:
             raise UserMistake("play.stale") from None
         after = applied.game
-        embed, view, files = game_parts(after, reply.public_lang, applied.events)
+        embed, view, files = game_parts(after, reply.public_lang, applied.events, deadlines=applied.deadlines)
         if on_board:  # the response itself: one call, the new picture included
             await reply.update_message(embed=embed, view=view, attachments=files)
         else:
@@ -189,14 +193,17 @@ class Play(commands.Cog):
             await self._show_private(reply, await self.bot.repository.get(game_id))
 
     async def _show_private(self, reply: Reply, record: GameRecord) -> None:
+        """A seat's private view; anyone else is a spectator and is told so, with the view
+        every spectator has (the public board)."""
         reply.game_id = record.id
         renderer = renderer_for(record.key)
         seat = record.seat_of(reply.interaction.user.id)
-        if seat is None and not renderer.spectators_see_private:
-            raise UserMistake("play.not_in_game")
         if record.state is None:
-            raise UserMistake("play.not_started")
+            raise UserMistake("play.not_started" if seat is not None else "play.not_in_game")
         table = Table(record, get_game(record.key), reply.lang)
+        if seat is None and not renderer.spectators_see_private:
+            await reply.send_ephemeral(content=t(reply.lang, "living.spectator"), embed=renderer.board(table))
+            return
         embed, files = renderer.private_message(table, seat)
         await reply.send_ephemeral(embed=embed, files=files)
         self.bot.dm_notices.discard((record.id, reply.interaction.user.id))
@@ -209,7 +216,8 @@ class Play(commands.Cog):
         async with Reply(interaction, ephemeral_defer=False) as reply:
             record = await self._channel_game(interaction)
             reply.game_id = record.id
-            embed, view, files = game_parts(record, reply.public_lang)
+            deadlines = await self.bot.repository.turn_deadlines(record.id)
+            embed, view, files = game_parts(record, reply.public_lang, deadlines=deadlines)
             message_id = await reply.post(embed=embed, view=view, files=files)
             if message_id is not None:
                 await self.bot.repository.set_message(record.id, message_id)
@@ -241,7 +249,7 @@ async def announce_move(bot: TavernBot, before: GameRecord, applied: Applied, la
     ping for whoever acts next, DMs of changed private views (players who cannot be reached are
     told at their next interaction); then any computer seats now due are scheduled."""
     after = applied.game
-    embed, view, files = game_parts(after, lang, applied.events)
+    embed, view, files = game_parts(after, lang, applied.events, deadlines=applied.deadlines)
     await edit_board(bot, after, embed, view, files)
     turn = ping(after, newly_to_act(before, after, applied.events), lang)
     if turn is not None:

@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import catalogue, t
 from engine import Event, Game
 from engine.core import dump_json
 from storage.models import GameRecord
@@ -100,6 +100,26 @@ class Renderer:
     def suggest(self, table: Table, seat: int, typed: str) -> list[tuple[str, str]] | None:
         """``/move`` autocomplete as (name, value) pairs, or ``None`` to list legal actions."""
         return None
+
+    def event_text(self, table: Table, event: Event) -> str | None:
+        """One event in words (``/history``), or ``None`` for an event with no line of its
+        own. Which events may be shown is decided by the caller."""
+        return generic_event_text(table, event)
+
+
+def generic_event_text(table: Table, event: Event) -> str:
+    """``<game>.event.<kind>`` from the catalogue with the event's data (and ``player``, the
+    seat's name), else the kind and the data as they are."""
+    seat = event.data.get("seat")
+    who = table.mention(seat) if isinstance(seat, int) and 0 <= seat < len(table.record.seats) else ""
+    key = f"{table.game.key}.event.{event.kind}"
+    if catalogue().has(key):
+        try:
+            return t(table.lang, key, **{**event.data, "player": who})
+        except (KeyError, IndexError, ValueError):
+            pass  # the line needs data this event lacks: tell it plainly
+    rest = {k: v for k, v in event.data.items() if k != "seat"}
+    return " ".join(part for part in (who, event.kind, dump_json(rest) if rest else "") if part)
 
 
 def ranking_lines(table: Table) -> list[str]:

@@ -102,6 +102,9 @@ class PickominoRenderer(Renderer):
         key = "pickomino.kept_line" if view.has_worm else "pickomino.kept_line_no_worm"
         return t(lang, key, dice=dice_text(faces), total=view.total, left=view.dice_left)
 
+    def event_text(self, table: Table, event: Event) -> str | None:
+        return self._event(table, event)
+
     def _event(self, table: Table, event: Event) -> str | None:
         """One line for a public event; ``turn_started`` and ``game_over`` show in the turn
         line and the ranking, so they have none."""

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
+from pydantic import TypeAdapter
 
 from bot.i18n import explain, t
 from bot.pictures.raid_map import render_board, render_map, text_board, text_map
@@ -212,6 +213,20 @@ class RaidRenderer(Renderer):
     def _encounter(table: Table, e: Encounter) -> str:
         return encounter_line(table, e.seat, e.cell, e.kind, e.outcome, e.wounds, e.zone)
 
+    def event_text(self, table: Table, event: Event) -> str | None:
+        """``/history``: the caller decides which events may be told (after the end, the
+        placements too, each with the whole map placed)."""
+        if event.kind == "placement":
+            objects = _HAZARDS.validate_python(event.data.get("map", []))
+            return t(
+                table.lang,
+                "raid.event.placement",
+                player=_player(table, event.data),
+                objects=placement_text(objects),
+            )
+        describe = _EVENT_LINES.get(event.kind)
+        return None if describe is None else describe(table, event.data)
+
     def _event(self, table: Table, event: Event) -> str | None:
         """One line per public event; private ones (a seat's own placement) are never shown."""
         if not event.visible_to(None):
@@ -357,6 +372,8 @@ def _encounter_event(table: Table, data: dict[str, Any]) -> str:
         int(data["wounds"]), data.get("zone"),
     )  # fmt: skip
 
+
+_HAZARDS: TypeAdapter[tuple[Hazard, ...]] = TypeAdapter(tuple[Hazard, ...])
 
 _EVENT_LINES: dict[str, Callable[[Table, dict[str, Any]], str]] = {
     "placed": lambda table, data: t(table.lang, "raid.event.placed", player=_player(table, data)),

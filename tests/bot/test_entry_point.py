@@ -51,7 +51,7 @@ def test_a_bad_setting_is_one_line(
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DISCORD_TOKEN", "abc")
     monkeypatch.setenv("DEV_GUILD_ID", "not-a-number")
-    assert entry.main() == 1
+    assert entry.main([]) == 1
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "DEV_GUILD_ID" in err[0]
 
@@ -69,7 +69,7 @@ def test_a_token_discord_refuses_is_one_line(
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
     monkeypatch.setattr(entry, "create_bot", lambda settings: RefusedBot(settings))
-    assert entry.main() == 1
+    assert entry.main([]) == 1
     captured = capsys.readouterr()
     lines = captured.err.strip().splitlines()
     assert len(lines) == 1 and "DISCORD_TOKEN" in lines[0] and "refused" in lines[0]
@@ -82,6 +82,6 @@ def test_an_unsupported_database_url_is_one_line_before_connecting(
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DISCORD_TOKEN", "abc")
     monkeypatch.setenv("DATABASE_URL", "postgres://user:secret@db/tavern")
-    assert entry.main() == 1
+    assert entry.main([]) == 1
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "DATABASE_URL" in err[0] and "secret" not in err[0]

@@ -13,7 +13,7 @@ from storage import GameStatus, Repository
 from tests.e2e.helpers import labels, make_room, open_game, play_by_buttons
 
 
-async def test_hand_is_ephemeral_and_only_for_players(
+async def test_hand_is_ephemeral_and_shows_a_stranger_the_spectator_view(
     simcord_env: simcord.Env, repository: Repository
 ) -> None:
     room = make_room(simcord_env, repository, names=("alice", "bob", "carol"))
@@ -26,7 +26,9 @@ async def test_hand_is_ephemeral_and_only_for_players(
     assert hand.ephemeral and hand.response is not None
     assert hand.response.embeds[0].footer.text == "Pickomino has no secrets: everyone sees this."
     assert stranger.ephemeral and stranger.response is not None
-    assert stranger.response.content == "You are not in this game."
+    assert stranger.response.content is not None
+    assert stranger.response.content.startswith("You are watching this game, not playing")
+    assert stranger.response.embeds[0].title == "Pickomino — game #1"
 
 
 async def test_resigning_ends_a_two_player_game(simcord_env: simcord.Env, repository: Repository) -> None:

@@ -13,7 +13,10 @@ from bot.settings import Settings
 from storage import Repository
 from tests.e2e.conftest import database_url
 
-PUBLIC_COMMANDS = {"play", "move", "hand", "status", "resign", "rules", "stats", "leaderboard"}
+PUBLIC_COMMANDS = {
+    *("play", "move", "hand", "status", "resign", "rules", "stats", "leaderboard"),
+    *("games", "history", "export"),  # /config is for Manage Server only
+}
 
 
 async def test_commands_are_synced_globally_with_russian_descriptions(simcord_env: simcord.Env) -> None:

@@ -1,0 +1,71 @@
+"""``python -m bot --check``: is this installation ready to run? Offline, in one pass.
+
+Checks, each reported on its own line: the settings load (pydantic), a token is set (its
+value is never printed), the database opens and is migrated to the latest schema, every
+stored game replays to its snapshot (``Repository.verify``), and the slash commands load —
+they are listed. Nothing connects to Discord. Exit status 0 when all pass, 1 otherwise.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, TextIO
+
+from discord import app_commands
+
+from bot.app import create_bot
+from bot.settings import Settings
+from storage import open_repository
+from storage.errors import StorageError
+from storage.schema import LATEST
+
+
+def command_lines(commands: list[app_commands.Command[Any, Any, Any] | app_commands.Group]) -> list[str]:
+    lines = []
+    for command in sorted(commands, key=lambda c: c.name):
+        params = getattr(command, "parameters", [])
+        shown = " ".join(f"{p.name}:" if p.required else f"[{p.name}:]" for p in params)
+        lines.append(f"  /{command.name} {shown}".rstrip())
+    return lines
+
+
+async def run_check(settings: Settings, out: TextIO) -> bool:
+    ok = True
+    print(
+        f"settings: ok (database {settings.database_url}, log {settings.log_level} {settings.log_format})",
+        file=out,
+    )
+    if settings.discord_token is None:
+        print("token: DISCORD_TOKEN is not set (see .env.example)", file=out)
+        ok = False
+    else:
+        print("token: set", file=out)
+    try:
+        repository = await open_repository(settings.database_url)
+    except StorageError as exc:
+        print(f"database: cannot open: {exc.message}", file=out)
+        return False
+    try:
+        games = await repository.count_games()
+        print(f"database: ok (schema v{LATEST}, {games} games)", file=out)
+        mismatches = await repository.verify()
+        for mismatch in mismatches:
+            print(f"verify: game {mismatch.game_id}: {mismatch.reason}", file=out)
+        print(
+            f"verify: {'ok' if not mismatches else f'{len(mismatches)} games differ from their log'}",
+            file=out,
+        )
+        ok = ok and not mismatches
+        bot = create_bot(settings, repository)
+        await bot.load_commands()
+        commands = bot.tree.get_commands()
+        print(f"commands: {len(commands)}", file=out)
+        for line in command_lines([c for c in commands if not isinstance(c, app_commands.ContextMenu)]):
+            print(line, file=out)
+    finally:
+        await repository.close()
+    return ok
+
+
+def check(settings: Settings, out: TextIO) -> int:
+    return 0 if asyncio.run(run_check(settings, out)) else 1

@@ -1,0 +1,102 @@
+"""A game's past, from its seed and move log: ``/history`` lines and the ``/export`` file.
+
+Both replay the log with the engine (``engine.core.replay``), so they show exactly what the
+game produced. What is hidden stays hidden while the game runs:
+
+- history keeps only events for everyone (audience ``None``) until the game is over; after
+  it, every event may be told;
+- the export of a running game with hidden information is refused: its seed reveals every
+  hidden random draw and its log every secret choice (a Raid placement shows a map). A game
+  has hidden information when a seat's view differs from the spectator's at the start or now,
+  or any logged event was addressed to some seats only. A running game without any (Pickomino)
+  can be exported at any time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.render import Table, renderer_for
+from engine import Event, Game, get_game
+from engine.core.contract import RESULT_ADAPTER
+from engine.core.replay import replay
+from storage.models import GameRecord, GameStatus, MoveRecord
+
+EXPORT_FORMAT = "tavern-replay"
+EXPORT_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Told:
+    seq: int
+    seat: int
+    events: tuple[Event, ...]
+
+
+def replayed(record: GameRecord, moves: Sequence[MoveRecord]) -> list[Told]:
+    """Every logged move with the events it produced, replayed from the seed."""
+    if record.seed is None:
+        return []
+    game = get_game(record.key)
+    logged = [(m.seat, m.action) for m in moves]
+    return [
+        Told(move.seq, seat, step.events)
+        for move, (seat, _, step) in zip(
+            moves, replay(game, len(record.seats), record.seed, record.options, logged), strict=True
+        )
+    ]
+
+
+def is_over(record: GameRecord) -> bool:
+    return record.status in (GameStatus.FINISHED, GameStatus.ABANDONED)
+
+
+def history_lines(record: GameRecord, moves: Sequence[MoveRecord], lang: str, *, limit: int) -> list[str]:
+    """The last ``limit`` moves in words, one line per told event."""
+    table = Table(record, get_game(record.key), lang)
+    renderer = renderer_for(record.key)
+    everything = is_over(record)
+    lines: list[str] = []
+    for told in replayed(record, moves)[-limit:]:
+        for event in told.events:
+            if not everything and event.audience is not None:
+                continue
+            text = renderer.event_text(table, event)
+            if text:
+                lines.append(f"`{told.seq:>3}` {text}")
+    return lines
+
+
+def has_hidden_information(record: GameRecord, moves: Sequence[MoveRecord]) -> bool:
+    game = get_game(record.key)
+    if record.seed is None or record.state is None:
+        return False
+    start = game.new(len(record.seats), record.seed, record.options)
+    if _views_differ(game, start, len(record.seats)) or _views_differ(game, record.state, len(record.seats)):
+        return True
+    return any(e.audience is not None for told in replayed(record, moves) for e in told.events)
+
+
+def _views_differ(game: Game[Any, Any, Any], state: Any, seats: int) -> bool:
+    public = game.dump_view(game.view(state, None))
+    return any(game.dump_view(game.view(state, seat)) != public for seat in range(seats))
+
+
+def export_data(record: GameRecord, moves: Sequence[MoveRecord]) -> dict[str, Any]:
+    """The replay file: enough to rebuild every position (``python -m engine.replay``)."""
+    data: dict[str, Any] = {
+        "format": EXPORT_FORMAT,
+        "version": EXPORT_VERSION,
+        "game": record.key,
+        "game_id": record.id,
+        "options": record.options,
+        "seats": len(record.seats),
+        "seed": record.seed,
+        "moves": [{"seat": m.seat, "action": m.action} for m in moves],
+        "status": str(record.status),
+    }
+    if record.result is not None:
+        data["result"] = RESULT_ADAPTER.dump_python(record.result, mode="json")
+    return data

@@ -1,0 +1,132 @@
+"""``python -m engine.replay FILE``: replay a game exported with ``/export`` and tell it step by
+step.
+
+The file holds the game key, options, number of seats, seed and move log (and, for a finished
+game, its result). Each move is replayed with the engine from the seed and printed with the
+events it produced, one line each (the game's text renderer from ``engine.play``). Events
+addressed to some seats only are printed only when the replayed game is over, so replaying a
+running game shows what a spectator saw. When the file states a result, the replay must reach
+the same one. A malformed file, an unknown game or a move the engine refuses ends with exit
+status 1 and one clear line on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, Literal, TextIO
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from engine.core.contract import RESULT_ADAPTER, Result, dump_json
+from engine.core.errors import EngineError
+from engine.core.registry import get_game
+from engine.core.replay import final_state, replay
+from engine.play import renderer
+
+FORMAT = "tavern-replay"
+
+
+class LoggedMove(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: int = Field(ge=0)
+    action: dict[str, Any]
+
+
+class ReplayFile(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    format: Literal["tavern-replay"]
+    version: Literal[1]
+    game: str
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: int = Field(ge=1)
+    seed: int = Field(ge=0)
+    moves: list[LoggedMove]
+    result: dict[str, Any] | None = None
+
+
+class ReplayError(Exception):
+    """The file cannot be replayed; the message says why."""
+
+
+def load(path: Path) -> ReplayFile:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ReplayError(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ReplayError(f"{path} is not JSON: {exc.msg} at line {exc.lineno}") from None
+    try:
+        return ReplayFile.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "the file"
+        raise ReplayError(f"{path} is not a Tavern replay: {where}: {first['msg']}") from None
+
+
+def tell(replay_file: ReplayFile, out: TextIO) -> Result | None:
+    """Print the game move by move; returns the replayed result (``None`` if unfinished)."""
+    try:
+        game = get_game(replay_file.game)
+        logged = [(m.seat, m.action) for m in replay_file.moves]
+        over = game.result(
+            final_state(game, replay_file.seats, replay_file.seed, replay_file.options, logged)
+        )
+    except (EngineError, ValueError, TypeError) as exc:  # unknown game, bad options, a refused move
+        raise ReplayError(_engine_problem(replay_file, exc)) from None
+    names = [f"seat {seat}" for seat in range(replay_file.seats)]
+    text = renderer(game.key)
+    print(f"{game.title}: {replay_file.seats} seats, seed {replay_file.seed}, {len(logged)} moves", file=out)
+    for number, (seat, action, step) in enumerate(
+        replay(game, replay_file.seats, replay_file.seed, replay_file.options, logged), start=1
+    ):
+        print(f"{number:>4}. seat {seat}: {dump_json(action)}", file=out)
+        for event in step.events:
+            if event.audience is None or over is not None:
+                # A game's terminal renderer may leave an event to its board (Raid draws the
+                # placement as a map): say it plainly instead of printing nothing.
+                told = text.event(event, names) or f"{event.kind}: {dump_json(event.data)}"
+                print(f"      {told}", file=out)
+    if over is None:
+        print("The game is not over (events only some seats saw are not shown).", file=out)
+    else:
+        print(f"Result: ranks {list(over.ranks)}, scores {list(over.scores)}", file=out)
+    return over
+
+
+def _engine_problem(replay_file: ReplayFile, exc: Exception) -> str:
+    return f"the {replay_file.game!r} game cannot be replayed: {exc}"
+
+
+def check_result(replay_file: ReplayFile, replayed: Result | None) -> None:
+    if replay_file.result is None:
+        return
+    try:
+        stated = RESULT_ADAPTER.validate_python(replay_file.result)
+    except ValidationError as exc:
+        raise ReplayError(f"the file's result is malformed: {exc.errors()[0]['msg']}") from None
+    if replayed != stated:
+        raise ReplayError(f"the file states the result {stated}, but the moves give {replayed}")
+
+
+def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine.replay", description=__doc__.splitlines()[0])
+    parser.add_argument("file", type=Path, help="a replay file from /export")
+    args = parser.parse_args(argv)
+    out = out or sys.stdout
+    err = err or sys.stderr
+    try:
+        replay_file = load(args.file)
+        check_result(replay_file, tell(replay_file, out))
+    except ReplayError as exc:
+        print(f"engine.replay: {exc}", file=err)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

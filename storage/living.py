@@ -1,0 +1,285 @@
+"""Living games in storage: per-server settings, turn deadlines and missed turns.
+
+A seat's clock starts when the game begins to wait for it, and starts again whenever that seat
+moves (an active player is never timed out in the middle of a long turn). ``sync_turns`` brings
+the ``turn_deadlines`` rows of one game up to date with its current version:
+
+- seats no longer to act lose their row;
+- the seat that made the last move, and every seat to act that has no row yet, get a fresh row
+  (reminder and deadline from the server's settings, counted from ``now``);
+- any other seat still to act keeps its row, so others' moves in a simultaneous phase do not
+  give it more time.
+
+Reminders and timeouts are *claimed* by flipping ``reminded`` / ``timed_out`` from 0 to 1 in
+the transaction that hands them out, so each fires at most once, whatever restarts happen. A
+timeout is claimed only for a game whose deadlines are synced with its version: a move stored
+by another path first has to be synced, so a claim never acts on an out-of-date turn.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+import aiosqlite
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+import engine
+from storage.models import GameRecord, GameStatus
+
+MAX_TURN_MINUTES = 60 * 24 * 30
+"""A turn limit of at most 30 days."""
+
+
+class GuildSettings(BaseModel):
+    """One server's settings for its games (``/config``)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    turn_limit_minutes: int = Field(default=24 * 60, ge=1, le=MAX_TURN_MINUTES)
+    reminder_minutes: int = Field(default=120, ge=0, le=MAX_TURN_MINUTES)
+    """Minutes into a turn before the player is reminded; 0 turns reminders off."""
+    on_timeout: Literal["ai", "remove"] = "ai"
+    """``ai``: a computer plays the timed-out turn. ``remove``: the same, and after
+    ``remove_after`` missed turns in a row the seat resigns."""
+    remove_after: int = Field(default=3, ge=1, le=100)
+    channels: tuple[int, ...] = ()
+    """Channels where ``/play`` may open games; empty means every channel."""
+
+    @model_validator(mode="after")
+    def _reminder_before_limit(self) -> GuildSettings:
+        if self.reminder_minutes >= self.turn_limit_minutes:
+            raise ValueError(
+                f"the reminder ({self.reminder_minutes} min) must come before the turn limit "
+                f"({self.turn_limit_minutes} min); use 0 for no reminder"
+            )
+        return self
+
+    def allows_channel(self, channel_id: int) -> bool:
+        return not self.channels or channel_id in self.channels
+
+
+DEFAULT_SETTINGS = GuildSettings()
+
+
+@dataclass(frozen=True, slots=True)
+class TurnDeadline:
+    game_id: int
+    seat: int
+    version: int
+    """The game version the seat's clock started at."""
+    reminder_at: datetime | None
+    deadline_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class DueTurn:
+    """A claimed reminder or timeout. ``version`` is the version the seat's clock started at:
+    when the seat's deadline no longer has it, the turn moved on and the claim is void."""
+
+    game_id: int
+    seat: int
+    version: int
+    user_id: int | None
+    missed: int = 0
+    """For a timeout: the seat's missed turns in a row, this one included."""
+
+
+def to_epoch(moment: datetime) -> float:
+    if moment.tzinfo is None:  # a naive clock is taken as UTC
+        moment = moment.replace(tzinfo=UTC)
+    return moment.timestamp()
+
+
+def from_epoch(seconds: float) -> datetime:
+    return datetime.fromtimestamp(seconds, UTC)
+
+
+async def read_settings(db: aiosqlite.Connection, guild_id: int | None) -> GuildSettings:
+    if guild_id is None:
+        return DEFAULT_SETTINGS
+    rows = list(
+        await db.execute_fetchall("SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,))
+    )
+    if not rows:
+        return DEFAULT_SETTINGS
+    return GuildSettings.model_validate(json.loads(rows[0][0]))
+
+
+async def write_settings(db: aiosqlite.Connection, guild_id: int, settings: GuildSettings, now: str) -> None:
+    await db.execute(
+        "INSERT INTO guild_settings (guild_id, settings, updated_at) VALUES (?, ?, ?)"
+        " ON CONFLICT (guild_id) DO UPDATE"
+        " SET settings = excluded.settings, updated_at = excluded.updated_at",
+        (guild_id, settings.model_dump_json(), now),
+    )
+
+
+async def last_mover(db: aiosqlite.Connection, game_id: int, version: int) -> int | None:
+    rows = list(
+        await db.execute_fetchall("SELECT seat FROM moves WHERE game_id = ? AND seq = ?", (game_id, version))
+    )
+    return None if not rows else int(rows[0][0])
+
+
+async def sync_turns(
+    db: aiosqlite.Connection,
+    record: GameRecord,
+    settings: GuildSettings,
+    now: datetime,
+    *,
+    present_seat: int | None,
+    mover: int | None,
+) -> dict[int, TurnDeadline]:
+    """Bring the game's deadlines up to date (see the module docstring); returns the deadline
+    of every seat the game now waits for. ``mover`` made the game's last move (``None`` at the
+    start); ``present_seat`` made it by their own hand: their missed turns go back to zero."""
+    game_id = record.id
+    if present_seat is not None:
+        await db.execute("DELETE FROM missed_turns WHERE game_id = ? AND seat = ?", (game_id, present_seat))
+    waiting: tuple[int, ...] = ()
+    if record.status is GameStatus.ACTIVE and record.state is not None:
+        to_act = engine.get_game(record.key).to_act(record.state)
+        people = {s.seat for s in record.seats if s.user_id is not None and not s.resigned}
+        waiting = tuple(s for s in to_act if s in people)
+    rows = {
+        int(r[0]): r
+        for r in await db.execute_fetchall(
+            "SELECT seat, version, reminder_at, deadline_at FROM turn_deadlines WHERE game_id = ?", (game_id,)
+        )
+    }
+    gone = [seat for seat in rows if seat not in waiting]
+    if gone:
+        await db.executemany(
+            "DELETE FROM turn_deadlines WHERE game_id = ? AND seat = ?", [(game_id, s) for s in gone]
+        )
+    start = to_epoch(now)
+    reminder = start + settings.reminder_minutes * 60 if settings.reminder_minutes else None
+    deadline = start + settings.turn_limit_minutes * 60
+    result: dict[int, TurnDeadline] = {}
+    for seat in waiting:
+        old = rows.get(seat)
+        if old is not None and seat != mover:
+            result[seat] = TurnDeadline(
+                game_id,
+                seat,
+                int(old[1]),
+                None if old[2] is None else from_epoch(old[2]),
+                from_epoch(old[3]),
+            )
+            continue
+        await db.execute(
+            "INSERT OR REPLACE INTO turn_deadlines"
+            " (game_id, seat, version, reminder_at, deadline_at, reminded, timed_out)"
+            " VALUES (?, ?, ?, ?, ?, 0, 0)",
+            (game_id, seat, record.version, reminder, deadline),
+        )
+        result[seat] = TurnDeadline(
+            game_id,
+            seat,
+            record.version,
+            None if reminder is None else from_epoch(reminder),
+            from_epoch(deadline),
+        )
+    await db.execute(
+        "INSERT OR REPLACE INTO turn_sync (game_id, version) VALUES (?, ?)", (game_id, record.version)
+    )
+    return result
+
+
+UNSYNCED = (
+    "SELECT g.id FROM games g LEFT JOIN turn_sync s ON s.game_id = g.id"
+    " WHERE g.status = 'active' AND (s.version IS NULL OR s.version != g.version)"
+    " UNION SELECT DISTINCT d.game_id FROM turn_deadlines d JOIN games g ON g.id = d.game_id"
+    " WHERE g.status != 'active'"
+)
+"""Games whose deadlines lag behind: moved without a sync, or over with rows left."""
+
+NEXT_DUE = (
+    "SELECT MIN(t) FROM ("
+    " SELECT MIN(reminder_at) AS t FROM turn_deadlines WHERE reminded = 0 AND reminder_at IS NOT NULL"
+    " UNION ALL SELECT MIN(deadline_at) FROM turn_deadlines WHERE timed_out = 0)"
+)
+
+SYNCED_ACTIVE = (
+    " JOIN games g ON g.id = d.game_id JOIN turn_sync s ON s.game_id = g.id AND s.version = g.version"
+    " JOIN seats p ON p.game_id = d.game_id AND p.seat = d.seat"
+    " WHERE g.status = 'active'"
+)
+
+
+async def claim_reminders(db: aiosqlite.Connection, now: datetime) -> list[DueTurn]:
+    rows = await db.execute_fetchall(
+        "SELECT d.game_id, d.seat, d.version, p.user_id FROM turn_deadlines d"
+        + SYNCED_ACTIVE
+        + " AND d.reminded = 0 AND d.reminder_at IS NOT NULL AND d.reminder_at <= ?"
+        " ORDER BY d.reminder_at",
+        (to_epoch(now),),
+    )
+    claimed = []
+    for game_id, seat, version, user_id in rows:
+        cursor = await db.execute(
+            "UPDATE turn_deadlines SET reminded = 1 WHERE game_id = ? AND seat = ? AND reminded = 0",
+            (game_id, seat),
+        )
+        if cursor.rowcount == 1:
+            claimed.append(DueTurn(game_id, seat, version, user_id))
+    return claimed
+
+
+async def claim_timeouts(db: aiosqlite.Connection, now: datetime) -> list[DueTurn]:
+    """Due timeouts, each claimed once; a timeout also claims its reminder (a player timed out
+    is not reminded afterwards) and counts a missed turn."""
+    rows = await db.execute_fetchall(
+        "SELECT d.game_id, d.seat, d.version, p.user_id FROM turn_deadlines d"
+        + SYNCED_ACTIVE
+        + " AND d.timed_out = 0 AND d.deadline_at <= ? ORDER BY d.deadline_at",
+        (to_epoch(now),),
+    )
+    claimed = []
+    for game_id, seat, version, user_id in rows:
+        cursor = await db.execute(
+            "UPDATE turn_deadlines SET timed_out = 1, reminded = 1"
+            " WHERE game_id = ? AND seat = ? AND timed_out = 0",
+            (game_id, seat),
+        )
+        if cursor.rowcount != 1:
+            continue
+        await db.execute(
+            "INSERT INTO missed_turns (game_id, seat, missed) VALUES (?, ?, 1)"
+            " ON CONFLICT (game_id, seat) DO UPDATE SET missed = missed + 1",
+            (game_id, seat),
+        )
+        count = await db.execute_fetchall(
+            "SELECT missed FROM missed_turns WHERE game_id = ? AND seat = ?", (game_id, seat)
+        )
+        missed = next(iter(count))[0]
+        claimed.append(DueTurn(game_id, seat, version, user_id, missed=int(missed)))
+    return claimed
+
+
+def deadline_from_row(row: Any) -> TurnDeadline:
+    return TurnDeadline(
+        int(row[0]),
+        int(row[1]),
+        int(row[2]),
+        None if row[3] is None else from_epoch(row[3]),
+        from_epoch(row[4]),
+    )
+
+
+__all__ = [
+    "DEFAULT_SETTINGS",
+    "DueTurn",
+    "GuildSettings",
+    "TurnDeadline",
+    "claim_reminders",
+    "claim_timeouts",
+    "from_epoch",
+    "read_settings",
+    "sync_turns",
+    "to_epoch",
+    "write_settings",
+]

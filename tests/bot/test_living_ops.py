@@ -1,0 +1,91 @@
+"""Operations: ``python -m bot --check`` offline, and structured logs with guild, channel and
+game fields that never show the token."""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bot.logging_setup import bound, setup_logging
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_check(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DATABASE_URL", "LOG_FORMAT")}
+    clean.update(PYTHONPATH=str(ROOT), **env)
+    return subprocess.run(
+        [sys.executable, "-m", "bot", "--check"], cwd=tmp_path, env=clean, capture_output=True, text=True,
+        timeout=120, check=False,
+    )  # fmt: skip
+
+
+def test_check_validates_the_database_and_lists_commands_offline(tmp_path: Path) -> None:
+    done = run_check(tmp_path, DISCORD_TOKEN="not-a-real-token", DATABASE_URL="sqlite:///data/t.db")
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    assert "token: set" in lines and "not-a-real-token" not in done.stdout
+    assert "database: ok (schema v3, 0 games)" in lines and "verify: ok" in lines
+    assert {"  /games", "  /history [game:]", "  /export [game:]", "  /play game: [options:]"} <= set(lines)
+    assert any(line.startswith("  /config ") for line in lines)
+    assert (tmp_path / "data" / "t.db").exists()  # opened and migrated
+
+
+@pytest.mark.parametrize(
+    ("env", "expected", "stream"),
+    [
+        ({"DATABASE_URL": "sqlite:///data/t.db"}, "token: DISCORD_TOKEN is not set", "stdout"),
+        ({"DISCORD_TOKEN": "x", "DATABASE_URL": "postgres://db"}, "database: cannot open", "stdout"),
+        ({"DISCORD_TOKEN": "x", "LOG_FORMAT": "xml"}, "Bad setting LOG_FORMAT", "stderr"),
+    ],
+)
+def test_check_fails_with_a_clear_line(
+    tmp_path: Path, env: dict[str, str], expected: str, stream: str
+) -> None:
+    done = run_check(tmp_path, **env)
+    assert done.returncode == 1
+    assert expected in getattr(done, stream)
+
+
+@pytest.fixture
+def captured() -> Iterator[io.StringIO]:
+    root = logging.getLogger()
+    saved = (list(root.handlers), root.level)
+    yield io.StringIO()
+    for handler in list(root.handlers):
+        root.removeHandler(handler)
+    for handler in saved[0]:
+        root.addHandler(handler)
+    root.setLevel(saved[1])
+
+
+def test_json_lines_carry_guild_channel_and_game_and_hide_the_token(captured: io.StringIO) -> None:
+    handler = setup_logging("INFO", "json", secrets=("s3cret-token",))
+    assert isinstance(handler, logging.StreamHandler)
+    handler.setStream(captured)
+    log = logging.getLogger("tavern.test")
+    with bound(guild_id=1, channel_id=2):
+        log.info("moved", extra={"game_id": 3})
+        log.warning("login with s3cret-token failed")
+    log.info("outside")
+    first, second, third = (json.loads(line) for line in captured.getvalue().splitlines())
+    assert (first["guild_id"], first["channel_id"], first["game_id"], first["message"]) == (1, 2, 3, "moved")
+    assert second["message"] == "login with [redacted] failed" and second["game_id"] is None
+    assert third["guild_id"] is None and "s3cret-token" not in captured.getvalue()
+
+
+def test_plain_lines_name_the_fields(captured: io.StringIO) -> None:
+    handler = setup_logging("INFO", "plain")
+    assert isinstance(handler, logging.StreamHandler)
+    handler.setStream(captured)
+    with bound(guild_id=10, channel_id=20, game_id=30):
+        logging.getLogger("tavern.test").info("hello")
+    assert captured.getvalue().rstrip().endswith("INFO tavern.test [guild=10 channel=20 game=30] hello")

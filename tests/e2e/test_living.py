@@ -1,0 +1,265 @@
+"""Living games through SimCord on virtual time: reminders, timeouts, server settings.
+
+The bot's clock is ``discord.utils.utcnow``, which SimCord answers with its virtual clock, and
+the scheduler sleeps with ``asyncio.sleep`` on the same virtual time: ``env.advance_time``
+moves both, so a day of waiting takes no real time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import discord
+import pytest
+import simcord
+
+import engine
+from storage import GameStatus, Repository, open_repository
+from tests.e2e.conftest import database_url, make_bot
+from tests.e2e.helpers import Room
+
+PICKOMINO = engine.get_game("pickomino")
+MINUTE = 60.0
+
+
+@dataclass
+class Server:
+    room: Room
+    guild: simcord.GuildHandle
+    admin: simcord.MemberActor
+
+    @property
+    def alice(self) -> simcord.MemberActor:
+        return self.room.players[0]
+
+    @property
+    def bob(self) -> simcord.MemberActor:
+        return self.room.players[1]
+
+
+def make_server(env: simcord.Env, repository: Repository) -> Server:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    managers = guild.create_role("managers", permissions=discord.Permissions(manage_guild=True))
+    admin = guild.add_member(env.create_user("admin"), roles=[managers])
+    players = [guild.add_member(env.create_user(name)) for name in ("alice", "bob")]
+    return Server(Room(env, channel, players, repository), guild, admin)
+
+
+async def configure(server: Server, **options: object) -> simcord.InteractionResult:
+    result = await server.admin.slash(server.room.channel, "config", **options)
+    assert result.ephemeral and result.response is not None
+    return result
+
+
+async def start_game(server: Server) -> int:
+    room = server.room
+    lobby = await server.alice.slash(room.channel, "play", game="pickomino")
+    assert lobby.response is not None
+    await server.bob.click(lobby.response, label="Join")
+    await server.alice.click(lobby.response, label="Start")
+    return (await room.record()).id
+
+
+def dms(member: simcord.MemberActor) -> list[str]:
+    channel = member.user.dm_channel
+    return [m.content for m in channel.history()]
+
+
+def channel_texts(room: Room) -> list[str]:
+    return [m.content for m in room.channel.history() if m.content]
+
+
+def timeout_notices(room: Room) -> list[str]:
+    return [text for text in channel_texts(room) if text.startswith("⌛")]
+
+
+async def test_a_silent_player_is_reminded_once_then_the_computer_plays_his_turn(
+    simcord_env: simcord.Env, repository: Repository
+) -> None:
+    server = make_server(simcord_env, repository)
+    room = server.room
+    await configure(server, turn_limit=10, reminder=3)
+    game_id = await start_game(server)
+
+    record = await repository.get(game_id)
+    deadline = (await repository.turn_deadlines(game_id))[0].deadline_at
+    assert (deadline - simcord_env.now()).total_seconds() == pytest.approx(10 * MINUTE, abs=1)
+    board = room.message(record.message_id)
+    field = next(f for f in board.embeds[0].fields if f.name == "Time to move")
+    shown = f"<t:{int(deadline.timestamp())}:R>"
+    assert shown in str(field.value) and str(server.alice.id) in str(field.value)
+
+    await simcord_env.advance_time(2 * MINUTE)
+    assert dms(server.alice) == []
+    await simcord_env.advance_time(2 * MINUTE)
+    (reminder,) = dms(server.alice)
+    assert reminder.startswith("⏰ It is your turn in Pickomino #") and shown in reminder
+    await simcord_env.advance_time(5 * MINUTE)
+    assert len(dms(server.alice)) == 1 and await repository.moves(game_id) == []
+
+    await simcord_env.advance_time(1 * MINUTE)
+    moves = await repository.moves(game_id)
+    after = await repository.get(game_id)
+    assert moves and all(m.seat == 0 for m in moves)  # the computer played alice's turn ...
+    assert after.status is GameStatus.FINISHED or PICKOMINO.to_act(after.state) == (1,)  # ... to its end
+    assert timeout_notices(room) == [
+        f"⌛ <@{server.alice.id}> ran out of time: the computer plays the turn for them."
+    ]
+    if after.status is GameStatus.ACTIVE:
+        assert channel_texts(room)[-1] == f"<@{server.bob.id}>, your turn in Pickomino #{game_id}."
+    board = room.message(after.message_id)
+    field = next(f for f in board.embeds[0].fields if f.name == "Time to move")
+    assert str(server.bob.id) in str(field.value)
+
+    await simcord_env.advance_time(5 * MINUTE)  # nothing fires twice
+    assert len(await repository.moves(game_id)) == len(moves)
+    assert len(timeout_notices(room)) == 1 and len(dms(server.alice)) == 1
+
+
+async def test_a_restart_between_reminder_and_deadline_times_out_exactly_once(
+    simcord_env: simcord.Env, repository: Repository, tmp_path: Path
+) -> None:
+    server = make_server(simcord_env, repository)
+    room = server.room
+    await configure(server, turn_limit=10, reminder=3)
+    game_id = await start_game(server)
+    await simcord_env.advance_time(4 * MINUTE)
+    assert len(dms(server.alice)) == 1
+
+    reopened = await open_repository(database_url(tmp_path))
+    try:
+        await simcord_env.restart_bot(make_bot(tmp_path, reopened))
+        room.repository = reopened
+        await simcord_env.advance_time(7 * MINUTE)
+        moves = await reopened.moves(game_id)
+        assert moves and all(m.seat == 0 for m in moves)
+        assert len(timeout_notices(room)) == 1
+        assert len(dms(server.alice)) == 1  # the reminder was not sent again after the restart
+
+        await simcord_env.restart_bot(make_bot(tmp_path, reopened))
+        await simcord_env.advance_time(2 * MINUTE)
+        assert len(await reopened.moves(game_id)) == len(moves)
+        assert len(timeout_notices(room)) == 1
+    finally:
+        await reopened.close()
+
+
+async def test_a_reminder_to_closed_dms_pings_in_the_channel(
+    simcord_env: simcord.Env, repository: Repository
+) -> None:
+    server = make_server(simcord_env, repository)
+    simcord_env.inject_error(
+        "POST", f"/channels/{server.alice.user.dm_channel.id}/messages",
+        status=403, code=50007, message="Cannot send messages to this user", times=None,
+    )  # fmt: skip
+    await configure(server, turn_limit=10, reminder=3)
+    game_id = await start_game(server)
+    await simcord_env.advance_time(4 * MINUTE)
+    pings = [text for text in channel_texts(server.room) if text.startswith("⏰")]
+    assert len(pings) == 1
+    assert pings[0].startswith(f"⏰ <@{server.alice.id}>, it is your turn in Pickomino #{game_id}.")
+
+
+async def test_under_remove_a_seat_resigns_after_n_missed_turns(
+    simcord_env: simcord.Env, repository: Repository
+) -> None:
+    server = make_server(simcord_env, repository)
+    room = server.room
+    await configure(server, turn_limit=1, reminder=0, on_timeout="remove", remove_after=2)
+    game_id = await start_game(server)
+
+    await simcord_env.advance_time(MINUTE)  # alice misses once: the computer plays
+    await simcord_env.advance_time(MINUTE)  # bob misses once: the computer plays
+    assert (await repository.get(game_id)).status is GameStatus.ACTIVE
+    await simcord_env.advance_time(MINUTE)  # alice misses twice: she leaves, bob wins
+
+    finished = await repository.get(game_id)
+    assert finished.status is GameStatus.FINISHED and finished.seats[0].resigned
+    assert finished.result is not None and finished.result.winners == (1,)
+    notices = timeout_notices(room)
+    assert len(notices) == 3
+    assert notices[2] == f"⌛ <@{server.alice.id}> ran out of time 2 times in a row and leaves the game."
+    assert (await repository.moves(game_id))[-1].action == {"kind": "resign"}
+
+
+async def test_only_managers_change_settings_and_bad_values_change_nothing(
+    simcord_env: simcord.Env, repository: Repository
+) -> None:
+    server = make_server(simcord_env, repository)
+    room, bob = server.room, server.bob
+    with pytest.raises(simcord.SetupError, match="default-member-permissions"):
+        await bob.slash(room.channel, "config", turn_limit=5)  # Discord hides /config from him
+
+    # A server may let others see the command; the bot still checks Manage Server itself.
+    config = next(c for c in await simcord_env.bot.tree.fetch_commands() if c.name == "config")
+    server.guild.set_command_permissions(config, {bob: True})
+    refused = await bob.slash(room.channel, "config", turn_limit=5)
+    assert refused.ephemeral and refused.response is not None
+    assert refused.response.content == (
+        "Only members with the Manage Server permission can change the game settings."
+    )
+    assert (await repository.guild_settings(server.guild.id)).turn_limit_minutes == 24 * 60
+
+    bad = await configure(server, turn_limit=10, reminder=10)
+    assert bad.response is not None and bad.response.content is not None
+    assert bad.response.content.startswith("These settings cannot be used, nothing was changed:")
+    assert "reminder" in bad.response.content
+    too_short = await configure(server, turn_limit=0)
+    assert too_short.response is not None and "turn_limit" in str(too_short.response.content)
+    assert (await repository.guild_settings(server.guild.id)).turn_limit_minutes == 24 * 60
+
+    shown = await configure(server)
+    assert shown.response is not None
+    fields = {f.name: f.value for f in shown.response.embeds[0].fields}
+    assert fields["Time for a turn"] == "24 h" and fields["Reminder after"] == "2 h"
+    assert fields["When the time runs out"] == "the computer plays the turn"
+
+
+async def test_play_is_refused_outside_the_allowed_channels(
+    simcord_env: simcord.Env, repository: Repository
+) -> None:
+    server = make_server(simcord_env, repository)
+    lounge = server.guild.create_text_channel("lounge")
+    tables = server.guild.create_text_channel("tables")
+    await configure(server, allow_channel=tables)
+
+    refused = await server.alice.slash(lounge, "play", game="pickomino")
+    assert refused.ephemeral and refused.response is not None
+    assert refused.response.content == f"Games cannot be started in this channel. Use <#{tables.id}>."
+    assert await repository.by_channel(lounge.id) is None
+
+    opened = await server.alice.slash(tables, "play", game="pickomino")
+    assert opened.response is not None and not opened.ephemeral
+    assert await repository.by_channel(tables.id) is not None
+
+    await configure(server, any_channel=True)
+    anywhere = await server.alice.slash(lounge, "play", game="pickomino")
+    assert anywhere.response is not None and not anywhere.ephemeral
+
+
+async def test_a_raid_placement_and_move_are_played_for_absent_players(
+    simcord_env: simcord.Env, repository: Repository
+) -> None:
+    """Raid has hidden maps and free-form actions: the computer still plays the timed-out
+    placements (both seats at once) and the first move; the game never stalls."""
+    server = make_server(simcord_env, repository)
+    room = server.room
+    await configure(server, turn_limit=1, reminder=0)
+    lobby = await repository.create_lobby(
+        "raid", guild_id=server.guild.id, channel_id=room.channel.id,
+        host_id=server.alice.id, host_name="alice", options={},
+    )  # fmt: skip
+    await repository.join(lobby.id, server.bob.id, "bob")
+    await repository.start(lobby.id, seed=5)  # started outside the bot: the scheduler syncs it
+
+    await simcord_env.advance_time(MINUTE)  # first pass: the clocks start
+    await simcord_env.advance_time(MINUTE)  # both placements time out together
+    moves = await repository.moves(lobby.id)
+    assert sorted(m.seat for m in moves[:2]) == [0, 1]
+    assert all(m.action["kind"] in ("place", "place_random") for m in moves[:2])
+    await simcord_env.advance_time(MINUTE)
+    later = await repository.moves(lobby.id)
+    assert len(later) > 2 and later[2].seat == 0 and later[2].action["kind"] == "move"
+    assert len(timeout_notices(room)) == 3  # alice and bob placing, then alice moving

@@ -1,0 +1,121 @@
+"""``python -m engine.replay FILE``: a replay file told step by step, its result checked, and
+malformed files refused with exit status 1 and one clear line."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import engine
+from engine.core.contract import RESULT_ADAPTER
+from engine.core.replay import play_logged
+from engine.replay import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def played(key: str, seed: int, *, to_end: bool, limit: int = 2000) -> dict[str, Any]:
+    """A replay file of random legal moves (Raid: random placements, then resignation)."""
+    game = engine.get_game(key)
+    state = game.new(2, seed, {})
+    rng = random.Random(seed)
+    moves: list[dict[str, Any]] = []
+    for _ in range(limit):
+        to_act = game.to_act(state)
+        if not to_act:
+            break
+        seat = to_act[0]
+        if key == "raid":
+            action: dict[str, Any] = {"kind": "place_random"}
+            if state.phase != "placement":
+                if not to_end:
+                    break
+                action = {"kind": "resign"}
+        else:
+            action = game.dump_action(rng.choice(game.legal_actions(state, seat)))
+        step, logged = play_logged(game, state, seat, action)
+        moves.append({"seat": seat, "action": logged})
+        state = step.state
+        if not to_end and len(moves) >= 6:
+            break
+    data: dict[str, Any] = {"format": "tavern-replay", "version": 1, "game": key, "options": {},
+                            "seats": 2, "seed": seed, "moves": moves}  # fmt: skip
+    result = game.result(state)
+    if result is not None:
+        data["result"] = RESULT_ADAPTER.dump_python(result, mode="json")
+    return data
+
+
+def run(tmp_path: Path, data: Any) -> tuple[int, str, str]:
+    path = tmp_path / "replay.json"
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    code = main([str(path)], out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_a_finished_game_replays_to_its_result(tmp_path: Path) -> None:
+    data = played("pickomino", 5, to_end=True)
+    code, out, err = run(tmp_path, data)
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == f"Pickomino: 2 seats, seed 5, {len(data['moves'])} moves"
+    assert lines[-1] == f"Result: ranks {data['result']['ranks']}, scores {data['result']['scores']}"
+    assert sum(bool(re.fullmatch(r" *\d+\. seat [01]: \{.*\}", line)) for line in lines) == len(data["moves"])
+
+
+def test_as_a_subprocess(tmp_path: Path) -> None:
+    path = tmp_path / "replay.json"
+    data = played("pickomino", 9, to_end=True)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "engine.replay", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1].startswith("Result: ranks ")
+    broken = subprocess.run(
+        [sys.executable, "-m", "engine.replay", str(tmp_path / "missing.json")],
+        cwd=ROOT, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert broken.returncode == 1 and broken.stderr.startswith("engine.replay: cannot read")
+
+
+def test_hidden_events_show_only_once_the_game_is_over(tmp_path: Path) -> None:
+    running = played("raid", 3, to_end=False)
+    code, out, _ = run(tmp_path, running)
+    assert code == 0
+    assert "placement" not in out and '"map"' not in out and "artifact" not in out
+    assert out.splitlines()[-1].startswith("The game is not over")
+    finished = played("raid", 3, to_end=True)
+    code, out, _ = run(tmp_path, finished)
+    assert code == 0 and "placement" in out
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: "{not json", "is not JSON"),
+        (lambda d: {**d, "format": "chess-pgn"}, "is not a Tavern replay: format"),
+        (lambda d: {k: v for k, v in d.items() if k != "seed"}, "is not a Tavern replay: seed"),
+        (lambda d: {**d, "game": "chess"}, "cannot be replayed"),
+        (lambda d: {**d, "moves": [{"seat": 1, "action": {"kind": "roll"}}]}, "cannot be replayed"),
+        (lambda d: {**d, "moves": [{"seat": 0, "action": {"kind": "fly"}}]}, "cannot be replayed"),
+        (lambda d: {**d, "result": {"ranks": [2, 1], "scores": [0.0, 99.0]}}, "but the moves give"),
+    ],
+)
+def test_a_malformed_file_exits_1_with_a_clear_line(tmp_path: Path, change: Any, message: str) -> None:
+    code, _, err = run(tmp_path, change(played("pickomino", 5, to_end=True)))
+    assert code == 1
+    assert err.startswith("engine.replay: ") and message in err and len(err.splitlines()) == 1
