@@ -112,13 +112,7 @@ class RaidRenderer(Renderer):
         embed.set_footer(
             text=t(lang, "raid.board.footer", turn=view.turn, max=view.max_turns, scenario=view.scenario)
         )
-        return embed, self._picture(
-            embed,
-            lang,
-            BOARD_FILE,
-            lambda: render_board(view, board_captions(table)),
-            lambda: text_board(view),
-        )
+        return embed, self._board_picture(embed, table, view)
 
     @staticmethod
     def _picture(
@@ -213,6 +207,16 @@ class RaidRenderer(Renderer):
     def _encounter(table: Table, e: Encounter) -> str:
         return encounter_line(table, e.seat, e.cell, e.kind, e.outcome, e.wounds, e.zone)
 
+    def _board_picture(self, embed: discord.Embed, table: Table, view: RaidView) -> list[discord.File]:
+        """The public picture of both maps (text grids when drawing fails)."""
+        return self._picture(
+            embed,
+            table.lang,
+            BOARD_FILE,
+            lambda: render_board(view, board_captions(table)),
+            lambda: text_board(view),
+        )
+
     def event_text(self, table: Table, event: Event) -> str | None:
         """``/history``: the caller decides which events may be told (after the end, the
         placements too, each with the whole map placed)."""
@@ -247,13 +251,7 @@ class RaidRenderer(Renderer):
         embed.add_field(name=t(lang, "raid.board.scouts"), value=self._scouts(table, view), inline=False)
         if seat is None:
             embed.description = t(lang, "raid.private.spectator")
-            return embed, self._picture(
-                embed,
-                lang,
-                BOARD_FILE,
-                lambda: render_board(view, board_captions(table)),
-                lambda: text_board(view),
-            )
+            return embed, self._board_picture(embed, table, view)
         if view.own_map is None:
             embed.description = t(lang, "raid.private.not_placed")
             return embed, []
