@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from engine.ai import decide
-from engine.ai.pickomino.strong import exact_odds
 from engine.games.pickomino import PickominoState
 from tests.engine.pickomino_helpers import GAME, dice_fall, labels, position
 
@@ -41,7 +40,3 @@ def test_takes_a_tile_the_last_die_cannot_better() -> None:
     # 33 with one die left: a 4 or more adds no worm, a 3, 5 or worm fails the turn
     state = position(kept=["worm", "worm", "worm", "5", "5", "5", "3"])
     assert strong(state) == "take 33"
-
-
-def test_exact_odds_are_below_reach_odds() -> None:
-    assert 0 < exact_odds(36) < 0.015678 and 0 < exact_odds(21) < 0.893027
