@@ -94,6 +94,3 @@ class TurnPlan:
             if roll[face] and not mask >> face & 1
         }
 
-    def should_roll(self, mask: int, n: int, total: int) -> bool:
-        """At a decide point: is rolling on worth more than stopping?"""
-        return n > 0 and self._roll(mask, n, total) > self.stop_value(mask, total)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from engine.ai import decide
-from engine.ai.pickomino.strong import exact_odds
 from engine.games.pickomino import PickominoState
 from tests.engine.pickomino_helpers import GAME, dice_fall, labels, position
 
@@ -43,5 +42,28 @@ def test_takes_a_tile_the_last_die_cannot_better() -> None:
     assert strong(state) == "take 33"
 
 
-def test_exact_odds_are_below_reach_odds() -> None:
-    assert 0 < exact_odds(36) < 0.015678 and 0 < exact_odds(21) < 0.893027
+def test_a_reused_policy_decides_like_a_fresh_one() -> None:
+    """The plan kept between choices of a turn never leaks into another position."""
+    import random
+
+    from engine.ai import get_policy
+
+    shared = get_policy("pickomino", "strong")
+    state = GAME.new(3, seed=21, options={})
+    for step in range(150):
+        if not GAME.to_act(state):
+            break
+        seat = GAME.to_act(state)[0]
+        fresh = decide(GAME, state, seat, "strong", seed=step)
+        assert decide(GAME, state, seat, shared, seed=step) == fresh
+        legal = GAME.legal_actions(state, seat)
+        state = GAME.apply(state, seat, random.Random(step).choice(legal)).state
+
+
+def test_turn_plan_values() -> None:
+    from engine.ai.pickomino.turn import MAX_TOTAL, TurnPlan
+
+    plan = TurnPlan([1.0] * (MAX_TOTAL + 1), fail=0.0)  # any stop with a worm wins
+    assert plan.value(0b100000, 3, 5) == 1.0  # a worm kept: stop at once
+    assert plan.value(0b011111, 1, 15) == 1 / 6  # one die, only a worm keeps the turn alive
+    assert plan.start_value() > 1 - (5 / 6) ** 8  # more than a worm in the first roll

@@ -1,0 +1,75 @@
+"""How long a Pickomino ``strong`` decision takes: median, 90th and 99th percentile.
+
+python bench/ai.py [--games N]     (or: python -m bench.ai)
+
+Plays ``strong`` against ``greedy`` and times each ``strong`` decision through ``decide``
+(view building included). Three groups: every decision; those with two or more legal
+actions; and the first of those in each turn, which solves the turn's programme (the later
+ones in the turn reuse it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+if not __package__:  # run as a file: the repository root, not bench/, must come first
+    sys.path[0] = str(Path(__file__).resolve().parent.parent)
+
+from engine.ai import decide, get_policy
+from engine.core.registry import get_game
+
+
+def _line(label: str, seconds: list[float]) -> str:
+    ordered = sorted(seconds)
+
+    def at(q: float) -> float:
+        return 1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+    return (
+        f"{label:<28} n={len(ordered):>7}  median {1000 * statistics.median(ordered):7.3f} ms"
+        f"  p90 {at(0.9):7.3f} ms  p99 {at(0.99):7.3f} ms  max {1000 * ordered[-1]:7.2f} ms"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=200)
+    args = parser.parse_args()
+    game = get_game("pickomino")
+    strong, greedy = get_policy("pickomino", "strong"), get_policy("pickomino", "greedy")
+    every: list[float] = []
+    choices: list[float] = []
+    first: list[float] = []
+    for g in range(args.games):
+        state = game.new(2, seed=g, options={})
+        seen_turn = -1
+        moves = 0
+        while game.to_act(state):
+            seat = game.to_act(state)[0]
+            if (seat + g) % 2:
+                action = decide(game, state, seat, greedy, moves)
+            else:
+                several = len(game.legal_actions(state, seat)) > 1
+                start = time.perf_counter()
+                action = decide(game, state, seat, strong, moves)
+                spent = time.perf_counter() - start
+                every.append(spent)
+                if several:
+                    choices.append(spent)
+                    if state.turn != seen_turn:
+                        first.append(spent)
+                        seen_turn = state.turn
+            state = game.apply(state, seat, action).state
+            moves += 1
+    print(f"pickomino strong vs greedy, {args.games} games")
+    print(_line("every decision", every))
+    print(_line("two or more legal actions", choices))
+    print(_line("first choice of a turn", first))
+
+
+if __name__ == "__main__":
+    main()
