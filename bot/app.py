@@ -55,6 +55,10 @@ class TavernBot(commands.Bot):
         self.ai_players = AIPlayers(self)
         """Background tasks playing the computer seats."""
 
+    async def pictures(self, guild_id: int | None) -> bool:
+        """Whether this server wants pictures on boards and private views (``/config``)."""
+        return (await self.repository.guild_settings(guild_id)).pictures
+
     @property
     def repository(self) -> Repository:
         if self._repository is None:

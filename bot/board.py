@@ -19,8 +19,10 @@ MAX_ACTION_BUTTONS = 24
 """A message holds 25 buttons; one is Private. Games with more choices use ``/move``."""
 
 
-def table_of(record: GameRecord, lang: str, events: tuple[Event, ...] = ()) -> Table:
-    return Table(record, get_game(record.key), lang, events)
+def table_of(
+    record: GameRecord, lang: str, events: tuple[Event, ...] = (), *, pictures: bool = True
+) -> Table:
+    return Table(record, get_game(record.key), lang, events, pictures)
 
 
 def game_message(
@@ -29,9 +31,10 @@ def game_message(
     events: tuple[Event, ...] = (),
     *,
     deadlines: Mapping[int, TurnDeadline] | None = None,
+    pictures: bool = True,
 ) -> tuple[discord.Embed, discord.ui.View | None]:
     """The embed and buttons the game's message shows now (see ``game_parts``)."""
-    embed, view, _ = game_parts(record, lang, events, deadlines=deadlines)
+    embed, view, _ = game_parts(record, lang, events, deadlines=deadlines, pictures=pictures)
     return embed, view
 
 
@@ -41,10 +44,12 @@ def game_parts(
     events: tuple[Event, ...] = (),
     *,
     deadlines: Mapping[int, TurnDeadline] | None = None,
+    pictures: bool = True,
 ) -> tuple[discord.Embed, discord.ui.View | None, list[discord.File]]:
     """The embed, buttons and attached files (pictures) the game's message shows now. An
     edit passes the files as ``attachments`` so the old picture is replaced in the same call.
-    ``deadlines`` (seat → its turn's deadline) adds a line with each as a Discord timestamp."""
+    ``deadlines`` (seat → its turn's deadline) adds a line with each as a Discord timestamp;
+    ``pictures=False`` (a server setting) asks for text grids instead of pictures."""
     if record.status is GameStatus.LOBBY:
         return lobby_embed(record, lang), lobby_view(record, lang), []
     if record.status is GameStatus.ABANDONED:
@@ -57,7 +62,7 @@ def game_parts(
             None,
             [],
         )
-    table = table_of(record, lang, events)
+    table = table_of(record, lang, events, pictures=pictures)
     embed, files = renderer_for(record.key).board_message(table)
     if record.status is GameStatus.FINISHED:
         return embed, None, files

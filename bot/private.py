@@ -56,7 +56,7 @@ def changed_private_views(
 
 
 async def send_private_views(
-    client: discord.Client, before: Any | None, record: GameRecord, lang: str
+    client: discord.Client, before: Any | None, record: GameRecord, lang: str, *, pictures: bool = True
 ) -> list[int]:
     """DM every human seat whose private view changed; returns the user ids that could not
     be reached (DMs closed). Other delivery failures are logged and skipped: the player can
@@ -70,7 +70,7 @@ async def send_private_views(
     for seat in changed_private_views(game, before, record.state, humans):
         user_id = record.seats[seat].user_id
         assert user_id is not None
-        embed, files = renderer.private_message(Table(record, game, lang), seat)
+        embed, files = renderer.private_message(Table(record, game, lang, pictures=pictures), seat)
         try:
             # The DM channel is cached after the first DM: no user lookup per message.
             channel = await client.create_dm(discord.Object(id=user_id))
@@ -89,6 +89,7 @@ async def report_unreachable(
     unreachable: list[int],
     *,
     record: GameRecord | None = None,
+    pictures: bool = True,
 ) -> None:
     """Tell each unreachable player to use Private: the one who made this interaction right
     away (ephemeral, with the private view that could not be sent when ``record`` is given),
@@ -105,7 +106,7 @@ async def report_unreachable(
             await reply.send_ephemeral(content=notice)
             continue
         embed, files = renderer_for(record.key).private_message(
-            Table(record, get_game(record.key), reply.lang), seat
+            Table(record, get_game(record.key), reply.lang, pictures=pictures), seat
         )
         await reply.send_ephemeral(content=notice, embed=embed, files=files)
 

@@ -47,6 +47,9 @@ class GuildSettings(BaseModel):
     remove_after: int = Field(default=3, ge=1, le=100)
     channels: tuple[int, ...] = ()
     """Channels where ``/play`` may open games; empty means every channel."""
+    pictures: bool = True
+    """Boards and private views with pictures (Raid maps); ``False``: text grids instead, for
+    servers whose members read with images turned off."""
 
     @model_validator(mode="after")
     def _reminder_before_limit(self) -> GuildSettings:

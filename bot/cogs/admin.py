@@ -47,6 +47,8 @@ def settings_embed(lang: str, settings: GuildSettings) -> discord.Embed:
     embed.add_field(name=t(lang, "living.config_on_timeout"), value=on_timeout, inline=False)
     channels = " ".join(f"<#{c}>" for c in settings.channels) or t(lang, "living.config_any_channel")
     embed.add_field(name=t(lang, "living.config_channels"), value=channels, inline=False)
+    shown = t(lang, "living.config_pictures_on" if settings.pictures else "living.config_pictures_off")
+    embed.add_field(name=t(lang, "living.config_pictures"), value=shown, inline=False)
     return embed
 
 
@@ -72,6 +74,7 @@ class Admin(commands.Cog):
         allow_channel=command_text("cmd.config.allow_channel"),
         disallow_channel=command_text("cmd.config.disallow_channel"),
         any_channel=command_text("cmd.config.any_channel"),
+        pictures=command_text("cmd.config.pictures"),
     )
     @app_commands.choices(on_timeout=TIMEOUT_CHOICES)
     @app_commands.default_permissions(manage_guild=True)
@@ -86,6 +89,7 @@ class Admin(commands.Cog):
         allow_channel: discord.TextChannel | None = None,
         disallow_channel: discord.TextChannel | None = None,
         any_channel: bool | None = None,
+        pictures: bool | None = None,
     ) -> None:
         async with Reply(interaction) as reply:
             if interaction.guild_id is None:
@@ -101,6 +105,7 @@ class Admin(commands.Cog):
                     ("reminder_minutes", reminder),
                     ("on_timeout", on_timeout),
                     ("remove_after", remove_after),
+                    ("pictures", pictures),
                 )
                 if value is not None
             }

@@ -125,7 +125,8 @@ class Lobby(commands.Cog):
             deadlines = None
             if after.status is GameStatus.ACTIVE:
                 deadlines = await sync_after_move(self.bot, after, present_seat=None)
-            embed, view, files = game_parts(after, reply.public_lang, deadlines=deadlines)
+            pictures = await self.bot.pictures(after.guild_id)
+            embed, view, files = game_parts(after, reply.public_lang, deadlines=deadlines, pictures=pictures)
             await reply.update_message(embed=embed, view=view, attachments=files)
             if after.status is GameStatus.ACTIVE:
                 await self.game_started(reply, after)
@@ -135,8 +136,11 @@ class Lobby(commands.Cog):
         message = ping(record, newly_to_act(None, record), reply.public_lang)
         if message is not None:
             await reply.followup(**message)
-        unreachable = await send_private_views(self.bot, None, record, reply.public_lang)
-        await report_unreachable(reply, self.bot.dm_notices, record.id, unreachable, record=record)
+        pictures = await self.bot.pictures(record.guild_id)
+        unreachable = await send_private_views(self.bot, None, record, reply.public_lang, pictures=pictures)
+        await report_unreachable(
+            reply, self.bot.dm_notices, record.id, unreachable, record=record, pictures=pictures
+        )
         self.bot.ai_players.schedule(record)  # computer seats that act first, or place at once
 
 

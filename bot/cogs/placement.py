@@ -104,7 +104,8 @@ class Placement(commands.Cog):
             await reply.say(t(reply.lang, "raid.place.rejected", problems=problems)[:2000])
             return
         after = applied.game
-        embed, view, files = game_parts(after, reply.public_lang, applied.events)
+        pictures = await self.bot.pictures(after.guild_id)
+        embed, view, files = game_parts(after, reply.public_lang, applied.events, pictures=pictures)
         await reply.say(t(reply.lang, "raid.place.accepted"))
         await edit_board(self.bot, after, embed, view, files)
         await self.play.after_move(reply, record, applied)  # the DM with his map is the confirmation

@@ -154,7 +154,10 @@ class Play(commands.Cog):
         except StaleVersion:
             raise UserMistake("play.stale") from None
         after = applied.game
-        embed, view, files = game_parts(after, reply.public_lang, applied.events, deadlines=applied.deadlines)
+        pictures = await self.bot.pictures(after.guild_id)
+        embed, view, files = game_parts(
+            after, reply.public_lang, applied.events, deadlines=applied.deadlines, pictures=pictures
+        )
         if on_board:  # the response itself: one call, the new picture included
             await reply.update_message(embed=embed, view=view, attachments=files)
         else:
@@ -176,8 +179,13 @@ class Play(commands.Cog):
         turn = ping(after, newly_to_act(before, after, applied.events), reply.public_lang)
         if turn is not None:
             await reply.followup(**turn)
-        unreachable = await send_private_views(self.bot, before.state, after, reply.public_lang)
-        await report_unreachable(reply, self.bot.dm_notices, after.id, unreachable, record=after)
+        pictures = await self.bot.pictures(after.guild_id)
+        unreachable = await send_private_views(
+            self.bot, before.state, after, reply.public_lang, pictures=pictures
+        )
+        await report_unreachable(
+            reply, self.bot.dm_notices, after.id, unreachable, record=after, pictures=pictures
+        )
         await deliver_pending_notice(reply, self.bot.dm_notices, after.id)
         self.bot.ai_players.schedule(after)
 
@@ -200,7 +208,9 @@ class Play(commands.Cog):
         seat = record.seat_of(reply.interaction.user.id)
         if record.state is None:
             raise UserMistake("play.not_started" if seat is not None else "play.not_in_game")
-        table = Table(record, get_game(record.key), reply.lang)
+        table = Table(
+            record, get_game(record.key), reply.lang, pictures=await self.bot.pictures(record.guild_id)
+        )
         if seat is None and not renderer.spectators_see_private:
             await reply.send_ephemeral(content=t(reply.lang, "living.spectator"), embed=renderer.board(table))
             return
@@ -217,7 +227,8 @@ class Play(commands.Cog):
             record = await self._channel_game(interaction)
             reply.game_id = record.id
             deadlines = await self.bot.repository.turn_deadlines(record.id)
-            embed, view, files = game_parts(record, reply.public_lang, deadlines=deadlines)
+            pictures = await self.bot.pictures(record.guild_id)
+            embed, view, files = game_parts(record, reply.public_lang, deadlines=deadlines, pictures=pictures)
             message_id = await reply.post(embed=embed, view=view, files=files)
             if message_id is not None:
                 await self.bot.repository.set_message(record.id, message_id)
@@ -249,12 +260,15 @@ async def announce_move(bot: TavernBot, before: GameRecord, applied: Applied, la
     ping for whoever acts next, DMs of changed private views (players who cannot be reached are
     told at their next interaction); then any computer seats now due are scheduled."""
     after = applied.game
-    embed, view, files = game_parts(after, lang, applied.events, deadlines=applied.deadlines)
+    pictures = await bot.pictures(after.guild_id)
+    embed, view, files = game_parts(
+        after, lang, applied.events, deadlines=applied.deadlines, pictures=pictures
+    )
     await edit_board(bot, after, embed, view, files)
     turn = ping(after, newly_to_act(before, after, applied.events), lang)
     if turn is not None:
         await bot.get_partial_messageable(after.channel_id, guild_id=after.guild_id).send(**turn)
-    unreachable = await send_private_views(bot, before.state, after, lang)
+    unreachable = await send_private_views(bot, before.state, after, lang, pictures=pictures)
     bot.dm_notices.update((after.id, user_id) for user_id in unreachable)
     bot.ai_players.schedule(after)
 

@@ -26,6 +26,8 @@ class Table:
     game: Game[Any, Any, Any]
     lang: str
     events: tuple[Event, ...] = ()
+    pictures: bool = True
+    """Whether the server wants pictures; ``False``: a game draws its maps as text grids."""
 
     @property
     def state(self) -> Any:

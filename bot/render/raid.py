@@ -116,14 +116,18 @@ class RaidRenderer(Renderer):
 
     @staticmethod
     def _picture(
-        embed: discord.Embed, lang: str, filename: str, draw: Callable[[], bytes], grid: Callable[[], str]
+        embed: discord.Embed, table: Table, filename: str, draw: Callable[[], bytes], grid: Callable[[], str]
     ) -> list[discord.File]:
-        """Attach the picture ``draw`` makes; if it fails, show the text grid instead."""
-        try:
-            png = draw()
-        except Exception:
-            log.exception("could not draw a Raid picture; showing the text grid")
-            embed.add_field(name=t(lang, "raid.board.grid"), value=f"```\n{grid()}\n```", inline=False)
+        """Attach the picture ``draw`` makes; the text grid instead when the server turned
+        pictures off, or when drawing fails."""
+        png = None
+        if table.pictures:
+            try:
+                png = draw()
+            except Exception:
+                log.exception("could not draw a Raid picture; showing the text grid")
+        if png is None:
+            embed.add_field(name=t(table.lang, "raid.board.grid"), value=f"```\n{grid()}\n```", inline=False)
             return []
         embed.set_image(url=f"attachment://{filename}")
         return [discord.File(io.BytesIO(png), filename=filename)]
@@ -211,7 +215,7 @@ class RaidRenderer(Renderer):
         """The public picture of both maps (text grids when drawing fails)."""
         return self._picture(
             embed,
-            table.lang,
+            table,
             BOARD_FILE,
             lambda: render_board(view, board_captions(table)),
             lambda: text_board(view),
@@ -262,7 +266,7 @@ class RaidRenderer(Renderer):
         walker = 1 - seat
         caption = t(lang, "raid.picture.own_map")
         return embed, self._picture(
-            embed, lang, MAP_FILE, lambda: render_map(view, walker, caption), lambda: text_map(view, walker)
+            embed, table, MAP_FILE, lambda: render_map(view, walker, caption), lambda: text_map(view, walker)
         )
 
     def action_form(self, table: Table, seat: int, action: dict[str, Any]) -> discord.ui.Modal | None:
