@@ -244,6 +244,7 @@ def test_p14_shared_tiebreak() -> None:
     end = GAME.apply(s, 0, Take(22)).state
     result = GAME.result(end)
     assert result is not None and result.ranks == (1, 1) and result.winners == (0, 1)
+    assert GAME.view(end, 0).tiebreak == "shared"  # the option is public
 
 
 def test_result_none_while_running() -> None:

@@ -4,6 +4,7 @@ gets the same view."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from pydantic import TypeAdapter
 
@@ -29,6 +30,8 @@ class PickominoView:
     takeable: tuple[int, ...]
     scores: tuple[int, ...]
     resigned: tuple[int, ...]
+    tiebreak: Literal["highest_tile", "shared"] = "highest_tile"
+    """The game's P14 option: public, and what a player needs to value a tie."""
 
 
 VIEW_ADAPTER: TypeAdapter[PickominoView] = TypeAdapter(PickominoView)
@@ -52,4 +55,5 @@ def make_view(state: PickominoState, takeable: tuple[int, ...]) -> PickominoView
         takeable=takeable,
         scores=tuple(sum(TILE_WORMS[t] for t in stack) for stack in state.stacks),
         resigned=state.resigned,
+        tiebreak=state.tiebreak,
     )
