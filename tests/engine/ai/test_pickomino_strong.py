@@ -67,3 +67,21 @@ def test_turn_plan_values() -> None:
     assert plan.value(0b100000, 3, 5) == 1.0  # a worm kept: stop at once
     assert plan.value(0b011111, 1, 15) == 1 / 6  # one die, only a worm keeps the turn alive
     assert plan.start_value() > 1 - (5 / 6) ** 8  # more than a worm in the first roll
+
+
+def test_end_game_values_foresee_the_rival_reply() -> None:
+    """With few grill tiles a position is valued after the rival's best reply turn, which is
+    never kinder to us than his failing it (a fail is always one way his turn can end)."""
+    from engine.ai.pickomino.strong import Evaluation, Weights
+    from engine.ai.pickomino.table import Table
+
+    evaluation = Evaluation(Weights())
+    # we lead 4 worms to 2 with two grill tiles; the rival (seat 1) moves next
+    table = Table(grill=(21, 22), stacks=((25, 26), (24,)), me=0, rivals=(1,))
+    assert len(table.grill) <= evaluation.w.endgame
+    value = evaluation(table)
+    rival_fails = Table(table.grill, table.stacks, 1, (0,)).after_fail()
+    ours_after_fail = Table(rival_fails.grill, rival_fails.stacks, 0, (1,))
+    assert 0.0 < value < evaluation.static(ours_after_fail, we_move=True)
+    # the rival's chances of taking a tile make the position worth less than it looks
+    assert value < evaluation.static(table, we_move=False)
