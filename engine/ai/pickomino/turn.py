@@ -93,4 +93,3 @@ class TurnPlan:
             for face in range(6)
             if roll[face] and not mask >> face & 1
         }
-
