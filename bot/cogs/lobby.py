@@ -129,14 +129,13 @@ class Lobby(commands.Cog):
             embed, view, files = game_parts(after, reply.public_lang, deadlines=deadlines, pictures=pictures)
             await reply.update_message(embed=embed, view=view, attachments=files)
             if after.status is GameStatus.ACTIVE:
-                await self.game_started(reply, after)
+                await self.game_started(reply, after, pictures=pictures)
 
-    async def game_started(self, reply: Reply, record: GameRecord) -> None:
+    async def game_started(self, reply: Reply, record: GameRecord, *, pictures: bool) -> None:
         """Ping whoever acts first, and DM every seat its secrets (if the game has any)."""
         message = ping(record, newly_to_act(None, record), reply.public_lang)
         if message is not None:
             await reply.followup(**message)
-        pictures = await self.bot.pictures(record.guild_id)
         unreachable = await send_private_views(self.bot, None, record, reply.public_lang, pictures=pictures)
         await report_unreachable(
             reply, self.bot.dm_notices, record.id, unreachable, record=record, pictures=pictures

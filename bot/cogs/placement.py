@@ -108,7 +108,8 @@ class Placement(commands.Cog):
         embed, view, files = game_parts(after, reply.public_lang, applied.events, pictures=pictures)
         await reply.say(t(reply.lang, "raid.place.accepted"))
         await edit_board(self.bot, after, embed, view, files)
-        await self.play.after_move(reply, record, applied)  # the DM with his map is the confirmation
+        # The DM with his map is the confirmation.
+        await self.play.after_move(reply, record, applied, pictures=pictures)
 
     async def _apply(self, record: GameRecord, seat: int, data: dict[str, Any]) -> Applied:
         """Store the placement. Both seats place at once, so the other's placement may have

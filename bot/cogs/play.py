@@ -170,16 +170,16 @@ class Play(commands.Cog):
                 text = renderer_for(record.key).action_text(reply.lang, action)
                 await reply.say(t(reply.lang, "play.done", action=text))
             await edit_board(self.bot, after, embed, view, files)
-        await self.after_move(reply, record, applied)
+        await self.after_move(reply, record, applied, pictures=pictures)
 
-    async def after_move(self, reply: Reply, before: GameRecord, applied: Applied) -> None:
+    async def after_move(self, reply: Reply, before: GameRecord, applied: Applied, *, pictures: bool) -> None:
         """What follows every stored move: the turn ping, DMs of changed private views,
-        notices for players whose DMs are closed; then computer seats now due are scheduled."""
+        notices for players whose DMs are closed; then computer seats now due are scheduled.
+        ``pictures`` is the server's setting, already read for the board of this move."""
         after = applied.game
         turn = ping(after, newly_to_act(before, after, applied.events), reply.public_lang)
         if turn is not None:
             await reply.followup(**turn)
-        pictures = await self.bot.pictures(after.guild_id)
         unreachable = await send_private_views(
             self.bot, before.state, after, reply.public_lang, pictures=pictures
         )

@@ -50,7 +50,7 @@ def final_state(
     moves: Iterable[tuple[int, Mapping[str, JSON]]],
 ) -> Any:
     """The state reached by the logged moves; the engine's error for the first bad one."""
-    state = game.new(seats, seed, options)
+    state = None
     for _, _, step in replay(game, seats, seed, options, moves):
         state = step.state
-    return state
+    return state if state is not None else game.new(seats, seed, options)
