@@ -69,12 +69,10 @@ class Evaluation:
 
     def after_reply(self, table: Table) -> float:
         """Our chance after the rival's best turn (it plays to bring our chance down)."""
-        rival = table.rivals[0]
-        theirs = Table(table.grill, table.stacks, rival, (table.me,))
+        theirs = table.seen_by(table.rivals[0])
 
         def for_them(after: Table) -> float:
-            ours = Table(after.grill, after.stacks, table.me, table.rivals)
-            return 1.0 - self.static(ours, we_move=True)
+            return 1.0 - self.static(after.seen_by(table.me), we_move=True)
 
         plan, _, _ = solve(for_them, theirs)
         return 1.0 - plan.start_value()
@@ -85,9 +83,9 @@ class Evaluation:
         me = table.me
         rival = max(table.rivals, key=lambda s: (table.score(s), max(table.stacks[s], default=0)))
         mine, theirs = table.score(me), table.score(rival)
-        if not table.grill:  # the game is over: P14 with the highest-tile tie-break
-            keys = (mine, max(table.stacks[me], default=0)), (theirs, max(table.stacks[rival], default=0))
-            return 1.0 if keys[0] > keys[1] else 0.0 if keys[0] < keys[1] else 0.5
+        if not table.grill:  # the game is over: P14, with the game's tie-break
+            ours, best = table.rank_key(me), table.rank_key(rival)
+            return 1.0 if ours > best else 0.0 if ours < best else 0.5
         balance = mine - theirs + (self.w.tempo if we_move else -self.w.tempo)
         balance -= self.w.top_risk * (_top_worms(table, me) - _top_worms(table, rival))
         spread = self.w.spread * math.sqrt(len(table.grill))

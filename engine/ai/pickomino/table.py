@@ -20,12 +20,24 @@ class Table:
     me: int
     rivals: tuple[int, ...]
     """Seats still playing, other than ``me``."""
+    shared_ties: bool = False
+    """P14: equal worms share the win (the ``shared`` option) rather than going to the
+    highest tile."""
 
     @classmethod
     def of(cls, view: PickominoView) -> Table:
         me = view.current if view.current is not None else 0
         rivals = tuple(s for s in range(view.seats) if s != me and s not in view.resigned)
-        return cls(view.grill, view.stacks, me, rivals)
+        return cls(view.grill, view.stacks, me, rivals, view.tiebreak == "shared")
+
+    def seen_by(self, seat: int) -> Table:
+        """The same tiles from ``seat``'s side: it moves, everyone else still playing is a rival."""
+        seats = (self.me, *self.rivals)
+        return Table(self.grill, self.stacks, seat, tuple(s for s in seats if s != seat), self.shared_ties)
+
+    def rank_key(self, seat: int) -> tuple[int, int]:
+        """What P14 compares at the end: worms, then (unless ties are shared) the highest tile."""
+        return self.score(seat), 0 if self.shared_ties else max(self.stacks[seat], default=0)
 
     def score(self, seat: int) -> int:
         return sum(TILE_WORMS[t] for t in self.stacks[seat])
@@ -55,7 +67,7 @@ class Table:
             source = next(s for s in self.rivals if stacks[s] and stacks[s][-1] == tile)
             stacks[source] = stacks[source][:-1]
         stacks[self.me] = (*stacks[self.me], tile)
-        return Table(grill, tuple(stacks), self.me, self.rivals)
+        return Table(grill, tuple(stacks), self.me, self.rivals, self.shared_ties)
 
     def after_fail(self) -> Table:
         """P11: the top tile returns, then the highest grill tile is turned unless it is
@@ -69,4 +81,4 @@ class Table:
             insort(grill, returned)
         if grill and grill[-1] != returned:
             grill.pop()
-        return Table(tuple(grill), tuple(stacks), self.me, self.rivals)
+        return Table(tuple(grill), tuple(stacks), self.me, self.rivals, self.shared_ties)

@@ -85,3 +85,19 @@ def test_end_game_values_foresee_the_rival_reply() -> None:
     assert 0.0 < value < evaluation.static(ours_after_fail, we_move=True)
     # the rival's chances of taking a tile make the position worth less than it looks
     assert value < evaluation.static(table, we_move=False)
+
+
+def test_reads_the_tiebreak_option() -> None:
+    """3 worms each is a tie under ``shared`` but a loss to the holder of the highest tile
+    (the rival's 29) under ``highest_tile``. Taking the last grill tile to reach such a tie
+    is right only when ties are shared; otherwise rolling on for the steal is the only hope."""
+    from engine.ai.pickomino.strong import Evaluation, Weights
+    from engine.ai.pickomino.table import Table
+
+    evaluation = Evaluation(Weights())
+    for shared, expected in ((False, 0.0), (True, 0.5)):
+        end = Table(grill=(), stacks=((21, 25), (29,)), me=0, rivals=(1,), shared_ties=shared)
+        assert evaluation(end) == expected
+    kept = ["worm", "4", "4", "4", "4"]  # 21 with three dice left
+    assert strong(position(grill=[21], stacks=[[25], [29]], kept=kept, tiebreak="shared")) == "take 21"
+    assert strong(position(grill=[21], stacks=[[25], [29]], kept=kept)) == "roll"
