@@ -36,6 +36,11 @@ def default_policy(game_key: str) -> str:
     return policies(game_key)[-1]
 
 
+def ai_choices(game_key: str) -> tuple[str, ...]:
+    """The policies a host may seat, strongest first."""
+    return tuple(reversed(policies(game_key)))
+
+
 def decision_seed(game_id: int, version: int, seat: int) -> int:
     """The policy's seed for one decision: reproducible from the stored game alone."""
     digest = hashlib.blake2b(f"{game_id}:{version}:{seat}".encode(), digest_size=8).digest()

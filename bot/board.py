@@ -8,6 +8,7 @@ from typing import Any
 
 import discord
 
+from bot.ai_players import ai_choices
 from bot.buttons import LobbyButton, MoveButton, PrivateButton
 from bot.i18n import t
 from bot.render import Table, renderer_for
@@ -108,18 +109,21 @@ def lobby_embed(record: GameRecord, lang: str) -> discord.Embed:
 
 
 def lobby_view(record: GameRecord, lang: str) -> discord.ui.View:
+    """Join, Leave, Start and Cancel, then one Add AI button per computer policy of the game,
+    strongest first (the host picks how hard a game he wants)."""
     view = discord.ui.View(timeout=None)
-    looks: tuple[tuple[str, discord.ButtonStyle, bool], ...] = (
-        ("join", discord.ButtonStyle.success, False),
-        ("leave", discord.ButtonStyle.secondary, False),
-        ("ai", discord.ButtonStyle.secondary, False),
-        ("start", discord.ButtonStyle.primary, False),
-        ("cancel", discord.ButtonStyle.danger, False),
+    looks: tuple[tuple[str, discord.ButtonStyle], ...] = (
+        ("join", discord.ButtonStyle.success),
+        ("leave", discord.ButtonStyle.secondary),
+        ("start", discord.ButtonStyle.primary),
+        ("cancel", discord.ButtonStyle.danger),
     )
-    for op, style, disabled in looks:
-        view.add_item(
-            LobbyButton(record.id, op, label=t(lang, f"lobby.button.{op}"), style=style, disabled=disabled)
-        )
+    for op, style in looks:
+        view.add_item(LobbyButton(record.id, op, label=t(lang, f"lobby.button.{op}"), style=style))
+    for policy in ai_choices(record.key):
+        label = t(lang, "lobby.button.ai_policy", policy=policy)
+        style = discord.ButtonStyle.secondary
+        view.add_item(LobbyButton(record.id, f"ai.{policy}", label=label, style=style))
     return view
 
 

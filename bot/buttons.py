@@ -43,7 +43,7 @@ def _handler(interaction: discord.Interaction[Any], cog: str) -> Any:
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"tv:l:(?P<game>[0-9]+):(?P<op>join|leave|ai|start|cancel)",
+    template=r"tv:l:(?P<game>[0-9]+):(?P<op>join|leave|ai(?:\.[a-z_]+)?|start|cancel)",
 ):
     def __init__(
         self, game_id: int, op: str, *, label: str, style: discord.ButtonStyle, disabled: bool = False

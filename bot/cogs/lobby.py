@@ -1,4 +1,4 @@
-"""``/play`` and the lobby buttons: Join, Leave, Add AI, Start, Cancel."""
+"""``/play`` and the lobby buttons: Join, Leave, Start, Cancel, and Add AI (one per policy)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import engine
-from bot.ai_players import default_policy
+from bot.ai_players import ai_choices, default_policy
 from bot.board import game_message, game_parts, jump_url
 from bot.deadlines import sync_after_move
 from bot.i18n import catalogue, command_text, reader_language, t
@@ -25,22 +25,28 @@ from storage.models import GameRecord, GameStatus
 if TYPE_CHECKING:
     from bot.app import TavernBot
 
-LobbyOp = Callable[[Repository, GameRecord, discord.abc.User, str], Awaitable[GameRecord]]
+LobbyOp = Callable[[Repository, GameRecord, discord.abc.User, str, str], Awaitable[GameRecord]]
 
 
-def _add_ai(repo: Repository, lobby: GameRecord, user: discord.abc.User, lang: str) -> Awaitable[GameRecord]:
-    policy = default_policy(lobby.key)
+def _add_ai(
+    repo: Repository, lobby: GameRecord, user: discord.abc.User, lang: str, policy: str
+) -> Awaitable[GameRecord]:
+    # "ai" alone is the button of lobbies posted before the policy was chosen: the strongest
+    policy = policy or default_policy(lobby.key)
+    if policy not in ai_choices(lobby.key):
+        raise UserMistake("lobby.unknown_ai", policy=policy)
     return repo.add_ai(lobby.id, policy, t(lang, "ai.seat_name", policy=policy))
 
 
 LOBBY_OPS: dict[str, LobbyOp] = {
-    "join": lambda repo, lobby, user, lang: repo.join(lobby.id, user.id, user.display_name),
-    "leave": lambda repo, lobby, user, lang: repo.leave(lobby.id, user.id),
+    "join": lambda repo, lobby, user, lang, arg: repo.join(lobby.id, user.id, user.display_name),
+    "leave": lambda repo, lobby, user, lang, arg: repo.leave(lobby.id, user.id),
     "ai": _add_ai,
-    "start": lambda repo, lobby, user, lang: repo.start(lobby.id),
-    "cancel": lambda repo, lobby, user, lang: repo.abandon(lobby.id),
+    "start": lambda repo, lobby, user, lang, arg: repo.start(lobby.id),
+    "cancel": lambda repo, lobby, user, lang, arg: repo.abandon(lobby.id),
 }
-"""What each lobby button does to the stored lobby (``lang``: the channel's language)."""
+"""What each lobby button does to the stored lobby (``lang``: the channel's language; ``arg``:
+what follows the dot of an op such as ``ai.greedy``)."""
 
 HOST_ONLY = frozenset({"ai", "start", "cancel"})
 
@@ -119,9 +125,10 @@ class Lobby(commands.Cog):
             if interaction.message is None or interaction.message.id != record.message_id:
                 raise UserMistake("play.stale_message", url=jump_url(record))
             user = interaction.user
+            op, _, arg = op.partition(".")
             if op in HOST_ONLY and user.id != record.host_id:
                 raise UserMistake(f"lobby.host_only.{op}")
-            after = await LOBBY_OPS[op](repo, record, user, reply.public_lang)
+            after = await LOBBY_OPS[op](repo, record, user, reply.public_lang, arg)
             deadlines = None
             if after.status is GameStatus.ACTIVE:
                 deadlines = await sync_after_move(self.bot, after, present_seat=None)

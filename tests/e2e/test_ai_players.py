@@ -32,17 +32,26 @@ def simcord_bot(tmp_path: Path, repository: Repository) -> TavernBot:
     return bot_with_delay(tmp_path, repository, 0)
 
 
+# A click settles only once every computer move it set off is played: a whole game of
+# computers can take seconds on a busy machine, more than SimCord's default 5 s wait.
+WHOLE_GAMES = pytest.mark.simcord(settle_timeout=120.0)
+
+
+STRONGEST = {"pickomino": "Add AI: strong", "raid": "Add AI: scout"}
+
+
 async def lobby_with_ais(room: Room, game: str, ais: int) -> discord.Message | simcord.ResponseMessage:
     host = room.players[0]
     result = await host.slash(room.channel, "play", game=game)
     lobby = result.response
-    assert lobby is not None and labels(lobby)["Add AI"] is True
+    assert lobby is not None and labels(lobby)[STRONGEST[game]] is True
     for _ in range(ais):
-        added = await host.click(room.message(lobby.id), label="Add AI")
+        added = await host.click(room.message(lobby.id), label=STRONGEST[game])
         assert added.acknowledged and not added.ephemeral, added
     return lobby
 
 
+@WHOLE_GAMES
 async def test_one_person_and_two_computers_play_pickomino_to_the_end(
     simcord_env: simcord.Env, repository: Repository
 ) -> None:
@@ -101,6 +110,7 @@ async def test_the_board_offers_no_buttons_while_a_computer_is_to_act(
     assert (await repository.get(record.id)).version > waiting
 
 
+@WHOLE_GAMES
 async def test_a_game_of_computers_only_plays_itself_to_the_end(
     simcord_env: simcord.Env, repository: Repository
 ) -> None:
@@ -122,6 +132,7 @@ async def test_a_game_of_computers_only_plays_itself_to_the_end(
     assert not [m for m in room.channel.history() if "your turn" in m.content]  # nobody to ping
 
 
+@WHOLE_GAMES
 async def test_a_raid_of_computers_only_plays_itself_to_the_end_with_the_raid_board(
     simcord_env: simcord.Env, repository: Repository
 ) -> None:
@@ -129,7 +140,7 @@ async def test_a_raid_of_computers_only_plays_itself_to_the_end_with_the_raid_bo
     host = room.players[0]
     lobby = await lobby_with_ais(room, "raid", 1)  # Raid seats two: the host makes room
     await host.click(room.message(lobby.id), label="Leave")
-    await host.click(room.message(lobby.id), label="Add AI")
+    await host.click(room.message(lobby.id), label=STRONGEST["raid"])
     record = await room.record()
     assert [s.ai for s in record.seats] == ["scout", "scout"]
     await host.click(room.message(lobby.id), label="Start")
@@ -142,16 +153,34 @@ async def test_a_raid_of_computers_only_plays_itself_to_the_end_with_the_raid_bo
     assert [a.filename for a in board.attachments] == ["raid-board.png"]  # the Raid renderer drew it
 
 
+async def test_the_host_picks_each_computer_player_s_policy(
+    simcord_env: simcord.Env, repository: Repository
+) -> None:
+    room = make_room(simcord_env, repository, names=("alice",))
+    alice = room.players[0]
+    lobby = (await alice.slash(room.channel, "play", game="pickomino")).response
+    assert lobby is not None
+    ai_buttons = [label for label in labels(lobby) if label.startswith("Add AI")]
+    assert ai_buttons == ["Add AI: strong", "Add AI: greedy", "Add AI: random"]  # strongest first
+    for label in ("Add AI: greedy", "Add AI: random"):
+        added = await alice.click(room.message(lobby.id), label=label)
+        assert added.acknowledged and not added.ephemeral, added
+    record = await room.record()
+    assert [(s.ai, s.name) for s in record.seats[1:]] == [("greedy", "🤖 greedy"), ("random", "🤖 random")]
+    players = str(room.message(lobby.id).embeds[0].fields[0].value)
+    assert players.splitlines()[1:] == ["2. 🤖 greedy", "3. 🤖 random"]
+
+
 async def test_add_ai_respects_the_seat_limit_and_the_host(
     simcord_env: simcord.Env, repository: Repository
 ) -> None:
     room = make_room(simcord_env, repository)
     alice, bob = room.players
     lobby = await lobby_with_ais(room, "raid", 1)  # Raid seats exactly 2
-    refused = await bob.click(room.message(lobby.id), label="Add AI")
+    refused = await bob.click(room.message(lobby.id), label=STRONGEST["raid"])
     assert refused.ephemeral and refused.response is not None
     assert refused.response.content == "Only the host can add computer players."
-    full = await alice.click(room.message(lobby.id), label="Add AI")
+    full = await alice.click(room.message(lobby.id), label=STRONGEST["raid"])
     assert full.ephemeral and full.response is not None
     assert full.response.content == "The game is full (2 players at most)."
     record = await room.record()
@@ -228,3 +257,23 @@ async def test_play_for_seat_plays_only_a_seat_that_is_to_act(
     board = room.message(record.message_id)
     assert "Roll" in [f.name for f in board.embeds[0].fields]  # announced on the board
     assert decision_seed(record.id, 1, 0) == decision_seed(record.id, 1, 0) != decision_seed(record.id, 1, 1)
+
+
+async def test_an_old_add_ai_button_seats_the_strongest_and_a_forged_policy_is_refused(
+    repository: Repository,
+) -> None:
+    """Lobbies posted before the policy buttons carry the op ``ai`` alone; a custom id with a
+    policy the game does not have is refused with a message and changes nothing."""
+    from bot.cogs.lobby import LOBBY_OPS
+    from bot.reply import UserMistake
+
+    lobby = await repository.create_lobby(
+        "pickomino", guild_id=1, channel_id=2, host_id=3, host_name="host", options={}
+    )
+    host = discord.Object(3)
+    after = await LOBBY_OPS["ai"](repository, lobby, host, "en", "")
+    assert [(s.ai, s.name) for s in after.seats[1:]] == [("strong", "🤖 strong")]
+    with pytest.raises(UserMistake) as refused:
+        await LOBBY_OPS["ai"](repository, after, host, "en", "scout")
+    assert refused.value.key == "lobby.unknown_ai" and refused.value.params == {"policy": "scout"}
+    assert (await repository.get(lobby.id)).seats == after.seats

@@ -7,7 +7,15 @@ import simcord
 from storage import GameStatus, Repository
 from tests.e2e.helpers import labels, make_room, open_game
 
-LOBBY_BUTTONS = {"Join": True, "Leave": True, "Add AI": True, "Start": True, "Cancel": True}
+LOBBY_BUTTONS = {
+    "Join": True,
+    "Leave": True,
+    "Start": True,
+    "Cancel": True,
+    "Add AI: strong": True,
+    "Add AI: greedy": True,
+    "Add AI: random": True,
+}
 
 
 async def test_play_posts_a_lobby_with_its_buttons(simcord_env: simcord.Env, repository: Repository) -> None:
