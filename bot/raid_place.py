@@ -8,11 +8,12 @@ artifacts: …``), which ``/place`` in a DM takes directly.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from typing import Any
 
 import discord
 
-from bot.buttons import _handler
 from bot.i18n import t
 
 FORM_FIELDS: tuple[tuple[str, str], ...] = (
@@ -24,8 +25,8 @@ FORM_FIELDS: tuple[tuple[str, str], ...] = (
 )
 """(input custom_id, section name of the text form) in the form's order."""
 
-FORM_TIMEOUT = 30 * 60
-"""Seconds a shown form stays answerable (forms are not persistent across restarts)."""
+FORM_ID = re.compile(r"tv:f:([0-9]+)")
+"""The form's custom id, carrying the game id."""
 
 
 def form_text(values: dict[str, str]) -> str:
@@ -40,14 +41,32 @@ def normalise_text(text: str) -> str:
     return ";".join(line for line in text.splitlines() if line.strip())
 
 
+def submitted_values(data: Mapping[str, Any]) -> dict[str, str]:
+    """Input custom id → typed text, from a submitted form's raw payload (inputs sit in rows,
+    or in labels on newer clients, so every nesting is searched)."""
+    found: dict[str, str] = {}
+    stack: list[Any] = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Mapping):
+            if isinstance(item.get("value"), str) and isinstance(item.get("custom_id"), str):
+                found[item["custom_id"]] = item["value"]
+            stack.extend(v for k, v in item.items() if k in ("components", "component"))
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
+
+
 class PlacementForm(discord.ui.Modal):
-    """The Place button's form. Its submission goes to the Placement cog."""
+    """The Place button's form. Its submission is answered by the Placement cog from the raw
+    interaction (see ``Placement.on_interaction``), not here: a form shown before a restart
+    is still answered after it, and a form left open for hours is never dead."""
 
     def __init__(self, game_id: int, lang: str, counts: dict[str, int], zones: int) -> None:
         super().__init__(
             title=t(lang, "raid.form.title", id=game_id)[:45],
             custom_id=f"tv:f:{game_id}",
-            timeout=FORM_TIMEOUT,
+            timeout=None,
         )
         self.game_id = game_id
         self.inputs: dict[str, discord.ui.TextInput[Any]] = {}
@@ -63,8 +82,7 @@ class PlacementForm(discord.ui.Modal):
             self.add_item(item)
 
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        values = {field: item.value for field, item in self.inputs.items()}
-        await _handler(interaction, "Placement").on_form(interaction, self.game_id, form_text(values))
+        """Nothing here: the cog's listener has the submission already."""
 
 
 def problem_lines(lang: str, problems: list[dict[str, Any]]) -> list[str]:

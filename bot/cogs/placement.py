@@ -18,7 +18,7 @@ from discord.ext import commands
 from bot.board import game_parts
 from bot.cogs.play import edit_board
 from bot.i18n import command_text, t
-from bot.raid_place import normalise_text, problem_lines
+from bot.raid_place import FORM_ID, form_text, normalise_text, problem_lines, submitted_values
 from bot.reply import Reply, UserMistake
 from engine import IllegalAction, get_game
 from storage.errors import StaleVersion
@@ -51,6 +51,17 @@ class Placement(commands.Cog):
         return cog  # type: ignore[return-value]
 
     # -- the two routes ---------------------------------------------------------------------
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Every submitted Place form, whether this process showed it or one before a restart."""
+        if interaction.type is not discord.InteractionType.modal_submit or interaction.data is None:
+            return
+        found = FORM_ID.fullmatch(str(interaction.data.get("custom_id", "")))
+        if found is None:
+            return
+        text = form_text(submitted_values(interaction.data))
+        await self.on_form(interaction, int(found[1]), text)
+
     async def on_form(self, interaction: discord.Interaction[Any], game_id: int, text: str) -> None:
         async with Reply(interaction) as reply:
             reply.game_id = game_id

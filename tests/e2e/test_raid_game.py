@@ -4,12 +4,14 @@ by collecting every artifact — and nothing secret in the channel before the en
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import simcord
 
 from bot.pictures.raid_map import render_board, render_map
 from storage import GameStatus, Repository
+from tests.e2e.conftest import make_bot
 from tests.e2e.helpers import Room, labels, make_room, open_game
 from tests.e2e.raid_helpers import (
     ALICE_MAP,
@@ -313,3 +315,21 @@ async def test_the_first_mover_is_pinged_when_placement_ends_whoever_placed_last
     pings = [m for m in room.channel.history() if "your turn" in m.content]
     assert len(pings) == len(pings_before) + 1
     assert alice.mention in pings[-1].content and bob.mention not in pings[-1].content
+
+
+async def test_a_place_form_shown_before_a_restart_is_answered_after_it(
+    simcord_env: simcord.Env, repository: Repository, tmp_path: Path
+) -> None:
+    room = make_room(simcord_env, repository)
+    alice = room.players[0]
+    record = await open_game(room, game="raid")
+    shown = await alice.click(room.message(record.message_id), label="Place")
+    assert shown.modal is not None
+
+    await simcord_env.restart_bot(make_bot(tmp_path, repository))  # alice is still typing
+    accepted = await alice.submit_modal(shown, ALICE_MAP)
+
+    assert accepted.ephemeral and accepted.response is not None
+    assert accepted.response.content.startswith("Your placement is stored.")
+    record = await room.record()
+    assert record.version == 1 and record.state.maps[0] is not None and record.state.maps[1] is None
