@@ -3,7 +3,9 @@
 Nothing is kept in memory: every pass asks storage what is due *now* (by the bot's clock), so
 a restart simply carries on — a reminder or timeout that fell due while the bot was down
 fires at the first pass, and one already handed out is never handed out again (storage
-claims it in the same transaction that marks it fired).
+claims it in the same transaction that marks it fired). A timeout whose handling crashes is
+given back and tried again by the next pass, up to ``TIMEOUT_ATTEMPTS`` times, so a Discord
+outage at the wrong moment does not leave a game waiting forever for an absent player.
 
 Each pass: sync the deadlines of games moved by a path that did not (``unsynced_games``),
 then timeouts (a timeout also marks its reminder, so a player long overdue is not reminded
@@ -21,11 +23,13 @@ same virtual time.
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from discord.ext import tasks
 
 from bot.deadlines import play_timed_out_turn, send_reminder
+from storage.living import DueTurn
 
 if TYPE_CHECKING:
     from bot.app import TavernBot
@@ -35,11 +39,16 @@ log = logging.getLogger("tavern.scheduler")
 POLL_SECONDS = 30.0
 """How late a reminder or timeout may fire at most."""
 
+TIMEOUT_ATTEMPTS = 3
+"""Passes that may try one timeout before it is given up (and logged as such)."""
+
 
 class TurnScheduler:
     def __init__(self, bot: TavernBot) -> None:
         self.bot = bot
         self._loop: tasks.Loop[Any] = tasks.loop(seconds=POLL_SECONDS)(self._pass)
+        self._failures: dict[DueTurn, int] = {}
+        """Failed attempts per timeout. In memory on purpose: a restart gives each a new try."""
 
     @property
     def running(self) -> bool:
@@ -58,6 +67,20 @@ class TurnScheduler:
         except Exception:  # a damaged row or a Discord hiccup must not stop the clock
             log.exception("scheduler pass failed")
 
+    async def _timeout_failed(self, timeout: DueTurn) -> None:
+        """A timeout whose handling crashed (Discord down, say) is claimed again by the next
+        pass, so the game does not stall on it, up to ``TIMEOUT_ATTEMPTS`` tries."""
+        key = replace(timeout, missed=0)
+        tries = self._failures[key] = self._failures.get(key, 0) + 1
+        where = f"seat {timeout.seat} in game {timeout.game_id}"
+        if tries >= TIMEOUT_ATTEMPTS:
+            log.exception("timeout of %s failed %d times: given up", where, tries)
+            del self._failures[key]
+        elif await self.bot.repository.release_timeout(timeout):
+            log.exception("timeout of %s failed (try %d): the next pass tries again", where, tries)
+        else:
+            log.exception("timeout of %s failed; the turn has moved on since", where)
+
     async def tick(self) -> None:
         """One pass over everything due now."""
         repo = self.bot.repository
@@ -74,7 +97,7 @@ class TurnScheduler:
             try:
                 await play_timed_out_turn(self.bot, timeout)
             except Exception:
-                log.exception("timeout of seat %s in game %s failed", timeout.seat, timeout.game_id)
+                await self._timeout_failed(timeout)
         for reminder in await repo.claim_reminders(now):
             try:
                 await send_reminder(self.bot, reminder)

@@ -263,6 +263,23 @@ async def claim_timeouts(db: aiosqlite.Connection, now: datetime) -> list[DueTur
     return claimed
 
 
+async def release_timeout(db: aiosqlite.Connection, due: DueTurn) -> bool:
+    """Undo a timeout claim whose handling failed, so the next pass tries again: only while
+    the seat's clock is still the one claimed (a turn that moved on has a fresh deadline)."""
+    cursor = await db.execute(
+        "UPDATE turn_deadlines SET timed_out = 0"
+        " WHERE game_id = ? AND seat = ? AND version = ? AND timed_out = 1",
+        (due.game_id, due.seat, due.version),
+    )
+    if cursor.rowcount != 1:
+        return False
+    await db.execute(
+        "UPDATE missed_turns SET missed = missed - 1 WHERE game_id = ? AND seat = ? AND missed > 0",
+        (due.game_id, due.seat),
+    )
+    return True
+
+
 def deadline_from_row(row: Any) -> TurnDeadline:
     return TurnDeadline(
         int(row[0]),
@@ -282,6 +299,7 @@ __all__ = [
     "claim_timeouts",
     "from_epoch",
     "read_settings",
+    "release_timeout",
     "sync_turns",
     "to_epoch",
     "write_settings",

@@ -51,6 +51,7 @@ from storage.living import (
     deadline_from_row,
     last_mover,
     read_settings,
+    release_timeout,
     sync_turns,
     write_settings,
 )
@@ -512,6 +513,11 @@ class Repository:
     async def claim_timeouts(self, now: datetime) -> list[DueTurn]:
         async with self._transaction(write=True) as db:
             return await claim_timeouts(db, now)
+
+    async def release_timeout(self, due: DueTurn) -> bool:
+        """Give a claimed timeout back (its handling failed): it is due again at once."""
+        async with self._transaction(write=True) as db:
+            return await release_timeout(db, due)
 
     # -- integrity -----------------------------------------------------------------------
     async def count_games(self) -> int:

@@ -263,3 +263,36 @@ async def test_a_raid_placement_and_move_are_played_for_absent_players(
     later = await repository.moves(lobby.id)
     assert len(later) > 2 and later[2].seat == 0 and later[2].action["kind"] == "move"
     assert len(timeout_notices(room)) == 3  # alice and bob placing, then alice moving
+
+
+async def test_a_timeout_whose_handling_crashes_is_tried_again_by_the_next_pass(
+    simcord_env: simcord.Env, repository: Repository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import bot.scheduler
+    from storage.living import DueTurn
+
+    real = bot.scheduler.play_timed_out_turn
+    attempts: list[DueTurn] = []
+
+    async def crashes_once(client: object, due: DueTurn) -> bool:
+        attempts.append(due)
+        if len(attempts) == 1:
+            raise RuntimeError("Discord is down")
+        return await real(client, due)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bot.scheduler, "play_timed_out_turn", crashes_once)
+    server = make_server(simcord_env, repository)
+    await configure(server, turn_limit=10, reminder=3)
+    game_id = await start_game(server)
+
+    await simcord_env.advance_time(9 * MINUTE)
+    while not attempts:  # pass by pass (30 s apart) up to the one that claims the timeout
+        await simcord_env.advance_time(30)
+    assert len(attempts) == 1 and await repository.moves(game_id) == []  # the first try failed
+    await simcord_env.advance_time(30)
+    assert len(attempts) == 2 and attempts[1].missed == 1  # the failed try counted no missed turn
+    moves = await repository.moves(game_id)
+    assert moves and all(m.seat == 0 for m in moves)  # the computer played alice's turn
+    assert len(timeout_notices(server.room)) == 1
+    await simcord_env.advance_time(5 * MINUTE)
+    assert len(attempts) == 2  # and nothing fires again

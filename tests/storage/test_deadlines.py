@@ -76,6 +76,24 @@ async def test_reminders_and_timeouts_are_claimed_once(repo: Repository) -> None
     assert await repo.next_due() is None
 
 
+async def test_a_released_timeout_is_due_again_and_counts_no_missed_turn(repo: Repository) -> None:
+    await repo.set_guild_settings(1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
+    game = await started_game(repo)
+    await repo.sync_turns(game.id, now=T0)
+    (claimed,) = await repo.claim_timeouts(T0 + minutes(10))
+    assert await repo.release_timeout(claimed)
+    assert await repo.next_due() == T0 + minutes(10)
+    (again,) = await repo.claim_timeouts(T0 + minutes(11))
+    assert again == claimed  # missed is 1 again, not 2
+
+    # once the seat has moved, its old claim cannot be given back
+    assert await repo.release_timeout(again)
+    await repo.apply(game.id, expected_version=0, seat=0, action={"kind": "roll"})
+    await repo.sync_turns(game.id, now=T0 + minutes(12), present_seat=0)
+    assert not await repo.release_timeout(again)
+    assert await repo.claim_timeouts(T0 + minutes(13)) == []
+
+
 async def test_a_claim_survives_reopening_the_database(repo: Repository, db_url: str) -> None:
     game = await started_game(repo)
     await repo.sync_turns(game.id, now=T0)
