@@ -3,13 +3,10 @@ under the play that maximises exactly that (the rules' reference table)."""
 
 from __future__ import annotations
 
-from functools import cache
-
 from engine.ai.pickomino.turn import MAX_TOTAL, TurnPlan
 from engine.games.pickomino.data import TILES
 
 
-@cache
 def reach_probability(target: int) -> float:
     """P(a turn from eight fresh dice ends with a worm and total ≥ ``target``), played for it."""
     plan = TurnPlan([1.0 if t >= target else 0.0 for t in range(MAX_TOTAL + 1)], fail=0.0)

@@ -28,7 +28,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.ai.pickomino.odds import reach_probability
 from engine.ai.pickomino.reading import turn_dice
 from engine.ai.pickomino.table import Table
 from engine.ai.pickomino.turn import MAX_TOTAL, TurnPlan
@@ -47,11 +46,6 @@ class Weights:
     """Worms the seat about to move is worth for it."""
     top_risk: float = 0.3
     """Share of a top tile's worms its owner is expected to lose before covering it."""
-    rival_top_risk: float = 0.3
-    """The same for the rival's top tile."""
-    fail_risk: float = 0.0
-    """Added to both top risks: this share of the chance of failing a turn aimed at the
-    lowest grill tile (a failed turn returns the top tile)."""
     endgame: int = 2
     """With this many grill tiles or fewer (two seats), solve the rival's reply turn too."""
 
@@ -93,9 +87,7 @@ class Evaluation:
             ours, best = table.rank_key(me), table.rank_key(rival)
             return 1.0 if ours > best else 0.0 if ours < best else 0.5
         balance = mine - theirs + (self.w.tempo if we_move else -self.w.tempo)
-        fail = self.w.fail_risk * (1.0 - reach_probability(table.grill[0]))
-        balance -= (self.w.top_risk + fail) * _top_worms(table, me)
-        balance += (self.w.rival_top_risk + fail) * _top_worms(table, rival)
+        balance -= self.w.top_risk * (_top_worms(table, me) - _top_worms(table, rival))
         spread = self.w.spread * math.sqrt(len(table.grill))
         return 1.0 / (1.0 + math.exp(-1.7 * balance / spread))  # ≈ the normal curve
 
