@@ -38,8 +38,8 @@ class Server:
         return self.room.players[1]
 
 
-def make_server(env: simcord.Env, repository: Repository) -> Server:
-    guild = env.create_guild()
+def make_server(env: simcord.Env, repository: Repository, locale: str | None = None) -> Server:
+    guild = env.create_guild(preferred_locale=locale)
     channel = guild.create_text_channel("games")
     managers = guild.create_role("managers", permissions=discord.Permissions(manage_guild=True))
     admin = guild.add_member(env.create_user("admin"), roles=[managers])
@@ -296,3 +296,27 @@ async def test_a_timeout_whose_handling_crashes_is_tried_again_by_the_next_pass(
     assert len(timeout_notices(server.room)) == 1
     await simcord_env.advance_time(5 * MINUTE)
     assert len(attempts) == 2  # and nothing fires again
+
+
+async def test_a_russian_server_gets_its_reminders_and_timeout_notices_in_russian(
+    simcord_env: simcord.Env, repository: Repository
+) -> None:
+    """Messages sent without an interaction (the scheduler's) follow the server's language.
+    SimCord gives every interaction the en-US locale, so this is where Russian is seen end to end."""
+    from bot.i18n import t
+
+    server = make_server(simcord_env, repository, locale="ru")
+    room = server.room
+    await configure(server, turn_limit=10, reminder=3)
+    game_id = await start_game(server)
+
+    await simcord_env.advance_time(4 * MINUTE)
+    (reminder,) = dms(server.alice)
+    assert reminder.startswith(f"⏰ Ваш ход в Pickomino #{game_id}. Время истекает <t:")
+    await simcord_env.advance_time(7 * MINUTE)
+    assert timeout_notices(room) == [t("ru", "living.timeout_played", player=f"<@{server.alice.id}>")]
+    assert timeout_notices(room) == [
+        f"⌛ У <@{server.alice.id}> истекло время: ход за него делает компьютер."
+    ]
+    assert (await repository.get(game_id)).status is GameStatus.ACTIVE  # one turn of sixteen tiles
+    assert channel_texts(room)[-1] == f"<@{server.bob.id}>, ваш ход в игре Pickomino №{game_id}."
