@@ -16,6 +16,7 @@ from bot.buttons import DYNAMIC_ITEMS
 from bot.i18n import CatalogueTranslator, reader_language, t
 from bot.scheduler import TurnScheduler
 from bot.settings import Settings
+from bot.turns import TurnPings
 from storage import Repository, open_repository
 
 log = logging.getLogger("tavern.bot")
@@ -47,6 +48,8 @@ class TavernBot(commands.Bot):
         self._owns_repository = repository is None
         self.dm_notices: set[tuple[int, int]] = set()
         """(game id, user id): players whose DM failed, to be told at their next interaction."""
+        self.turn_pings = TurnPings(self)
+        """The turn pings still to be answered, deleted once they are."""
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
         self.clock: Clock = clock or discord.utils.utcnow
         """Aware UTC now, for turn deadlines. ``discord.utils.utcnow`` reads the wall clock in

@@ -154,7 +154,7 @@ class Reply:
         async with self._lock:
             await self.interaction.response.send_modal(modal)
 
-    async def followup(self, **kwargs: Any) -> None:
+    async def followup(self, **kwargs: Any) -> discord.Message:
         """Another message after the response (a turn ping, a notice)."""
         async with self._lock:
-            await self.interaction.followup.send(**kwargs)
+            return await self.interaction.followup.send(wait=True, **kwargs)

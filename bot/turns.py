@@ -1,14 +1,23 @@
-"""Who must be told that it is their turn: the seats that act now and did not before."""
+"""Who must be told that it is their turn: the seats that act now and did not before; and
+the tidying of those pings once they are answered."""
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 import discord
 
 from bot.i18n import t
 from engine import Event, get_game
-from storage.models import GameRecord
+from storage.models import GameRecord, GameStatus
+
+log = logging.getLogger("tavern.bot")
+
+Send = Callable[..., Awaitable[discord.Message]]
+"""How a ping is sent: a follow-up of the interaction, or a plain channel message."""
 
 
 def newly_to_act(
@@ -42,3 +51,56 @@ def ping(record: GameRecord, seats: tuple[int, ...], lang: str) -> dict[str, Any
         "content": t(lang, "turn.ping", players=mentions, title=title, id=record.id),
         "allowed_mentions": discord.AllowedMentions(everyone=False, roles=False, users=True),
     }
+
+
+def users_to_act(record: GameRecord) -> frozenset[int]:
+    """The people (not computer seats) a running game waits for."""
+    if record.status is not GameStatus.ACTIVE or record.state is None:
+        return frozenset()
+    seats = get_game(record.key).to_act(record.state)
+    return frozenset(u for s in seats if (u := record.seats[s].user_id) is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class PostedPing:
+    channel_id: int
+    message_id: int
+    users: frozenset[int]
+
+
+class TurnPings:
+    """The turn pings of each game, each deleted once nobody it named is still to act, so a long
+    game leaves only its current ping in the channel rather than one per turn. A ping is never
+    deleted while a player it names still has to move: deleting a mention also deletes its
+    unread notification. Kept in memory: pings posted before a restart simply stay."""
+
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+        self._posted: dict[int, list[PostedPing]] = {}
+
+    async def after_move(
+        self, before: GameRecord | None, after: GameRecord, events: tuple[Event, ...], lang: str, send: Send
+    ) -> None:
+        """Ping the players whose turn begins (``before`` is ``None`` at the start), then delete
+        the pings every named player has answered."""
+        posted = self._posted.setdefault(after.id, [])
+        seats = newly_to_act(before, after, events)
+        message = ping(after, seats, lang)
+        if message is not None:
+            sent = await send(**message)
+            users = frozenset(u for s in seats if (u := after.seats[s].user_id) is not None)
+            posted.append(PostedPing(sent.channel.id, sent.id, users))
+        acting = users_to_act(after)
+        answered = [p for p in posted if not p.users & acting]
+        posted[:] = [p for p in posted if p.users & acting]
+        if not posted:
+            del self._posted[after.id]
+        for stale in answered:
+            await self._delete(stale)
+
+    async def _delete(self, posted: PostedPing) -> None:
+        channel = self.client.get_partial_messageable(posted.channel_id)
+        try:
+            await channel.get_partial_message(posted.message_id).delete()
+        except discord.HTTPException as exc:  # already gone, or no access any more: leave it
+            log.info("could not delete turn ping %s: %s", posted.message_id, exc)

@@ -17,7 +17,6 @@ from bot.i18n import catalogue, command_text, reader_language, t
 from bot.options import option_choices, parse_options
 from bot.private import report_unreachable, send_private_views
 from bot.reply import Reply, UserMistake
-from bot.turns import newly_to_act, ping
 from storage import Repository
 from storage.errors import ChannelBusy
 from storage.models import GameRecord, GameStatus
@@ -140,9 +139,7 @@ class Lobby(commands.Cog):
 
     async def game_started(self, reply: Reply, record: GameRecord, *, pictures: bool) -> None:
         """Ping whoever acts first, and DM every seat its secrets (if the game has any)."""
-        message = ping(record, newly_to_act(None, record), reply.public_lang)
-        if message is not None:
-            await reply.followup(**message)
+        await self.bot.turn_pings.after_move(None, record, (), reply.public_lang, reply.followup)
         unreachable = await send_private_views(self.bot, None, record, reply.public_lang, pictures=pictures)
         await report_unreachable(
             reply, self.bot.dm_notices, record.id, unreachable, record=record, pictures=pictures

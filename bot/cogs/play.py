@@ -19,7 +19,6 @@ from bot.i18n import command_text, reader_language, t
 from bot.private import deliver_pending_notice, report_unreachable, send_private_views
 from bot.render import Table, renderer_for
 from bot.reply import Reply, UserMistake
-from bot.turns import newly_to_act, ping
 from engine import RESIGN, get_game
 from engine.core import dump_json
 from storage.errors import StaleVersion
@@ -177,9 +176,7 @@ class Play(commands.Cog):
         notices for players whose DMs are closed; then computer seats now due are scheduled.
         ``pictures`` is the server's setting, already read for the board of this move."""
         after = applied.game
-        turn = ping(after, newly_to_act(before, after, applied.events), reply.public_lang)
-        if turn is not None:
-            await reply.followup(**turn)
+        await self.bot.turn_pings.after_move(before, after, applied.events, reply.public_lang, reply.followup)
         unreachable = await send_private_views(
             self.bot, before.state, after, reply.public_lang, pictures=pictures
         )
@@ -265,9 +262,8 @@ async def announce_move(bot: TavernBot, before: GameRecord, applied: Applied, la
         after, lang, applied.events, deadlines=applied.deadlines, pictures=pictures
     )
     await edit_board(bot, after, embed, view, files)
-    turn = ping(after, newly_to_act(before, after, applied.events), lang)
-    if turn is not None:
-        await bot.get_partial_messageable(after.channel_id, guild_id=after.guild_id).send(**turn)
+    channel = bot.get_partial_messageable(after.channel_id, guild_id=after.guild_id)
+    await bot.turn_pings.after_move(before, after, applied.events, lang, channel.send)
     unreachable = await send_private_views(bot, before.state, after, lang, pictures=pictures)
     bot.dm_notices.update((after.id, user_id) for user_id in unreachable)
     bot.ai_players.schedule(after)

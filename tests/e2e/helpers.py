@@ -40,6 +40,22 @@ def make_room(env: simcord.Env, repository: Repository, names: tuple[str, ...] =
     return Room(env, channel, players, repository)
 
 
+def sent_pings(env: simcord.Env) -> list[str]:
+    """Every turn ping the bot has posted, also those it has deleted since."""
+    return [
+        entry.json["content"]
+        for entry in env.http_requests
+        if entry.method == "POST"
+        and isinstance(entry.json, dict)
+        and "your turn" in str(entry.json.get("content"))
+    ]
+
+
+def channel_pings(room: Room) -> list[str]:
+    """The turn pings still in the channel."""
+    return [m.content for m in room.channel.history() if "your turn" in m.content]
+
+
 def labels(message: discord.Message | simcord.ResponseMessage) -> dict[str, bool]:
     """Button label → enabled, in order."""
     found: dict[str, bool] = {}

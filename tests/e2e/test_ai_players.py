@@ -16,7 +16,7 @@ from bot.ai_players import decision_seed, play_for_seat
 from bot.settings import Settings
 from storage import GameStatus, Repository, open_repository
 from tests.e2e.conftest import database_url
-from tests.e2e.helpers import Room, click_move, labels, make_room
+from tests.e2e.helpers import Room, channel_pings, click_move, labels, make_room, sent_pings
 
 
 def bot_with_delay(tmp_path: Path, repository: Repository, delay: float) -> TavernBot:
@@ -85,8 +85,9 @@ async def test_one_person_and_two_computers_play_pickomino_to_the_end(
     board = room.message(record.message_id)
     assert labels(board) == {} and board.embeds[0].description == "Game over."
     assert "🤖 strong" in str(board.embeds[0].fields)
-    pings = [m.content for m in room.channel.history() if "your turn" in m.content]
+    pings = sent_pings(room.env)
     assert pings and all(p.startswith(f"{alice.mention}, your turn") for p in pings)
+    assert channel_pings(room) == []  # each deleted once answered
 
 
 async def test_the_board_offers_no_buttons_while_a_computer_is_to_act(
@@ -205,6 +206,7 @@ async def test_a_raid_computer_places_its_objects_at_the_start(
     assert record.state.phase == "play" and engine.get_game("raid").to_act(record.state) == (0,)
 
 
+@pytest.mark.simcord(settle_timeout=55.0)  # a whole game's time, yet short of the 60 s AI delay
 async def test_pending_computer_turns_resume_after_a_restart(
     simcord_env: simcord.Env, tmp_path: Path, repository: Repository
 ) -> None:

@@ -9,7 +9,15 @@ import simcord
 
 import engine
 from storage import GameStatus, Repository
-from tests.e2e.helpers import labels, make_room, open_game, play_by_buttons
+from tests.e2e.helpers import (
+    channel_pings,
+    click_move,
+    labels,
+    make_room,
+    open_game,
+    play_by_buttons,
+    sent_pings,
+)
 
 
 async def test_a_two_player_game_by_buttons_only(simcord_env: simcord.Env, repository: Repository) -> None:
@@ -43,8 +51,9 @@ async def test_a_two_player_game_by_buttons_only(simcord_env: simcord.Env, repos
         assert stats.played == 1
         won += stats.won
     assert won >= 1
-    pings = [m for m in room.channel.history() if "your turn" in m.content]
+    pings = sent_pings(simcord_env)
     assert len(pings) == finished.state.turn + 1  # once per turn, not once per move
+    assert channel_pings(room) == []  # each deleted once answered: the channel keeps the board
     assert made > 2 * len(pings)
     assert requests / made <= 3, f"{requests} REST calls for {made} moves"
 
@@ -94,3 +103,22 @@ async def test_move_accepts_typed_text_and_explains_a_bad_one(
     assert len(await repository.moves(record.id)) == 1
     board = room.message(record.message_id)
     assert "Roll" in [f.name for f in board.embeds[0].fields]
+
+
+async def test_a_turn_ping_stays_until_its_player_has_moved_then_goes(
+    simcord_env: simcord.Env, repository: Repository
+) -> None:
+    room = make_room(simcord_env, repository)
+    alice, bob = room.players
+    record = await open_game(room)
+    assert channel_pings(room) == [f"{alice.mention}, your turn in Pickomino #{record.id}."]
+
+    game = engine.get_game("pickomino")
+    await click_move(room, record, {"kind": "roll"})  # alice is still to act: her ping stays
+    record = await repository.get(record.id)
+    assert game.to_act(record.state) == (0,) and len(channel_pings(room)) == 1
+    while game.to_act(record.state) == (0,):  # she plays her turn to its end
+        await click_move(room, record, game.dump_action(game.legal_actions(record.state, 0)[0]))
+        record = await repository.get(record.id)
+    assert channel_pings(room) == [f"{bob.mention}, your turn in Pickomino #{record.id}."]
+    assert len(sent_pings(simcord_env)) == 2
