@@ -206,11 +206,12 @@ async def test_a_raid_computer_places_its_objects_at_the_start(
     assert record.state.phase == "play" and engine.get_game("raid").to_act(record.state) == (0,)
 
 
-@pytest.mark.simcord(settle_timeout=55.0)  # a whole game's time, yet short of the 60 s AI delay
+@pytest.mark.simcord(settle_timeout=30.0)  # timers beyond 30 s wait for advance_time
 async def test_pending_computer_turns_resume_after_a_restart(
     simcord_env: simcord.Env, tmp_path: Path, repository: Repository
 ) -> None:
-    await simcord_env.restart_bot(bot_with_delay(tmp_path, repository, 60))  # virtual time: it waits
+    # A 60 s pause, beyond the settle wait, keeps the first computer move pending.
+    await simcord_env.restart_bot(bot_with_delay(tmp_path, repository, 60))
     room = make_room(simcord_env, repository, names=("host",))
     lobby = await lobby_with_ais(room, "pickomino", 2)
     await room.players[0].click(room.message(lobby.id), label="Leave")
@@ -220,10 +221,15 @@ async def test_pending_computer_turns_resume_after_a_restart(
 
     reopened = await open_repository(database_url(tmp_path))
     try:
-        await simcord_env.restart_bot(bot_with_delay(tmp_path, reopened, 0))
-        await simcord_env.settle()
-        finished = await reopened.get(record.id)
-        assert finished.status is GameStatus.FINISHED
+        # 10 s per move: more than SimCord's fixed 5 s wait for a bot to start, so the new bot
+        # starts before it plays, and the virtual clock then drives the whole game.
+        await simcord_env.restart_bot(bot_with_delay(tmp_path, reopened, 10))
+        assert (await reopened.get(record.id)).version == 0
+        for _ in range(100):  # ten virtual minutes (some sixty moves) per step
+            await simcord_env.advance_time(600)
+            if (await reopened.get(record.id)).status is GameStatus.FINISHED:
+                break
+        assert (await reopened.get(record.id)).status is GameStatus.FINISHED
     finally:
         await reopened.close()
 

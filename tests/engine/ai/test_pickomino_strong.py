@@ -78,7 +78,7 @@ def test_end_game_values_foresee_the_rival_reply() -> None:
     evaluation = Evaluation(Weights())
     # we lead 4 worms to 2 with two grill tiles; the rival (seat 1) moves next
     table = Table(grill=(21, 22), stacks=((25, 26), (24,)), me=0, rivals=(1,))
-    assert len(table.grill) <= evaluation.w.endgame
+    assert len(table.grill) <= evaluation.w.reply_tiles
     value = evaluation(table)
     rival_fails = Table(table.grill, table.stacks, 1, (0,)).after_fail()
     ours_after_fail = Table(rival_fails.grill, rival_fails.stacks, 0, (1,))
