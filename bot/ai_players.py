@@ -4,7 +4,8 @@ After every stored move and at the start of a game the bot ``schedule``s the gam
 task waits ``AI_DELAY_SECONDS`` (so people can follow), then plays one move for each computer
 seat the game waits for, and repeats until a person must act or the game is over. Each move is
 chosen by ``engine.ai.decide`` from the seat's own view only, with a seed derived from the game
-id, version and seat (the same position always gets the same move), stored through
+id, version and seat (the same position always gets the same move), in a worker thread so a
+deep decision does not hold up other games, by a policy object kept per seat, stored through
 ``Repository.apply`` against the version it was chosen at — a ``StaleVersion`` means somebody
 else moved first, and the task simply stops — and announced exactly as a person's move is
 (``bot.cogs.play.announce_move``). The bot tracks the tasks, cancels them on close, and
@@ -16,11 +17,12 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+from collections import OrderedDict
 from typing import TYPE_CHECKING
 
 from bot.i18n import FALLBACK, language_of
 from engine import get_game
-from engine.ai import decide, policies
+from engine.ai import Policy, decide, get_policy, policies
 from storage.errors import NotPlaying, StaleVersion, StorageError
 from storage.models import GameRecord, GameStatus
 
@@ -28,6 +30,9 @@ if TYPE_CHECKING:
     from bot.app import TavernBot
 
 log = logging.getLogger("tavern.bot")
+
+POLICIES_KEPT = 256
+"""Policy objects kept for reuse; the least recently used go first."""
 
 
 def default_policy(game_key: str) -> str:
@@ -77,7 +82,10 @@ async def play_for_seat(bot: TavernBot, game_id: int, seat: int, policy: str | N
     if record.status is not GameStatus.ACTIVE or seat not in game.to_act(record.state):
         return False
     name = policy or record.seats[seat].ai or default_policy(record.key)
-    action = decide(game, record.state, seat, name, decision_seed(game_id, record.version, seat))
+    chooser = bot.ai_players.policy(game_id, seat, record.key, name)
+    seed = decision_seed(game_id, record.version, seat)
+    # In a worker thread: a deep decision (tens of ms) must not hold up other games' clicks.
+    action = await asyncio.to_thread(decide, game, record.state, seat, chooser, seed)
     try:
         applied = await bot.repository.apply(
             game_id,
@@ -101,6 +109,21 @@ class AIPlayers:
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
         """Games scheduled while their task was running: it looks once more before ending."""
+        self._policies: OrderedDict[tuple[int, int, str], Policy] = OrderedDict()
+        """One policy object per (game, seat, policy name), most recent last, so what a policy
+        works out once in a turn (Pickomino's turn plan) serves its later decisions too."""
+
+    def policy(self, game_id: int, seat: int, game_key: str, name: str) -> Policy:
+        """The seat's policy object, kept for its next decisions. Policies decide from the view
+        alone, so a fresh one (after a restart) makes the same moves, only more slowly."""
+        key = (game_id, seat, name)
+        found = self._policies.get(key)
+        if found is None:
+            found = self._policies[key] = get_policy(game_key, name)
+            while len(self._policies) > POLICIES_KEPT:
+                self._policies.popitem(last=False)
+        self._policies.move_to_end(key)
+        return found
 
     def schedule(self, record: GameRecord) -> None:
         """Play the game's pending computer turns in the background, if it has any."""

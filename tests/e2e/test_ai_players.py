@@ -285,3 +285,18 @@ async def test_an_old_add_ai_button_seats_the_strongest_and_a_forged_policy_is_r
         await LOBBY_OPS["ai"](repository, after, host, "en", "scout")
     assert refused.value.key == "lobby.unknown_ai" and refused.value.params == {"policy": "scout"}
     assert (await repository.get(lobby.id)).seats == after.seats
+
+
+def test_a_seat_keeps_its_policy_object_between_decisions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What ``strong`` works out at the start of a turn serves the turn's later decisions."""
+    import bot.ai_players
+    from bot.ai_players import AIPlayers
+
+    players = AIPlayers(None)  # type: ignore[arg-type]  # the cache needs no bot
+    first = players.policy(1, 0, "pickomino", "strong")
+    assert players.policy(1, 0, "pickomino", "strong") is first
+    assert players.policy(1, 1, "pickomino", "strong") is not first
+    assert players.policy(2, 0, "pickomino", "strong") is not first
+    monkeypatch.setattr(bot.ai_players, "POLICIES_KEPT", 2)
+    players.policy(3, 0, "pickomino", "greedy")  # three kept would be too many: game 1 seat 0 goes
+    assert players.policy(1, 0, "pickomino", "strong") is not first
