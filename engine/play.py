@@ -21,7 +21,7 @@ from typing import Any, TextIO
 
 from pydantic import TypeAdapter
 
-from engine.ai.policy import decide, policies
+from engine.ai.policy import decide, get_policy, policies
 from engine.ai.raid.knowledge import read as read_raid
 from engine.core.contract import Event, Game, dump_json
 from engine.core.errors import EngineError
@@ -242,6 +242,8 @@ def play(game_key: str, ai: int, policy: str, seed: int, seat: int, stdin: TextI
     text = renderer(game_key)
     out.write(f"{game.title}: you are seat {seat}; {ai} computer player(s) play {policy}.\n")
     moves = 0
+    # one policy object per computer seat, so what it works out in a turn serves the turn
+    choosers = {s: get_policy(game_key, policy) for s in range(seats) if s != seat}
     while game.to_act(state):
         acting = game.to_act(state)[0]
         if acting == seat:
@@ -257,7 +259,8 @@ def play(game_key: str, ai: int, policy: str, seed: int, seat: int, stdin: TextI
                 except EngineError as exc:
                     out.write(f"{exc}\n")
         else:
-            step = game.apply(state, acting, decide(game, state, acting, policy, seed * 1_000_003 + moves))
+            chosen = decide(game, state, acting, choosers[acting], seed * 1_000_003 + moves)
+            step = game.apply(state, acting, chosen)
         moves += 1
         state = step.state
         for event in step.events:
