@@ -77,24 +77,32 @@ class TurnPings:
     def __init__(self, client: discord.Client) -> None:
         self.client = client
         self._posted: dict[int, list[PostedPing]] = {}
+        self._newest: dict[int, int] = {}
+        """The newest game version tidied for, so a late call never acts on an older position."""
 
     async def after_move(
         self, before: GameRecord | None, after: GameRecord, events: tuple[Event, ...], lang: str, send: Send
     ) -> None:
         """Ping the players whose turn begins (``before`` is ``None`` at the start), then delete
         the pings every named player has answered."""
-        posted = self._posted.setdefault(after.id, [])
         seats = newly_to_act(before, after, events)
         message = ping(after, seats, lang)
         if message is not None:
             sent = await send(**message)
             users = frozenset(u for s in seats if (u := after.seats[s].user_id) is not None)
-            posted.append(PostedPing(sent.channel.id, sent.id, users))
+            self._posted.setdefault(after.id, []).append(PostedPing(sent.channel.id, sent.id, users))
+        # A move announced late (its ping was sending while a newer move was stored) must not
+        # judge the pings by its older position: it could delete one still to be answered.
+        if after.version < self._newest.get(after.id, -1):
+            return
+        self._newest[after.id] = after.version
         acting = users_to_act(after)
+        posted = self._posted.pop(after.id, [])
         answered = [p for p in posted if not p.users & acting]
-        posted[:] = [p for p in posted if p.users & acting]
-        if not posted:
-            del self._posted[after.id]
+        if waiting := [p for p in posted if p.users & acting]:
+            self._posted[after.id] = waiting
+        if after.status is not GameStatus.ACTIVE:
+            self._newest.pop(after.id, None)
         for stale in answered:
             await self._delete(stale)
 
