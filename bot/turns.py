@@ -42,7 +42,7 @@ def newly_to_act(
 def ping(record: GameRecord, seats: tuple[int, ...], lang: str) -> dict[str, Any] | None:
     """The short turn message for the people among ``seats`` (computer players need none),
     as keyword arguments for ``send``; ``None`` when nobody is to be pinged."""
-    users = [record.seats[s].user_id for s in seats if record.seats[s].user_id is not None]
+    users = people(record, seats)
     if not users:
         return None
     mentions = " ".join(f"<@{u}>" for u in users)
@@ -53,12 +53,16 @@ def ping(record: GameRecord, seats: tuple[int, ...], lang: str) -> dict[str, Any
     }
 
 
+def people(record: GameRecord, seats: tuple[int, ...]) -> list[int]:
+    """The user ids of the people among ``seats``, in seat order (computer seats have none)."""
+    return [u for s in seats if (u := record.seats[s].user_id) is not None]
+
+
 def users_to_act(record: GameRecord) -> frozenset[int]:
-    """The people (not computer seats) a running game waits for."""
+    """The people a running game waits for."""
     if record.status is not GameStatus.ACTIVE or record.state is None:
         return frozenset()
-    seats = get_game(record.key).to_act(record.state)
-    return frozenset(u for s in seats if (u := record.seats[s].user_id) is not None)
+    return frozenset(people(record, get_game(record.key).to_act(record.state)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,8 +93,8 @@ class TurnPings:
         message = ping(after, seats, lang)
         if message is not None:
             sent = await send(**message)
-            users = frozenset(u for s in seats if (u := after.seats[s].user_id) is not None)
-            self._posted.setdefault(after.id, []).append(PostedPing(sent.channel.id, sent.id, users))
+            new = PostedPing(sent.channel.id, sent.id, frozenset(people(after, seats)))
+            self._posted.setdefault(after.id, []).append(new)
         # A move announced late (its ping was sending while a newer move was stored) must not
         # judge the pings by its older position: it could delete one still to be answered.
         if after.version < self._newest.get(after.id, -1):
