@@ -68,8 +68,6 @@ class PlacementForm(discord.ui.Modal):
             custom_id=f"tv:f:{game_id}",
             timeout=None,
         )
-        self.game_id = game_id
-        self.inputs: dict[str, discord.ui.TextInput[Any]] = {}
         for field, _ in FORM_FIELDS:
             item: discord.ui.TextInput[Any] = discord.ui.TextInput(
                 label=t(lang, f"raid.form.{field}", count=counts[field], zones=zones)[:45],
@@ -78,7 +76,6 @@ class PlacementForm(discord.ui.Modal):
                 required=False,
                 max_length=200,
             )
-            self.inputs[field] = item
             self.add_item(item)
 
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
