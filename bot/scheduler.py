@@ -23,7 +23,6 @@ same virtual time.
 from __future__ import annotations
 
 import logging
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from discord.ext import tasks
@@ -70,12 +69,12 @@ class TurnScheduler:
     async def _timeout_failed(self, timeout: DueTurn) -> None:
         """A timeout whose handling crashed (Discord down, say) is claimed again by the next
         pass, so the game does not stall on it, up to ``TIMEOUT_ATTEMPTS`` tries."""
-        key = replace(timeout, missed=0)
-        tries = self._failures[key] = self._failures.get(key, 0) + 1
+        # a given-back timeout is claimed again as an equal DueTurn (its missed count restored)
+        tries = self._failures[timeout] = self._failures.get(timeout, 0) + 1
         where = f"seat {timeout.seat} in game {timeout.game_id}"
         if tries >= TIMEOUT_ATTEMPTS:
             log.exception("timeout of %s failed %d times: given up", where, tries)
-            del self._failures[key]
+            del self._failures[timeout]
         elif await self.bot.repository.release_timeout(timeout):
             log.exception("timeout of %s failed (try %d): the next pass tries again", where, tries)
         else:
@@ -98,6 +97,8 @@ class TurnScheduler:
                 await play_timed_out_turn(self.bot, timeout)
             except Exception:
                 await self._timeout_failed(timeout)
+            else:
+                self._failures.pop(timeout, None)
         for reminder in await repo.claim_reminders(now):
             try:
                 await send_reminder(self.bot, reminder)
