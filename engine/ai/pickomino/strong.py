@@ -114,13 +114,11 @@ def solve(evaluate: Callable[[Table], float], table: Table) -> Solution:
     }
     stop = []
     for total in range(MAX_TOTAL + 1):
-        best = fail
-        grill_tile = table.grill_tile(total)
-        if grill_tile is not None:
-            best = max(best, take[grill_tile])
+        # P8, P10: a stop with a tile to take must take one; failing is only for no tile
+        entitled = [take[t] for t in (table.grill_tile(total),) if t is not None]
         if table.victim(total) is not None:
-            best = max(best, take[total])
-        stop.append(best)
+            entitled.append(take[total])
+        stop.append(max(entitled, default=fail))
     return TurnPlan(stop, fail), take, fail
 
 

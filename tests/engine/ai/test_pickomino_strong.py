@@ -69,6 +69,25 @@ def test_turn_plan_values() -> None:
     assert plan.start_value() > 1 - (5 / 6) ** 8  # more than a worm in the first roll
 
 
+def test_a_stop_with_a_tile_to_take_cannot_choose_to_fail() -> None:
+    """P8/P10: stopping with a worm and a tile on offer takes a tile; the plan must not count
+    on failing instead, even where it would value a failed turn more."""
+    from engine.ai.pickomino.strong import solve
+    from engine.ai.pickomino.table import Table
+    from engine.ai.pickomino.turn import WORM_BIT
+
+    table = Table(grill=(21, 30), stacks=((25,), (24,)), me=0, rivals=(1,))
+
+    def fewer_tiles_better(after: Table) -> float:
+        return 1.0 - len(after.stacks[0]) / 10
+
+    plan, take, fail = solve(fewer_tiles_better, table)
+    assert fail > take[21]
+    assert plan.value(WORM_BIT, 0, 21) == take[21]  # no dice left: must take 21
+    assert plan.value(WORM_BIT, 0, 24) == max(take[21], take[24])  # 21 or the steal of 24
+    assert plan.value(WORM_BIT, 0, 20) == fail  # nothing to take: the stop fails
+
+
 def test_end_game_values_foresee_the_rival_reply() -> None:
     """With few grill tiles a position is valued after the rival's best reply turn, which is
     never kinder to us than his failing it (a fail is always one way his turn can end)."""
