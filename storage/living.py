@@ -14,20 +14,28 @@ Reminders and timeouts are *claimed* by flipping ``reminded`` / ``timed_out`` fr
 the transaction that hands them out, so each fires at most once, whatever restarts happen. A
 timeout is claimed only for a game whose deadlines are synced with its version: a move stored
 by another path first has to be synced, so a claim never acts on an out-of-date turn.
+
+The "your turn" pings the bot posted and has not deleted yet are stored too (``turn_pings``),
+one row per message with the people it names, so the pings of a game are still tidied after
+a restart. A row that cannot be read is logged and left out; it goes when its game ends.
 """
 
 from __future__ import annotations
 
 import json
+import logging
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Literal
 
 import aiosqlite
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, model_validator
 
 import engine
 from storage.models import GameRecord, GameStatus
+
+log = logging.getLogger(__name__)
 
 MAX_TURN_MINUTES = 60 * 24 * 30
 """A turn limit of at most 30 days."""
@@ -88,6 +96,19 @@ class DueTurn:
     user_id: int | None
     missed: int = 0
     """For a timeout: the seat's missed turns in a row, this one included."""
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPing:
+    """A posted "your turn" message, kept until no player it names is still to act."""
+
+    game_id: int
+    channel_id: int
+    message_id: int
+    users: frozenset[int]
+    """The people it names."""
+    version: int
+    """The game version it was posted at."""
 
 
 def to_epoch(moment: datetime) -> float:
@@ -290,15 +311,66 @@ def deadline_from_row(row: Any) -> TurnDeadline:
     )
 
 
+USER_IDS: TypeAdapter[list[int]] = TypeAdapter(list[StrictInt])
+
+PING_COLUMNS = "game_id, channel_id, message_id, users, version"
+
+
+def ping_from_row(row: Any) -> TurnPing:
+    """The ping a ``turn_pings`` row (``PING_COLUMNS``) holds; ``ValueError`` if it cannot be read."""
+    game_id, channel_id, message_id, users, version = tuple(row)
+    for name, value in (("game_id", game_id), ("channel_id", channel_id), ("version", version)):
+        if type(value) is not int:
+            raise ValueError(f"{name} is not an integer: {value!r}")
+    if not isinstance(users, str):
+        raise ValueError(f"users is not JSON text: {users!r}")
+    return TurnPing(game_id, channel_id, message_id, frozenset(USER_IDS.validate_json(users)), version)
+
+
+async def record_ping(db: aiosqlite.Connection, ping: TurnPing) -> None:
+    await db.execute(
+        f"INSERT OR REPLACE INTO turn_pings ({PING_COLUMNS}) VALUES (?, ?, ?, ?, ?)",
+        (ping.game_id, ping.channel_id, ping.message_id, json.dumps(sorted(ping.users)), ping.version),
+    )
+
+
+async def read_pings(db: aiosqlite.Connection, game_id: int) -> list[TurnPing]:
+    """The game's stored pings, oldest first. A row that cannot be read is logged and skipped."""
+    rows = await db.execute_fetchall(
+        f"SELECT {PING_COLUMNS} FROM turn_pings WHERE game_id = ? ORDER BY message_id", (game_id,)
+    )
+    pings = []
+    for row in rows:
+        try:
+            pings.append(ping_from_row(row))
+        except (TypeError, ValueError) as exc:  # pydantic's ValidationError is a ValueError
+            log.warning("turn ping %s of game %s is unreadable, skipped: %s", row[2], game_id, exc)
+    return pings
+
+
+async def forget_pings(db: aiosqlite.Connection, message_ids: Collection[int]) -> None:
+    await db.executemany("DELETE FROM turn_pings WHERE message_id = ?", [(m,) for m in message_ids])
+
+
+async def forget_game_pings(db: aiosqlite.Connection, game_id: int) -> None:
+    await db.execute("DELETE FROM turn_pings WHERE game_id = ?", (game_id,))
+
+
 __all__ = [
     "DEFAULT_SETTINGS",
     "DueTurn",
     "GuildSettings",
     "TurnDeadline",
+    "TurnPing",
     "claim_reminders",
     "claim_timeouts",
+    "forget_game_pings",
+    "forget_pings",
     "from_epoch",
+    "ping_from_row",
+    "read_pings",
     "read_settings",
+    "record_ping",
     "release_timeout",
     "sync_turns",
     "to_epoch",

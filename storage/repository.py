@@ -19,7 +19,7 @@ import logging
 import secrets
 import sqlite3
 from collections import OrderedDict, defaultdict
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Collection, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -46,11 +46,16 @@ from storage.living import (
     DueTurn,
     GuildSettings,
     TurnDeadline,
+    TurnPing,
     claim_reminders,
     claim_timeouts,
     deadline_from_row,
+    forget_game_pings,
+    forget_pings,
     last_mover,
+    read_pings,
     read_settings,
+    record_ping,
     release_timeout,
     sync_turns,
     write_settings,
@@ -518,6 +523,28 @@ class Repository:
         """Give a claimed timeout back (its handling failed): it is due again at once."""
         async with self._transaction(write=True) as db:
             return await release_timeout(db, due)
+
+    # -- turn pings still to be deleted (storage.living) ------------------------------------
+    async def record_turn_ping(self, ping: TurnPing) -> None:
+        async with self._transaction(write=True) as db:
+            await record_ping(db, ping)
+
+    async def turn_pings(self, game_id: int) -> list[TurnPing]:
+        """The game's pings not yet forgotten, oldest first; an unreadable row is logged and
+        left out."""
+        async with self._transaction(write=False) as db:
+            return await read_pings(db, game_id)
+
+    async def forget_turn_pings(self, message_ids: Collection[int]) -> None:
+        if not message_ids:
+            return
+        async with self._transaction(write=True) as db:
+            await forget_pings(db, message_ids)
+
+    async def forget_game_pings(self, game_id: int) -> None:
+        """Every ping of the game, unreadable rows included: for a game that is over."""
+        async with self._transaction(write=True) as db:
+            await forget_game_pings(db, game_id)
 
     # -- integrity -----------------------------------------------------------------------
     async def count_games(self) -> int:

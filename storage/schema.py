@@ -8,6 +8,7 @@ never half-way. Steps are only ever appended: a released step is never edited.
 v1  games, seats and the append-only move log
 v2  results per seat (statistics, leaderboards), filled in for games finished under v1
 v3  living games: per-server settings, turn deadlines, missed turns (``storage.living``)
+v4  the turn pings posted and not yet deleted, so a restart still tidies them (``storage.living``)
 """
 
 from __future__ import annotations
@@ -164,6 +165,22 @@ V3_STATEMENTS = (
 )
 
 
+V4_STATEMENTS = (
+    # One row per "your turn" message the bot posted and has not deleted yet; deleted (and its
+    # row forgotten) once no player it names is still to act.
+    """
+    CREATE TABLE turn_pings (
+        message_id  INTEGER PRIMARY KEY,           -- the Discord message
+        game_id     INTEGER NOT NULL REFERENCES games (id),
+        channel_id  INTEGER NOT NULL,
+        users       TEXT    NOT NULL,              -- JSON list of the user ids it names
+        version     INTEGER NOT NULL               -- the game version it was posted at
+    )
+    """,
+    "CREATE INDEX turn_pings_by_game ON turn_pings (game_id)",
+)
+
+
 def result_rows(
     game_id: int, key: str, result: engine.Result, user_ids: list[int | None], finished_at: str
 ) -> list[tuple[object, ...]]:
@@ -207,6 +224,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "games, seats and the move log", V1_STATEMENTS),
     Migration(2, "results per seat for statistics", V2_STATEMENTS, _backfill_results),
     Migration(3, "server settings, turn deadlines and missed turns", V3_STATEMENTS),
+    Migration(4, "turn pings still to be deleted", V4_STATEMENTS),
 )
 LATEST = MIGRATIONS[-1].version
 

@@ -33,7 +33,7 @@ def test_check_validates_the_database_and_lists_commands_offline(tmp_path: Path)
     assert done.returncode == 0, done.stdout + done.stderr
     lines = done.stdout.splitlines()
     assert "token: set" in lines and "not-a-real-token" not in done.stdout
-    assert "database: ok (schema v3, 0 games)" in lines and "verify: ok" in lines
+    assert "database: ok (schema v4, 0 games)" in lines and "verify: ok" in lines
     assert {"  /games", "  /history [game:]", "  /export [game:]", "  /play game: [options:]"} <= set(lines)
     assert any(line.startswith("  /config ") for line in lines)
     assert (tmp_path / "data" / "t.db").exists()  # opened and migrated

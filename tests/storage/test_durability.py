@@ -160,7 +160,7 @@ async def test_a_v1_database_is_upgraded_without_losing_rows(db_path: Path, db_u
     repo = await open_repository(db_url)
     try:
         with sqlite3.connect(db_path) as plain:
-            assert plain.execute("PRAGMA user_version").fetchone()[0] == LATEST == 3
+            assert plain.execute("PRAGMA user_version").fetchone()[0] == LATEST == 4
             assert plain.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 3
             assert plain.execute("SELECT COUNT(*) FROM moves").fetchone()[0] > 9
         assert (await repo.get(lobby)).status == GameStatus.LOBBY
