@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.i18n import t
 from engine import Event, get_game
+from storage.living import TurnPing
 from storage.models import GameRecord, GameStatus
+
+if TYPE_CHECKING:
+    from bot.app import TavernBot
 
 log = logging.getLogger("tavern.bot")
 
@@ -65,22 +68,15 @@ def users_to_act(record: GameRecord) -> frozenset[int]:
     return frozenset(people(record, get_game(record.key).to_act(record.state)))
 
 
-@dataclass(frozen=True, slots=True)
-class PostedPing:
-    channel_id: int
-    message_id: int
-    users: frozenset[int]
-
-
 class TurnPings:
     """The turn pings of each game, each deleted once nobody it named is still to act, so a long
     game leaves only its current ping in the channel rather than one per turn. A ping is never
     deleted while a player it names still has to move: deleting a mention also deletes its
-    unread notification. Kept in memory: pings posted before a restart simply stay."""
+    unread notification. The posted pings are stored (``Repository.turn_pings``), so those
+    posted before a restart are tidied after it too."""
 
-    def __init__(self, client: discord.Client) -> None:
-        self.client = client
-        self._posted: dict[int, list[PostedPing]] = {}
+    def __init__(self, bot: TavernBot) -> None:
+        self.bot = bot
         self._newest: dict[int, int] = {}
         """The newest game version tidied for, so a late call never acts on an older position."""
 
@@ -89,30 +85,39 @@ class TurnPings:
     ) -> None:
         """Ping the players whose turn begins (``before`` is ``None`` at the start), then delete
         the pings every named player has answered."""
+        repository = self.bot.repository
         seats = newly_to_act(before, after, events)
         message = ping(after, seats, lang)
         if message is not None:
             sent = await send(**message)
-            new = PostedPing(sent.channel.id, sent.id, frozenset(people(after, seats)))
-            self._posted.setdefault(after.id, []).append(new)
+            users = frozenset(people(after, seats))
+            await repository.record_turn_ping(
+                TurnPing(after.id, sent.channel.id, sent.id, users, after.version)
+            )
         # A move announced late (its ping was sending while a newer move was stored) must not
         # judge the pings by its older position: it could delete one still to be answered.
         if after.version < self._newest.get(after.id, -1):
             return
         self._newest[after.id] = after.version
-        acting = users_to_act(after)
-        posted = self._posted.pop(after.id, [])
-        answered = [p for p in posted if not p.users & acting]
-        if waiting := [p for p in posted if p.users & acting]:
-            self._posted[after.id] = waiting
-        if after.status is not GameStatus.ACTIVE:
+        over = after.status is not GameStatus.ACTIVE
+        if over:
             self._newest.pop(after.id, None)
-        for stale in answered:
-            await self._delete(stale)
+        acting = users_to_act(after)
+        # Only pings posted at this position or before: a newer move may have stored one while
+        # this call was reading, naming a player this older position does not wait for.
+        posted = [p for p in await repository.turn_pings(after.id) if p.version <= after.version]
+        # Deleted first, forgotten after: a crash in between leaves a row whose deletion is
+        # tried again by the next move (Discord then answers 404, and the row is forgotten).
+        for answered in (p for p in posted if not p.users & acting):
+            await self._delete(answered)
+            if not over:
+                await repository.forget_turn_pings([answered.message_id])
+        if over:  # every ping is answered now; this also drops rows that could not be read
+            await repository.forget_game_pings(after.id)
 
-    async def _delete(self, posted: PostedPing) -> None:
-        channel = self.client.get_partial_messageable(posted.channel_id)
+    async def _delete(self, posted: TurnPing) -> None:
+        channel = self.bot.get_partial_messageable(posted.channel_id)
         try:
             await channel.get_partial_message(posted.message_id).delete()
-        except discord.HTTPException as exc:  # already gone, or no access any more: leave it
+        except discord.HTTPException as exc:  # already gone, or no access any more: forget it
             log.info("could not delete turn ping %s: %s", posted.message_id, exc)
