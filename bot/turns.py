@@ -103,11 +103,16 @@ class TurnPings:
         if over:
             self._newest.pop(after.id, None)
         acting = users_to_act(after)
+        # A ping left waiting by the last move is answered only once one of its players is no
+        # longer to act: a move that leaves every waiting player still to act (most moves, within
+        # a turn) has nothing to tidy, and spares the read.
+        if not over and before is not None and users_to_act(before) <= acting:
+            return
         # Only pings posted at this position or before: a newer move may have stored one while
         # this call was reading, naming a player this older position does not wait for.
         posted = [p for p in await repository.turn_pings(after.id) if p.version <= after.version]
         # Deleted first, forgotten after: a crash in between leaves a row whose deletion is
-        # tried again by the next move (Discord then answers 404, and the row is forgotten).
+        # tried again later (Discord then answers 404, and the row is forgotten).
         for answered in (p for p in posted if not p.users & acting):
             await self._delete(answered)
             if not over:
