@@ -13,8 +13,8 @@
 // Prints the share of games `strong` wins (it starts every other game). Options:
 //   spread=2.2 tempo=0.6 top_risk=0.3 reply=2   the estimate's weights (engine Weights)
 //   fixstop=0       the pre-session-3 plan, which counted on failing a stop with a tile
-//   linear=1        value a turn's end by the worm balance alone: the per-turn expected-
-//                   worms bot the issue quotes at about 69%
+//   linear=1        value a turn's end by the worm balance alone (a steal counts twice);
+//   linear=2        by our own worms alone: the per-turn expected-worms bots
 //   rec=FILE        record, for every position after `strong`'s turn, its cell (grill tiles,
 //                   balance, both top tiles' worms, lowest grill tile's band) and the result
 //   tab=FILE k=20   value positions by a recorded table (shrunk to the estimate by k games)
@@ -299,7 +299,7 @@ static double eval_after(const Game *g, int me) {
         double v = proll(&plan_reply, 0, 8, 0);
         return 1.0 - v;
     }
-    if (linear) return g->sc[me] - g->sc[1 - me];  // the per-turn expected-worms bot
+    if (linear) return g->sc[me] - (linear == 1 ? g->sc[1 - me] : 0);  // per-turn expected worms
     if (!g->grill) return final_result(g, me);
     if (use_par) {
         int n2 = __builtin_popcount(g->grill);
