@@ -111,14 +111,15 @@ class TurnPings:
         # Only pings posted at this position or before: a newer move may have stored one while
         # this call was reading, naming a player this older position does not wait for.
         posted = [p for p in await repository.turn_pings(after.id) if p.version <= after.version]
+        answered = [p for p in posted if not p.users & acting]
         # Deleted first, forgotten after: a crash in between leaves a row whose deletion is
         # tried again later (Discord then answers 404, and the row is forgotten).
-        for answered in (p for p in posted if not p.users & acting):
-            await self._delete(answered)
-            if not over:
-                await repository.forget_turn_pings([answered.message_id])
+        for stale in answered:
+            await self._delete(stale)
         if over:  # every ping is answered now; this also drops rows that could not be read
             await repository.forget_game_pings(after.id)
+        else:
+            await repository.forget_turn_pings([p.message_id for p in answered])
 
     async def _delete(self, posted: TurnPing) -> None:
         channel = self.bot.get_partial_messageable(posted.channel_id)
