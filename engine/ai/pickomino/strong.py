@@ -116,7 +116,8 @@ def solve(evaluate: Callable[[Table], float], table: Table) -> Solution:
     stop = []
     for total in range(MAX_TOTAL + 1):
         # P8, P10: a stop with a tile to take must take one; failing is only for no tile
-        entitled = [take[t] for t in (table.grill_tile(total),) if t is not None]
+        grill_tile = table.grill_tile(total)
+        entitled = [] if grill_tile is None else [take[grill_tile]]
         if table.victim(total) is not None:
             entitled.append(take[total])
         stop.append(max(entitled, default=fail))
