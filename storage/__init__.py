@@ -1,8 +1,11 @@
-"""Durable, replayable game records in SQLite (aiosqlite): lobbies, seats, the move log,
-snapshots and results. ``open_repository(url)`` is the way in."""
+"""Durable, replayable game records in SQLite (aiosqlite, the default) or PostgreSQL
+(asyncpg): lobbies, seats, the move log, snapshots and results. ``open_repository(url)`` is
+the way in."""
 
 from storage.errors import (
     ChannelBusy,
+    ConstraintViolation,
+    DatabaseUnavailable,
     GameNotFound,
     GameUnavailable,
     LobbyError,
@@ -22,12 +25,15 @@ from storage.models import (
     UserStats,
 )
 from storage.repository import Repository, open_repository
-from storage.url import DEFAULT_URL, SqliteLocation, parse_database_url
+from storage.url import DEFAULT_URL, DatabaseLocation, PostgresLocation, SqliteLocation, parse_database_url
 
 __all__ = [
     "DEFAULT_URL",
     "Applied",
     "ChannelBusy",
+    "ConstraintViolation",
+    "DatabaseLocation",
+    "DatabaseUnavailable",
     "GameNotFound",
     "GameRecord",
     "GameStatus",
@@ -37,6 +43,7 @@ __all__ = [
     "Mismatch",
     "MoveRecord",
     "NotPlaying",
+    "PostgresLocation",
     "Repository",
     "SeatRecord",
     "SqliteLocation",

@@ -18,9 +18,24 @@ class StorageError(Exception):
 
 
 class UnsupportedDatabaseURL(StorageError):
-    """``DATABASE_URL`` names a scheme other than ``sqlite://``."""
+    """``DATABASE_URL`` names neither ``sqlite:///`` nor ``postgresql://``."""
 
     code = "unsupported_database_url"
+
+
+class DatabaseUnavailable(StorageError):
+    """The database cannot be used at all: a file that is not a database or cannot be
+    written, a folder that cannot be created, a server that cannot be reached or refuses the
+    login. The message names the database (any password masked) and what to do."""
+
+    code = "database_unavailable"
+
+
+class ConstraintViolation(StorageError):
+    """A write the schema refuses (a foreign key, a unique key, the append-only move log),
+    whichever backend refused it."""
+
+    code = "constraint_violation"
 
 
 class GameNotFound(StorageError):

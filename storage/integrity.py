@@ -8,20 +8,20 @@ trip over it.
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
 import engine
 from engine.core.replay import final_state
+from storage.database import Row
 from storage.replay import snapshot
 
 
 def game_problems(
-    game_row: sqlite3.Row,
-    seat_rows: Sequence[sqlite3.Row],
-    move_rows: Sequence[sqlite3.Row],
-    result_rows: Sequence[sqlite3.Row],
+    game_row: Row,
+    seat_rows: Sequence[Row],
+    move_rows: Sequence[Row],
+    result_rows: Sequence[Row],
 ) -> list[str]:
     """Every way the game's rows disagree with each other; empty when the game is sound."""
     status, stored = game_row["status"], game_row["state"]
@@ -72,8 +72,8 @@ def _result_problems(
     game: engine.Game[Any, Any, Any],
     state: Any,
     status: str,
-    seat_rows: Sequence[sqlite3.Row],
-    result_rows: Sequence[sqlite3.Row],
+    seat_rows: Sequence[Row],
+    result_rows: Sequence[Row],
 ) -> list[str]:
     result = game.result(state)
     if status == "finished" and result is None:

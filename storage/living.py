@@ -29,10 +29,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-import aiosqlite
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, model_validator
 
 import engine
+from storage.database import Connection
 from storage.models import GameRecord, GameStatus
 
 log = logging.getLogger(__name__)
@@ -121,18 +121,16 @@ def from_epoch(seconds: float) -> datetime:
     return datetime.fromtimestamp(seconds, UTC)
 
 
-async def read_settings(db: aiosqlite.Connection, guild_id: int | None) -> GuildSettings:
+async def read_settings(db: Connection, guild_id: int | None) -> GuildSettings:
     if guild_id is None:
         return DEFAULT_SETTINGS
-    rows = list(
-        await db.execute_fetchall("SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,))
-    )
-    if not rows:
+    row = await db.fetch_one("SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,))
+    if row is None:
         return DEFAULT_SETTINGS
-    return GuildSettings.model_validate(json.loads(rows[0][0]))
+    return GuildSettings.model_validate(json.loads(row[0]))
 
 
-async def write_settings(db: aiosqlite.Connection, guild_id: int, settings: GuildSettings, now: str) -> None:
+async def write_settings(db: Connection, guild_id: int, settings: GuildSettings, now: str) -> None:
     await db.execute(
         "INSERT INTO guild_settings (guild_id, settings, updated_at) VALUES (?, ?, ?)"
         " ON CONFLICT (guild_id) DO UPDATE"
@@ -141,15 +139,13 @@ async def write_settings(db: aiosqlite.Connection, guild_id: int, settings: Guil
     )
 
 
-async def last_mover(db: aiosqlite.Connection, game_id: int, version: int) -> int | None:
-    rows = list(
-        await db.execute_fetchall("SELECT seat FROM moves WHERE game_id = ? AND seq = ?", (game_id, version))
-    )
-    return None if not rows else int(rows[0][0])
+async def last_mover(db: Connection, game_id: int, version: int) -> int | None:
+    row = await db.fetch_one("SELECT seat FROM moves WHERE game_id = ? AND seq = ?", (game_id, version))
+    return None if row is None else int(row[0])
 
 
 async def sync_turns(
-    db: aiosqlite.Connection,
+    db: Connection,
     record: GameRecord,
     settings: GuildSettings,
     now: datetime,
@@ -170,13 +166,13 @@ async def sync_turns(
         waiting = tuple(s for s in to_act if s in people)
     rows = {
         int(r[0]): r
-        for r in await db.execute_fetchall(
+        for r in await db.fetch(
             "SELECT seat, version, reminder_at, deadline_at FROM turn_deadlines WHERE game_id = ?", (game_id,)
         )
     }
     gone = [seat for seat in rows if seat not in waiting]
     if gone:
-        await db.executemany(
+        await db.execute_many(
             "DELETE FROM turn_deadlines WHERE game_id = ? AND seat = ?", [(game_id, s) for s in gone]
         )
     start = to_epoch(now)
@@ -195,9 +191,11 @@ async def sync_turns(
             )
             continue
         await db.execute(
-            "INSERT OR REPLACE INTO turn_deadlines"
+            "INSERT INTO turn_deadlines"
             " (game_id, seat, version, reminder_at, deadline_at, reminded, timed_out)"
-            " VALUES (?, ?, ?, ?, ?, 0, 0)",
+            " VALUES (?, ?, ?, ?, ?, 0, 0) ON CONFLICT (game_id, seat) DO UPDATE SET"
+            " version = excluded.version, reminder_at = excluded.reminder_at,"
+            " deadline_at = excluded.deadline_at, reminded = 0, timed_out = 0",
             (game_id, seat, record.version, reminder, deadline),
         )
         result[seat] = TurnDeadline(
@@ -208,14 +206,19 @@ async def sync_turns(
             from_epoch(deadline),
         )
     await db.execute(
-        "INSERT OR REPLACE INTO turn_sync (game_id, version) VALUES (?, ?)", (game_id, record.version)
+        "INSERT INTO turn_sync (game_id, version) VALUES (?, ?)"
+        " ON CONFLICT (game_id) DO UPDATE SET version = excluded.version",
+        (game_id, record.version),
     )
     return result
 
 
+# "status IN ('lobby', 'active')" repeats the predicate of the partial index on open games, so
+# the scheduler's idle pass reads the open games only, however many have finished.
 UNSYNCED = (
     "SELECT g.id FROM games g LEFT JOIN turn_sync s ON s.game_id = g.id"
-    " WHERE g.status = 'active' AND (s.version IS NULL OR s.version != g.version)"
+    " WHERE g.status IN ('lobby', 'active') AND g.status = 'active'"
+    " AND (s.version IS NULL OR s.version != g.version)"
     " UNION SELECT DISTINCT d.game_id FROM turn_deadlines d JOIN games g ON g.id = d.game_id"
     " WHERE g.status != 'active'"
 )
@@ -224,7 +227,7 @@ UNSYNCED = (
 NEXT_DUE = (
     "SELECT MIN(t) FROM ("
     " SELECT MIN(reminder_at) AS t FROM turn_deadlines WHERE reminded = 0 AND reminder_at IS NOT NULL"
-    " UNION ALL SELECT MIN(deadline_at) FROM turn_deadlines WHERE timed_out = 0)"
+    " UNION ALL SELECT MIN(deadline_at) FROM turn_deadlines WHERE timed_out = 0) AS due"
 )
 
 SYNCED_ACTIVE = (
@@ -234,65 +237,64 @@ SYNCED_ACTIVE = (
 )
 
 
-async def claim_reminders(db: aiosqlite.Connection, now: datetime) -> list[DueTurn]:
-    rows = await db.execute_fetchall(
+async def claim_reminders(db: Connection, now: datetime) -> list[DueTurn]:
+    rows = await db.fetch(
         "SELECT d.game_id, d.seat, d.version, p.user_id FROM turn_deadlines d"
         + SYNCED_ACTIVE
         + " AND d.reminded = 0 AND d.reminder_at IS NOT NULL AND d.reminder_at <= ?"
-        " ORDER BY d.reminder_at",
+        " ORDER BY d.reminder_at, d.game_id, d.seat",
         (to_epoch(now),),
     )
     claimed = []
     for game_id, seat, version, user_id in rows:
-        cursor = await db.execute(
+        changed = await db.execute(
             "UPDATE turn_deadlines SET reminded = 1 WHERE game_id = ? AND seat = ? AND reminded = 0",
             (game_id, seat),
         )
-        if cursor.rowcount == 1:
+        if changed == 1:
             claimed.append(DueTurn(game_id, seat, version, user_id))
     return claimed
 
 
-async def claim_timeouts(db: aiosqlite.Connection, now: datetime) -> list[DueTurn]:
+async def claim_timeouts(db: Connection, now: datetime) -> list[DueTurn]:
     """Due timeouts, each claimed once; a timeout also claims its reminder (a player timed out
     is not reminded afterwards) and counts a missed turn."""
-    rows = await db.execute_fetchall(
+    rows = await db.fetch(
         "SELECT d.game_id, d.seat, d.version, p.user_id FROM turn_deadlines d"
         + SYNCED_ACTIVE
-        + " AND d.timed_out = 0 AND d.deadline_at <= ? ORDER BY d.deadline_at",
+        + " AND d.timed_out = 0 AND d.deadline_at <= ? ORDER BY d.deadline_at, d.game_id, d.seat",
         (to_epoch(now),),
     )
     claimed = []
     for game_id, seat, version, user_id in rows:
-        cursor = await db.execute(
+        changed = await db.execute(
             "UPDATE turn_deadlines SET timed_out = 1, reminded = 1"
             " WHERE game_id = ? AND seat = ? AND timed_out = 0",
             (game_id, seat),
         )
-        if cursor.rowcount != 1:
+        if changed != 1:
             continue
-        await db.execute(
+        count = await db.fetch_one(
             "INSERT INTO missed_turns (game_id, seat, missed) VALUES (?, ?, 1)"
-            " ON CONFLICT (game_id, seat) DO UPDATE SET missed = missed + 1",
+            " ON CONFLICT (game_id, seat) DO UPDATE SET missed = missed_turns.missed + 1"
+            " RETURNING missed",
             (game_id, seat),
         )
-        count = await db.execute_fetchall(
-            "SELECT missed FROM missed_turns WHERE game_id = ? AND seat = ?", (game_id, seat)
-        )
-        missed = next(iter(count))[0]
+        assert count is not None
+        missed = count[0]
         claimed.append(DueTurn(game_id, seat, version, user_id, missed=int(missed)))
     return claimed
 
 
-async def release_timeout(db: aiosqlite.Connection, due: DueTurn) -> bool:
+async def release_timeout(db: Connection, due: DueTurn) -> bool:
     """Undo a timeout claim whose handling failed, so the next pass tries again: only while
     the seat's clock is still the one claimed (a turn that moved on has a fresh deadline)."""
-    cursor = await db.execute(
+    changed = await db.execute(
         "UPDATE turn_deadlines SET timed_out = 0"
         " WHERE game_id = ? AND seat = ? AND version = ? AND timed_out = 1",
         (due.game_id, due.seat, due.version),
     )
-    if cursor.rowcount != 1:
+    if changed != 1:
         return False
     await db.execute(
         "UPDATE missed_turns SET missed = missed - 1 WHERE game_id = ? AND seat = ? AND missed > 0",
@@ -327,16 +329,18 @@ def ping_from_row(row: Any) -> TurnPing:
     return TurnPing(game_id, channel_id, message_id, frozenset(USER_IDS.validate_json(users)), version)
 
 
-async def record_ping(db: aiosqlite.Connection, ping: TurnPing) -> None:
+async def record_ping(db: Connection, ping: TurnPing) -> None:
     await db.execute(
-        f"INSERT OR REPLACE INTO turn_pings ({PING_COLUMNS}) VALUES (?, ?, ?, ?, ?)",
+        f"INSERT INTO turn_pings ({PING_COLUMNS}) VALUES (?, ?, ?, ?, ?) ON CONFLICT (message_id)"
+        " DO UPDATE SET game_id = excluded.game_id, channel_id = excluded.channel_id,"
+        " users = excluded.users, version = excluded.version",
         (ping.game_id, ping.channel_id, ping.message_id, json.dumps(sorted(ping.users)), ping.version),
     )
 
 
-async def read_pings(db: aiosqlite.Connection, game_id: int) -> list[TurnPing]:
+async def read_pings(db: Connection, game_id: int) -> list[TurnPing]:
     """The game's stored pings, oldest first. A row that cannot be read is logged and skipped."""
-    rows = await db.execute_fetchall(
+    rows = await db.fetch(
         f"SELECT {PING_COLUMNS} FROM turn_pings WHERE game_id = ? ORDER BY message_id", (game_id,)
     )
     pings = []
@@ -348,11 +352,11 @@ async def read_pings(db: aiosqlite.Connection, game_id: int) -> list[TurnPing]:
     return pings
 
 
-async def forget_pings(db: aiosqlite.Connection, message_ids: Collection[int]) -> None:
-    await db.executemany("DELETE FROM turn_pings WHERE message_id = ?", [(m,) for m in message_ids])
+async def forget_pings(db: Connection, message_ids: Collection[int]) -> None:
+    await db.execute_many("DELETE FROM turn_pings WHERE message_id = ?", [(m,) for m in message_ids])
 
 
-async def forget_game_pings(db: aiosqlite.Connection, game_id: int) -> None:
+async def forget_game_pings(db: Connection, game_id: int) -> None:
     await db.execute("DELETE FROM turn_pings WHERE game_id = ?", (game_id,))
 
 

@@ -1,9 +1,9 @@
 """The game repository: lobbies, seats, moves against a version, results and statistics.
 
-One aiosqlite connection is shared by every coroutine. Each operation runs inside
-``_transaction``, which holds an ``asyncio.Lock`` for the whole transaction, so coroutines never
-interleave inside one; write transactions start with ``BEGIN IMMEDIATE`` so that a second
-process on the same file (``python -m storage verify``, a second bot) is serialised too.
+The same code runs on SQLite and on PostgreSQL (``storage.database``). Each operation is one
+transaction; an operation that changes a game first reads its row ``for_update``, so on
+PostgreSQL two processes changing the same game take turns (SQLite's write transactions
+already do).
 
 The database is the truth. Decoded states are cached by ``(game id, version)`` together with
 their stored text, and a cached state is used only when the text read in the same transaction
@@ -13,24 +13,22 @@ not hold.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import secrets
-import sqlite3
 from collections import OrderedDict, defaultdict
-from collections.abc import AsyncIterator, Callable, Collection, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Callable, Collection, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
-import aiosqlite
 from pydantic import BaseModel
 
 import engine
 from engine.core import dump_json
 from engine.core.replay import play_logged
+from storage.database import POOL_SIZE, Connection, Database, Row, open_database
 from storage.errors import (
     ChannelBusy,
     GameNotFound,
@@ -71,8 +69,7 @@ from storage.models import (
     UserStats,
 )
 from storage.replay import snapshot
-from storage.schema import INSERT_RESULT, migrate, result_rows
-from storage.url import parse_database_url
+from storage.schema import ADD_STANDING, EVERYWHERE, INSERT_RESULT, migrate, result_rows, standing_rows
 
 log = logging.getLogger(__name__)
 
@@ -80,74 +77,36 @@ Clock = Callable[[], datetime]
 
 OPEN_STATUSES = (GameStatus.LOBBY, GameStatus.ACTIVE)
 SEED_BITS = 63
-"""Seeds fit SQLite's signed 64-bit integers."""
+"""Seeds fit a signed 64-bit integer (SQLite's INTEGER, PostgreSQL's BIGINT)."""
 STATE_CACHE_SIZE = 512
-BUSY_TIMEOUT_MS = 5000
-"""How long a write waits for another process's write to finish before failing."""
-
-# Durability. WAL with synchronous=NORMAL: a commit appends to the write-ahead log without an
-# fsync; the log is synced at checkpoints. A killed bot process (crash, OOM, SIGKILL) loses
-# nothing that was committed, because the bytes are already in the OS; only a power cut or
-# kernel crash can lose the last few moves, and even then the database stays consistent
-# (each move is whole or absent). FULL would fsync on every move — one disk flush per click,
-# the bottleneck for many concurrent games — to protect against power loss only, which
-# a chat game can afford: the players see the board message and redo a move.
-PRAGMAS = (
-    f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}",
-    "PRAGMA journal_mode = WAL",
-    "PRAGMA synchronous = NORMAL",
-    "PRAGMA foreign_keys = ON",
-)
-WAL_SWITCH_TRIES = 50
-WAL_SWITCH_PAUSE = 0.05
-"""Switching a file to WAL needs it to itself and SQLite answers "locked" at once, without
-waiting out busy_timeout, when another program opens the same new file at that moment."""
 
 
 def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-async def open_repository(url: str, *, clock: Clock | None = None) -> Repository:
-    """Open (creating if needed) the database ``url`` names, migrated to the latest schema."""
-    location = parse_database_url(url)
-    location.ensure_folder()
-    # isolation_level=None: the repository issues BEGIN/COMMIT itself.
-    db = await aiosqlite.connect(location.path, isolation_level=None)
+async def open_repository(url: str, *, clock: Clock | None = None, pool_size: int = POOL_SIZE) -> Repository:
+    """Open (creating an SQLite file if needed) the database ``url`` names, migrated to the
+    latest schema. ``DatabaseUnavailable`` names the database and what to do when it cannot be
+    used."""
+    database = await open_database(url, pool_size=pool_size)
     try:
-        db.row_factory = sqlite3.Row
-        for pragma in PRAGMAS:
-            await _run_pragma(db, pragma)
-        await migrate(db)
+        with database.explained():
+            await migrate(database)
     except BaseException:
-        await db.close()
+        await database.close()
         raise
-    return Repository(db, clock=clock or utc_now)
-
-
-async def _run_pragma(db: aiosqlite.Connection, pragma: str) -> None:
-    for attempt in range(WAL_SWITCH_TRIES):
-        try:
-            # Close the cursor at once: journal_mode answers with a row, and a cursor left
-            # open would make the first migration's COMMIT fail ("SQL statements in progress").
-            async with db.execute(pragma):
-                return
-        except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc) or attempt == WAL_SWITCH_TRIES - 1:
-                raise
-            await asyncio.sleep(WAL_SWITCH_PAUSE)
+    return Repository(database, clock=clock or utc_now)
 
 
 class Repository:
-    def __init__(self, db: aiosqlite.Connection, *, clock: Clock) -> None:
-        self._db = db
+    def __init__(self, database: Database, *, clock: Clock) -> None:
+        self.database = database
         self._clock = clock
-        self._lock = asyncio.Lock()
         self._states: OrderedDict[tuple[int, int], tuple[str, Any]] = OrderedDict()
 
     async def close(self) -> None:
-        async with self._lock:
-            await self._db.close()
+        await self.database.close()
 
     # -- lobby ---------------------------------------------------------------------------
     async def create_lobby(
@@ -167,16 +126,18 @@ class Repository:
         stored = checked.model_dump(mode="json") if isinstance(checked, BaseModel) else dict(options)
         now = self._now()
         async with self._transaction(write=True) as db:
-            busy = await self._open_game_id(db, channel_id)
-            if busy is not None:
-                raise ChannelBusy(f"channel {channel_id} already has game {busy}", game_id=busy)
-            cursor = await db.execute(
+            # The channel's unique index decides, also between processes: a second lobby in a
+            # busy channel inserts nothing.
+            inserted = await db.fetch_one(
                 "INSERT INTO games (key, guild_id, channel_id, host_id, options, status, version,"
-                " created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', 0, ?, ?)",
+                " created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', 0, ?, ?)"
+                " ON CONFLICT DO NOTHING RETURNING id",
                 (key, guild_id, channel_id, host_id, dump_json(stored), now, now),
             )
-            game_id = cursor.lastrowid
-            assert game_id is not None
+            if inserted is None:
+                busy = await self._open_game_id(db, channel_id)
+                raise ChannelBusy(f"channel {channel_id} already has game {busy}", game_id=busy)
+            game_id = int(inserted[0])
             await db.execute(
                 "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
                 (game_id, host_id, host_name),
@@ -185,7 +146,7 @@ class Repository:
 
     async def set_message(self, game_id: int, message_id: int) -> GameRecord:
         async with self._transaction(write=True) as db:
-            await self._game_row(db, game_id)
+            await self._game_row(db, game_id, lock=True)
             await db.execute(
                 "UPDATE games SET message_id = ?, updated_at = ? WHERE id = ?",
                 (message_id, self._now(), game_id),
@@ -194,7 +155,7 @@ class Repository:
 
     async def join(self, game_id: int, user_id: int, name: str) -> GameRecord:
         async with self._transaction(write=True) as db:
-            lobby = self._require_lobby(await self._load(db, game_id))
+            lobby = self._require_lobby(await self._load(db, game_id, lock=True))
             if lobby.seat_of(user_id) is not None:
                 raise LobbyError("already_seated", f"user {user_id} is already seated", user_id=user_id)
             await self._add_seat(db, lobby, user_id=user_id, name=name, ai=None)
@@ -202,7 +163,7 @@ class Repository:
 
     async def add_ai(self, game_id: int, policy: str, name: str) -> GameRecord:
         async with self._transaction(write=True) as db:
-            lobby = self._require_lobby(await self._load(db, game_id))
+            lobby = self._require_lobby(await self._load(db, game_id, lock=True))
             await self._add_seat(db, lobby, user_id=None, name=name, ai=policy)
             return await self._load(db, game_id)
 
@@ -211,7 +172,7 @@ class Repository:
         unless every other seat is a computer player (there is at least one): then the host
         stays host without a seat and may start a demonstration game of computers only."""
         async with self._transaction(write=True) as db:
-            lobby = self._require_lobby(await self._load(db, game_id))
+            lobby = self._require_lobby(await self._load(db, game_id, lock=True))
             seat = lobby.seat_of(user_id)
             if seat is None:
                 raise LobbyError("not_seated", f"user {user_id} is not seated", user_id=user_id)
@@ -239,7 +200,7 @@ class Repository:
         elif not 0 <= seed < 1 << SEED_BITS:
             raise ValueError(f"a seed must be in 0 .. 2**{SEED_BITS}-1, not {seed}")
         async with self._transaction(write=True) as db:
-            lobby = self._require_lobby(await self._load(db, game_id))
+            lobby = self._require_lobby(await self._load(db, game_id, lock=True))
             game = engine.get_game(lobby.key)
             if len(lobby.seats) < game.min_seats:
                 raise LobbyError(
@@ -264,7 +225,7 @@ class Repository:
         unreadable can still be abandoned, which frees its channel: its record then carries
         no state."""
         async with self._transaction(write=True) as db:
-            row = await self._game_row(db, game_id)
+            row = await self._game_row(db, game_id, lock=True)
             if row["status"] == GameStatus.FINISHED:
                 raise NotPlaying(f"game {game_id} is already finished", game_id=game_id)
             if row["status"] != GameStatus.ABANDONED:
@@ -273,7 +234,7 @@ class Repository:
                     (self._now(), game_id),
                 )
             row = await self._game_row(db, game_id)
-            seats = await self._seat_rows(db, game_id)
+            seats = _seats(await self._seat_rows(db, game_id))
             try:
                 return self._decode(row, seats)
             except GameUnavailable:
@@ -281,7 +242,7 @@ class Repository:
 
     # -- loading -------------------------------------------------------------------------
     async def get(self, game_id: int) -> GameRecord:
-        async with self._transaction(write=False) as db:
+        async with self._transaction(write=False, single=True) as db:
             return await self._load(db, game_id)
 
     async def by_channel(self, channel_id: int) -> GameRecord | None:
@@ -294,8 +255,8 @@ class Repository:
     async def by_message(self, message_id: int) -> GameRecord | None:
         """The game whose board is that message, whatever its status."""
         async with self._transaction(write=False) as db:
-            row = await _one(
-                db, "SELECT id FROM games WHERE message_id = ? ORDER BY id DESC LIMIT 1", (message_id,)
+            row = await db.fetch_one(
+                "SELECT id FROM games WHERE message_id = ? ORDER BY id DESC LIMIT 1", (message_id,)
             )
             return None if row is None else await self._load(db, row["id"])
 
@@ -305,20 +266,19 @@ class Repository:
         where = "status IN ('lobby', 'active')" + ("" if guild_id is None else " AND guild_id = ?")
         params: tuple[Any, ...] = () if guild_id is None else (guild_id,)
         async with self._transaction(write=False) as db:
-            rows = await _all(db, f"SELECT * FROM games WHERE {where} ORDER BY id DESC", params)
-            seat_rows = await _all(
-                db,
+            rows = await db.fetch(f"SELECT * FROM games WHERE {where} ORDER BY id DESC", params)
+            seat_rows = await db.fetch(
                 f"SELECT * FROM seats WHERE game_id IN (SELECT id FROM games WHERE {where})"
                 " ORDER BY game_id, seat",
                 params,
             )
-        seats: dict[int, list[sqlite3.Row]] = defaultdict(list)
+        seats: dict[int, list[Row]] = defaultdict(list)
         for seat in seat_rows:
             seats[seat["game_id"]].append(seat)
         records = []
         for row in rows:
             try:
-                records.append(self._decode(row, seats[row["id"]]))
+                records.append(self._decode(row, _seats(seats[row["id"]])))
             except GameUnavailable:
                 continue  # logged by _decode; the other games go on
         return records
@@ -327,8 +287,7 @@ class Repository:
         """Running games in which the user holds a seat and has not resigned, newest first
         (wherever they are: a player acting from a DM finds his games by this)."""
         async with self._transaction(write=False) as db:
-            rows = await _all(
-                db,
+            rows = await db.fetch(
                 "SELECT id FROM games WHERE status = 'active' AND id IN"
                 " (SELECT game_id FROM seats WHERE user_id = ? AND resigned = 0) ORDER BY id DESC",
                 (user_id,),
@@ -344,7 +303,7 @@ class Repository:
     async def moves(self, game_id: int) -> list[MoveRecord]:
         async with self._transaction(write=False) as db:
             await self._game_row(db, game_id)
-            rows = await _all(db, "SELECT * FROM moves WHERE game_id = ? ORDER BY seq", (game_id,))
+            rows = await db.fetch("SELECT * FROM moves WHERE game_id = ? ORDER BY seq", (game_id,))
         try:
             return [
                 MoveRecord(
@@ -359,6 +318,18 @@ class Repository:
         except ValueError as exc:
             raise _unavailable(game_id, f"unreadable move log: {exc}") from exc
 
+    async def seat_moved_since(self, game_id: int, seat: int, version: int) -> bool:
+        """Whether ``seat`` has a move in the log after ``version`` (its own, or one played for
+        it). A button drawn at ``version`` still acts for a seat that has not moved since, even
+        if other seats have. One seek of the log's ``(game_id, seq)`` key: only the moves after
+        ``version`` are read."""
+        async with self._transaction(write=False) as db:
+            row = await db.fetch_one(
+                "SELECT 1 FROM moves WHERE game_id = ? AND seq > ? AND seat = ? LIMIT 1",
+                (game_id, version, seat),
+            )
+        return row is not None
+
     # -- playing -------------------------------------------------------------------------
     async def apply(
         self,
@@ -370,7 +341,7 @@ class Repository:
         turn_now: datetime | None = None,
         present: bool = True,
     ) -> Applied:
-        """Play one move, in one transaction: check the game is running and still at
+        """Play one move, atomically: check the game is running and still at
         ``expected_version``, let the engine apply it, append it to the log, store the new
         snapshot and bump the version; on the last move also the results. Any error leaves
         the game exactly as it was.
@@ -378,44 +349,57 @@ class Repository:
         With ``turn_now`` the turn deadlines are brought up to date in the same transaction
         (``storage.living.sync_turns``; ``present``: the seat moved by its own hand) and
         returned in ``Applied.deadlines``; without it the scheduler syncs them later."""
-        async with self._transaction(write=True) as db:
+        # The game and its seats in one statement: a snapshot of its own, no lock. The version
+        # compare-and-swap below decides between racers, so the read needs no transaction.
+        async with self._transaction(write=False, single=True) as db:
             record = await self._load(db, game_id)
-            if record.status != GameStatus.ACTIVE:
-                raise NotPlaying(f"game {game_id} is {record.status}, not active", status=record.status)
-            if record.version != expected_version:
-                raise StaleVersion(
-                    f"game {game_id} is at version {record.version}, the move was made at {expected_version}",
-                    version=record.version,
-                    expected=expected_version,
-                )
-            game = engine.get_game(record.key)
-            step, logged = play_logged(game, record.state, seat, action)
-            version = record.version + 1
-            now = self._now()
-            text = snapshot(game, step.state)
-            result = game.result(step.state)
-            status = GameStatus.ACTIVE if result is None else GameStatus.FINISHED
-            await db.execute(
-                "INSERT INTO moves (game_id, seq, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
+        if record.status != GameStatus.ACTIVE:
+            raise NotPlaying(f"game {game_id} is {record.status}, not active", status=record.status)
+        if record.version != expected_version:
+            raise StaleVersion(
+                f"game {game_id} is at version {record.version}, the move was made at {expected_version}",
+                version=record.version,
+                expected=expected_version,
+            )
+        game = engine.get_game(record.key)
+        step, logged = play_logged(game, record.state, seat, action)
+        version = record.version + 1
+        now = self._now()
+        text = snapshot(game, step.state)
+        result = game.result(step.state)
+        status = GameStatus.ACTIVE if result is None else GameStatus.FINISHED
+        resigned = logged.get("kind") == engine.RESIGN
+        # Most moves are one statement (below), atomic by itself; the last move, a resignation
+        # and a move that syncs the turn clock write more, in one transaction.
+        single = result is None and not resigned and turn_now is None
+        async with self._transaction(write=True, single=single) as db:
+            # Of two processes moving at the same version, the second waits for the first's row
+            # lock, then matches no row and stores nothing. The status is written only when it
+            # changes, so the indexes on it are left alone.
+            finishing = ", status = 'finished'" if status is GameStatus.FINISHED else ""
+            stored = await db.execute_if(
+                f"UPDATE games SET state = ?, version = ?, updated_at = ?{finishing}"
+                " WHERE id = ? AND version = ? AND status = 'active'",
+                (text, version, now, game_id, record.version),
+                "INSERT INTO moves (game_id, seq, seat, action, created_at) SELECT ?, ?, ?, ?, ?",
                 (game_id, version, seat, dump_json(logged), now),
             )
-            cursor = await db.execute(
-                "UPDATE games SET state = ?, version = ?, status = ?, updated_at = ?"
-                " WHERE id = ? AND version = ?",
-                (text, version, status, now, game_id, record.version),
-            )
-            if cursor.rowcount != 1:  # cannot happen under BEGIN IMMEDIATE; never store twice
-                raise StaleVersion(f"game {game_id} changed during the move", expected=expected_version)
+            if not stored:  # another process moved first, between the read and now
+                raise StaleVersion(
+                    f"game {game_id} changed during the move at {expected_version}", expected=expected_version
+                )
             seats = record.seats
-            if logged.get("kind") == engine.RESIGN:
+            if resigned:
                 await db.execute(
                     "UPDATE seats SET resigned = 1 WHERE game_id = ? AND seat = ?", (game_id, seat)
                 )
                 seats = tuple(replace(s, resigned=True) if s.seat == seat else s for s in seats)
             if result is not None:
                 user_ids = [s.user_id for s in record.seats]
-                await db.executemany(INSERT_RESULT, result_rows(game_id, record.key, result, user_ids, now))
-            self._remember(game_id, version, text, step.state)
+                await db.execute_many(INSERT_RESULT, result_rows(game_id, record.key, result, user_ids, now))
+                await db.execute_many(
+                    ADD_STANDING, standing_rows(record.key, record.guild_id, result, user_ids)
+                )
             game_after: GameRecord = replace(
                 record,
                 state=step.state,
@@ -431,7 +415,8 @@ class Repository:
                 deadlines = await sync_turns(
                     db, game_after, settings, turn_now, present_seat=seat if present else None, mover=seat
                 )
-            return Applied(game=game_after, events=step.events, deadlines=deadlines)
+        self._remember(game_id, version, text, step.state)
+        return Applied(game=game_after, events=step.events, deadlines=deadlines)
 
     # -- statistics ----------------------------------------------------------------------
     async def user_stats(self, user_id: int, key: str | None = None) -> UserStats:
@@ -442,7 +427,7 @@ class Repository:
             sql += " AND key = ?"
             params += (key,)
         async with self._transaction(write=False) as db:
-            rows = await _all(db, sql + " GROUP BY key ORDER BY key", params)
+            rows = await db.fetch(sql + " GROUP BY key ORDER BY key", params)
         per_game = {row[0]: (int(row[1]), int(row[2])) for row in rows}
         return UserStats(
             user_id=user_id,
@@ -456,18 +441,15 @@ class Repository:
         stable."""
         if limit < 1:
             raise ValueError(f"limit must be at least 1, not {limit}")
+        # One row per person in the server, or in the totals over every game (``standings``),
+        # whatever the number of games.
         sql = (
-            "SELECT r.user_id, COUNT(*) AS played, SUM(r.won) AS won, SUM(r.score) AS points"
-            " FROM results r JOIN games g ON g.id = r.game_id"
-            " WHERE r.key = ? AND r.user_id IS NOT NULL"
+            "SELECT user_id, played, won, points FROM standings WHERE key = ? AND guild_id = ?"
+            " ORDER BY won DESC, points DESC, user_id LIMIT ?"
         )
-        params: tuple[Any, ...] = (key,)
-        if guild_id is not None:
-            sql += " AND g.guild_id = ?"
-            params += (guild_id,)
-        sql += " GROUP BY r.user_id ORDER BY won DESC, points DESC, r.user_id LIMIT ?"
+        params = (key, EVERYWHERE if guild_id is None else guild_id)
         async with self._transaction(write=False) as db:
-            rows = await _all(db, sql, (*params, limit))
+            rows = await db.fetch(sql, (*params, limit))
         return [LeaderRow(user_id=r[0], played=r[1], won=r[2], points=float(r[3])) for r in rows]
 
     # -- living games: server settings and turn deadlines (storage.living) ------------------
@@ -486,15 +468,14 @@ class Repository:
         """The deadlines of the seats the game waits for, brought up to date with its version
         (``storage.living.sync_turns``)."""
         async with self._transaction(write=True) as db:
-            record = await self._load(db, game_id)
+            record = await self._load(db, game_id, lock=True)
             settings = await read_settings(db, record.guild_id)
             mover = await last_mover(db, game_id, record.version) if record.version else None
             return await sync_turns(db, record, settings, now, present_seat=present_seat, mover=mover)
 
     async def turn_deadlines(self, game_id: int) -> dict[int, TurnDeadline]:
         async with self._transaction(write=False) as db:
-            rows = await _all(
-                db,
+            rows = await db.fetch(
                 "SELECT game_id, seat, version, reminder_at, deadline_at FROM turn_deadlines"
                 " WHERE game_id = ? ORDER BY seat",
                 (game_id,),
@@ -503,12 +484,12 @@ class Repository:
 
     async def unsynced_games(self) -> list[int]:
         async with self._transaction(write=False) as db:
-            return [int(row[0]) for row in await _all(db, _UNSYNCED)]
+            return [int(row[0]) for row in await db.fetch(_UNSYNCED)]
 
     async def next_due(self) -> datetime | None:
         """The earliest reminder or timeout not yet claimed."""
         async with self._transaction(write=False) as db:
-            row = await _one(db, _NEXT_DUE)
+            row = await db.fetch_one(_NEXT_DUE)
         return None if row is None or row[0] is None else datetime.fromtimestamp(row[0], UTC)
 
     async def claim_reminders(self, now: datetime) -> list[DueTurn]:
@@ -549,7 +530,7 @@ class Repository:
     # -- integrity -----------------------------------------------------------------------
     async def count_games(self) -> int:
         async with self._transaction(write=False) as db:
-            row = await _one(db, "SELECT COUNT(*) FROM games")
+            row = await db.fetch_one("SELECT COUNT(*) FROM games")
         assert row is not None
         return int(row[0])
 
@@ -557,53 +538,51 @@ class Repository:
         """Replay every game from its seed and log and compare with what is stored. Each game
         is read in its own short transaction so a running bot is not held up."""
         async with self._transaction(write=False) as db:
-            ids = [row[0] for row in await _all(db, "SELECT id FROM games ORDER BY id")]
+            ids = [row[0] for row in await db.fetch("SELECT id FROM games ORDER BY id")]
         mismatches: list[Mismatch] = []
         for game_id in ids:
             async with self._transaction(write=False) as db:
                 row = await self._game_row(db, game_id)
                 seats = await self._seat_rows(db, game_id)
-                moves = await _all(db, "SELECT * FROM moves WHERE game_id = ? ORDER BY seq", (game_id,))
-                results = await _all(db, "SELECT * FROM results WHERE game_id = ? ORDER BY seat", (game_id,))
+                moves = await db.fetch("SELECT * FROM moves WHERE game_id = ? ORDER BY seq", (game_id,))
+                results = await db.fetch("SELECT * FROM results WHERE game_id = ? ORDER BY seat", (game_id,))
             mismatches.extend(Mismatch(game_id, p) for p in game_problems(row, seats, moves, results))
         return mismatches
 
     # -- inside a transaction --------------------------------------------------------------
-    @asynccontextmanager
-    async def _transaction(self, *, write: bool) -> AsyncIterator[aiosqlite.Connection]:
-        """The connection, inside one transaction that commits when the block ends and rolls
-        back when it raises. Reads take a transaction too, for a consistent view of a game
-        and its seats."""
-        async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
-            try:
-                yield self._db
-            except BaseException:
-                await self._db.rollback()
-                raise
-            await self._db.commit()
+    def _transaction(self, *, write: bool, single: bool = False) -> AbstractAsyncContextManager[Connection]:
+        return self.database.transaction(write=write, single=single)
 
-    async def _game_row(self, db: aiosqlite.Connection, game_id: int) -> sqlite3.Row:
-        row = await _one(db, "SELECT * FROM games WHERE id = ?", (game_id,))
+    async def _game_row(self, db: Connection, game_id: int, *, lock: bool = False) -> Row:
+        """The game's row; ``lock`` for a write transaction about to change the game."""
+        row = await db.fetch_one(
+            "SELECT * FROM games WHERE id = ?" + (db.for_update if lock else ""), (game_id,)
+        )
         if row is None:
             raise GameNotFound(f"there is no game {game_id}", game_id=game_id)
         return row
 
-    async def _seat_rows(self, db: aiosqlite.Connection, game_id: int) -> list[sqlite3.Row]:
-        return await _all(db, "SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
+    async def _seat_rows(self, db: Connection, game_id: int) -> list[Row]:
+        return await db.fetch("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
 
-    async def _load(self, db: aiosqlite.Connection, game_id: int) -> GameRecord:
-        row = await self._game_row(db, game_id)
-        return self._decode(row, await self._seat_rows(db, game_id))
+    async def _load(self, db: Connection, game_id: int, *, lock: bool = False) -> GameRecord:
+        if lock:
+            row = await self._game_row(db, game_id, lock=True)
+            return self._decode(row, _seats(await self._seat_rows(db, game_id)))
+        # The game and its seats in one query (one row per seat), one round trip less per move.
+        rows = await db.fetch(GAME_WITH_SEATS, (game_id,))
+        if not rows:
+            raise GameNotFound(f"there is no game {game_id}", game_id=game_id)
+        return self._decode(rows[0], _seats([r for r in rows if r["seat_seat"] is not None], prefix="seat_"))
 
-    async def _open_game_id(self, db: aiosqlite.Connection, channel_id: int) -> int | None:
-        row = await _one(
-            db, "SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
+    async def _open_game_id(self, db: Connection, channel_id: int) -> int | None:
+        row = await db.fetch_one(
+            "SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
         )
         return None if row is None else int(row["id"])
 
     async def _add_seat(
-        self, db: aiosqlite.Connection, lobby: GameRecord, *, user_id: int | None, name: str, ai: str | None
+        self, db: Connection, lobby: GameRecord, *, user_id: int | None, name: str, ai: str | None
     ) -> None:
         game = engine.get_game(lobby.key)
         if len(lobby.seats) >= game.max_seats:
@@ -625,7 +604,7 @@ class Repository:
         return record
 
     # -- decoding ------------------------------------------------------------------------
-    def _decode(self, row: sqlite3.Row, seat_rows: Sequence[sqlite3.Row]) -> GameRecord:
+    def _decode(self, row: Row, seats: tuple[SeatRecord, ...]) -> GameRecord:
         """The record of a stored game, or ``GameUnavailable`` (logged) if any part of the row
         cannot be read: an unknown game key, JSON that does not parse, a state the game rejects."""
         game_id = int(row["id"])
@@ -650,7 +629,7 @@ class Repository:
                 status=GameStatus(row["status"]),
                 version=row["version"],
                 state=state,
-                seats=_seats(seat_rows),
+                seats=seats,
                 created_at=datetime.fromisoformat(row["created_at"]),
                 updated_at=datetime.fromisoformat(row["updated_at"]),
                 result=result,
@@ -677,21 +656,22 @@ class Repository:
         return self._clock().isoformat()
 
 
-# Each await on the connection is a hop to its thread and back; execute_fetchall makes a query
-# one hop instead of three (execute, fetch, close), which is most of the cost of a move.
-async def _all(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
-    return list(await db.execute_fetchall(sql, params))
+GAME_WITH_SEATS = (
+    "SELECT g.*, s.seat AS seat_seat, s.user_id AS seat_user_id, s.name AS seat_name, s.ai AS seat_ai,"
+    " s.resigned AS seat_resigned FROM games g LEFT JOIN seats s ON s.game_id = g.id"
+    " WHERE g.id = ? ORDER BY s.seat"
+)
+"""A game's row once per seat, the seat's columns named ``seat_…``."""
 
 
-async def _one(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
-    rows = await _all(db, sql, params)
-    return rows[0] if rows else None
-
-
-def _seats(rows: Sequence[sqlite3.Row]) -> tuple[SeatRecord, ...]:
+def _seats(rows: Sequence[Row], *, prefix: str = "") -> tuple[SeatRecord, ...]:
     return tuple(
         SeatRecord(
-            seat=r["seat"], user_id=r["user_id"], name=r["name"], ai=r["ai"], resigned=bool(r["resigned"])
+            seat=r[f"{prefix}seat"],
+            user_id=r[f"{prefix}user_id"],
+            name=r[f"{prefix}name"],
+            ai=r[f"{prefix}ai"],
+            resigned=bool(r[f"{prefix}resigned"]),
         )
         for r in rows
     )
@@ -702,7 +682,7 @@ def _unavailable(game_id: int, reason: str) -> GameUnavailable:
     return GameUnavailable(f"game {game_id} cannot be loaded ({reason})", game_id=game_id, reason=reason)
 
 
-def _husk(row: sqlite3.Row, seat_rows: Sequence[sqlite3.Row], *, fallback_time: datetime) -> GameRecord:
+def _husk(row: Row, seats: tuple[SeatRecord, ...], *, fallback_time: datetime) -> GameRecord:
     """What can be said of a game whose row is unreadable: its plain columns, no options and
     no state. Only ``abandon`` hands this out, so a damaged game can free its channel."""
     now = fallback_time
@@ -718,7 +698,7 @@ def _husk(row: sqlite3.Row, seat_rows: Sequence[sqlite3.Row], *, fallback_time: 
         status=GameStatus(row["status"]),
         version=row["version"],
         state=None,
-        seats=_seats(seat_rows),
+        seats=seats,
         created_at=_timestamp(row["created_at"], now),
         updated_at=_timestamp(row["updated_at"], now),
     )

@@ -1,14 +1,26 @@
-"""Every stored field, in one place: the schema and its forward migrations.
+"""Every stored field, in one place: the schema and its forward migrations, for SQLite and
+for PostgreSQL side by side.
 
-The database remembers how far it has been migrated in ``PRAGMA user_version``. Opening it runs
-every step above that number, each in its own transaction together with the bump of
-``user_version``, so a crash during a migration leaves the database at the previous version,
-never half-way. Steps are only ever appended: a released step is never edited.
+The database remembers how far it has been migrated (SQLite: ``PRAGMA user_version``;
+PostgreSQL: the ``schema_version`` table). Opening it runs every step above that number, each
+in its own transaction together with the bump of the version, so a crash during a migration
+leaves the database at the previous version, never half-way. Steps are only ever appended: a
+released step is never edited. Each step has the same meaning on both databases; only the
+spelling of types differs (PostgreSQL's ``BIGINT`` for Discord ids and seeds, ``DOUBLE
+PRECISION`` where SQLite's ``REAL`` is 8 bytes, an identity column for game ids, a trigger
+function for the append-only log). A step's Python backfill runs on either.
 
 v1  games, seats and the append-only move log
 v2  results per seat (statistics, leaderboards), filled in for games finished under v1
 v3  living games: per-server settings, turn deadlines, missed turns (``storage.living``)
 v4  the turn pings posted and not yet deleted, so a restart still tidies them (``storage.living``)
+v5  why each game ended and co-operative outcomes in ``results``; every snapshot rebuilt from
+    its log, so positions stored by an earlier engine read with the current one
+v6  ``standings``: each person's played, won and points per game and server, and over every
+    server, kept up to date as games finish, so a leaderboard reads one row per player instead
+    of every result
+v7  SQLite: the move log rebuilt ``WITHOUT ROWID``, keyed by (game, seq) in one b-tree, so a
+    move appends to one tree instead of a table and its index (PostgreSQL: nothing to change)
 """
 
 from __future__ import annotations
@@ -18,24 +30,29 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-import aiosqlite
-
 import engine
+from engine.core.replay import final_state
+from storage.database import Connection, Database
 from storage.errors import StorageError
+from storage.replay import snapshot
 
 log = logging.getLogger(__name__)
 
-Backfill = Callable[[aiosqlite.Connection], Awaitable[None]]
+Backfill = Callable[[Connection], Awaitable[None]]
 
 
 @dataclass(frozen=True, slots=True)
 class Migration:
     version: int
-    """``user_version`` once this step has run."""
+    """The schema version once this step has run."""
     description: str
-    statements: tuple[str, ...]
+    sqlite: tuple[str, ...]
+    postgresql: tuple[str, ...]
     backfill: Backfill | None = None
     """Python that moves existing rows into the new shape, in the step's transaction."""
+
+    def statements(self, backend: str) -> tuple[str, ...]:
+        return self.sqlite if backend == "sqlite" else self.postgresql
 
 
 V1_STATEMENTS = (
@@ -181,28 +198,278 @@ V4_STATEMENTS = (
 )
 
 
+V5_STATEMENTS = (
+    "ALTER TABLE results ADD COLUMN reason TEXT",  # why the game ended, as the game names it
+    "ALTER TABLE results ADD COLUMN team TEXT",  # co-operative games: 'won' or 'lost' together
+)
+
+BACKFILL_STANDINGS = (
+    "INSERT INTO standings (key, guild_id, user_id, played, won, points)"
+    " SELECT r.key, COALESCE(g.guild_id, 0), r.user_id, COUNT(*), SUM(r.won), SUM(r.score)"
+    " FROM results r JOIN games g ON g.id = r.game_id WHERE r.user_id IS NOT NULL"
+    " GROUP BY r.key, COALESCE(g.guild_id, 0), r.user_id",
+    "INSERT INTO standings (key, guild_id, user_id, played, won, points)"
+    " SELECT key, -1, user_id, COUNT(*), SUM(won), SUM(score) FROM results WHERE user_id IS NOT NULL"
+    " GROUP BY key, user_id",
+)
+"""The standings of the games finished before v6, from their results: per server, then over all."""
+
+V6_STATEMENTS = (
+    """
+    CREATE TABLE standings (
+        key       TEXT    NOT NULL,
+        guild_id  INTEGER NOT NULL,                -- 0: outside any server; -1: every game
+        user_id   INTEGER NOT NULL,
+        played    INTEGER NOT NULL,
+        won       INTEGER NOT NULL,
+        points    REAL    NOT NULL,                -- sum of the game's own scores
+        PRIMARY KEY (key, guild_id, user_id)
+    )
+    """,
+    *BACKFILL_STANDINGS,
+)
+
+V7_STATEMENTS = (
+    """
+    CREATE TABLE moves_keyed (
+        game_id     INTEGER NOT NULL REFERENCES games (id),
+        seq         INTEGER NOT NULL,              -- 1, 2, ...: the game's version after it
+        seat        INTEGER NOT NULL,
+        action      TEXT    NOT NULL,              -- canonical JSON of the action
+        created_at  TEXT    NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    ) WITHOUT ROWID
+    """,
+    "INSERT INTO moves_keyed (game_id, seq, seat, action, created_at)"
+    " SELECT game_id, seq, seat, action, created_at FROM moves ORDER BY game_id, seq",
+    "DROP TABLE moves",  # its triggers go with it; dropping fires none
+    "ALTER TABLE moves_keyed RENAME TO moves",
+    *V1_STATEMENTS[3:5],  # the log stays append-only
+)
+
+# PostgreSQL: the same tables, columns, keys, checks and indexes, spelt in its types.
+PG_V1_STATEMENTS = (
+    """
+    CREATE TABLE games (
+        id          BIGINT  GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+        key         TEXT    NOT NULL,
+        guild_id    BIGINT,
+        channel_id  BIGINT  NOT NULL,
+        message_id  BIGINT,
+        host_id     BIGINT  NOT NULL,
+        options     TEXT    NOT NULL,
+        seed        BIGINT,
+        status      TEXT    NOT NULL
+                    CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
+        version     INTEGER NOT NULL DEFAULT 0,
+        state       TEXT,
+        created_at  TEXT    NOT NULL,
+        updated_at  TEXT    NOT NULL
+    )
+    """,
+    """
+    CREATE TABLE seats (
+        game_id   BIGINT  NOT NULL REFERENCES games (id),
+        seat      INTEGER NOT NULL,
+        user_id   BIGINT,
+        name      TEXT    NOT NULL,
+        ai        TEXT,
+        resigned  INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, seat),
+        CHECK ((user_id IS NULL) = (ai IS NOT NULL))
+    )
+    """,
+    """
+    CREATE TABLE moves (
+        game_id     BIGINT  NOT NULL REFERENCES games (id),
+        seq         INTEGER NOT NULL,
+        seat        INTEGER NOT NULL,
+        action      TEXT    NOT NULL,
+        created_at  TEXT    NOT NULL,
+        UNIQUE (game_id, seq)
+    )
+    """,
+    # SQLSTATE 23000 (integrity_constraint_violation): refused like any other constraint.
+    """
+    CREATE FUNCTION moves_are_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN RAISE EXCEPTION 'the move log is append-only' USING ERRCODE = '23000'; END $$
+    """,
+    """
+    CREATE TRIGGER moves_are_append_only_update BEFORE UPDATE ON moves
+    FOR EACH ROW EXECUTE FUNCTION moves_are_append_only()
+    """,
+    """
+    CREATE TRIGGER moves_are_append_only_delete BEFORE DELETE ON moves
+    FOR EACH ROW EXECUTE FUNCTION moves_are_append_only()
+    """,
+    """
+    CREATE UNIQUE INDEX games_open_in_channel ON games (channel_id)
+    WHERE status IN ('lobby', 'active')
+    """,
+    "CREATE INDEX games_by_message ON games (message_id) WHERE message_id IS NOT NULL",
+    "CREATE INDEX seats_by_user ON seats (user_id) WHERE user_id IS NOT NULL",
+)
+
+PG_V2_STATEMENTS = (
+    """
+    CREATE TABLE results (
+        game_id      BIGINT  NOT NULL REFERENCES games (id),
+        seat         INTEGER NOT NULL,
+        user_id      BIGINT,
+        key          TEXT    NOT NULL,
+        rank         INTEGER NOT NULL,
+        score        DOUBLE PRECISION NOT NULL,
+        won          INTEGER NOT NULL,
+        finished_at  TEXT    NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    )
+    """,
+    *V2_STATEMENTS[1:],
+)
+
+PG_V3_STATEMENTS = (
+    """
+    CREATE TABLE guild_settings (
+        guild_id    BIGINT  PRIMARY KEY,
+        settings    TEXT    NOT NULL,
+        updated_at  TEXT    NOT NULL
+    )
+    """,
+    """
+    CREATE TABLE turn_deadlines (
+        game_id      BIGINT  NOT NULL REFERENCES games (id),
+        seat         INTEGER NOT NULL,
+        version      INTEGER NOT NULL,
+        reminder_at  DOUBLE PRECISION,
+        deadline_at  DOUBLE PRECISION NOT NULL,
+        reminded     INTEGER NOT NULL DEFAULT 0,
+        timed_out    INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, seat)
+    )
+    """,
+    *V3_STATEMENTS[2:4],
+    """
+    CREATE TABLE turn_sync (
+        game_id  BIGINT  PRIMARY KEY REFERENCES games (id),
+        version  INTEGER NOT NULL
+    )
+    """,
+    """
+    CREATE TABLE missed_turns (
+        game_id  BIGINT  NOT NULL REFERENCES games (id),
+        seat     INTEGER NOT NULL,
+        missed   INTEGER NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    )
+    """,
+)
+
+PG_V4_STATEMENTS = (
+    """
+    CREATE TABLE turn_pings (
+        message_id  BIGINT  PRIMARY KEY,
+        game_id     BIGINT  NOT NULL REFERENCES games (id),
+        channel_id  BIGINT  NOT NULL,
+        users       TEXT    NOT NULL,
+        version     INTEGER NOT NULL
+    )
+    """,
+    *V4_STATEMENTS[1:],
+)
+
+PG_V6_STATEMENTS = (
+    """
+    CREATE TABLE standings (
+        key       TEXT    NOT NULL,
+        guild_id  BIGINT  NOT NULL,
+        user_id   BIGINT  NOT NULL,
+        played    INTEGER NOT NULL,
+        won       INTEGER NOT NULL,
+        points    DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (key, guild_id, user_id)
+    )
+    """,
+    *BACKFILL_STANDINGS,
+)
+
+TABLES: dict[str, tuple[str, ...]] = {
+    "games": ("id",),
+    "seats": ("game_id", "seat"),
+    "moves": ("game_id", "seq"),
+    "results": ("game_id", "seat"),
+    "guild_settings": ("guild_id",),
+    "turn_deadlines": ("game_id", "seat"),
+    "turn_sync": ("game_id",),
+    "missed_turns": ("game_id", "seat"),
+    "turn_pings": ("message_id",),
+    "standings": ("key", "guild_id", "user_id"),
+}
+"""Every table and its key, each after the tables it refers to (the order a copy fills them in)."""
+
+
 def result_rows(
     game_id: int, key: str, result: engine.Result, user_ids: list[int | None], finished_at: str
 ) -> list[tuple[object, ...]]:
     """The ``results`` rows of one finished game, one per seat."""
     winners = set(result.winners)
     return [
-        (game_id, seat, user_ids[seat], key, rank, result.scores[seat], seat in winners, finished_at)
+        (
+            game_id,
+            seat,
+            user_ids[seat],
+            key,
+            rank,
+            result.scores[seat],
+            int(seat in winners),
+            finished_at,
+            result.reason,
+            result.team,
+        )
         for seat, rank in enumerate(result.ranks)
     ]
 
 
+ADD_STANDING = (
+    "INSERT INTO standings (key, guild_id, user_id, played, won, points) VALUES (?, ?, ?, 1, ?, ?)"
+    " ON CONFLICT (key, guild_id, user_id) DO UPDATE SET played = standings.played + 1,"
+    " won = standings.won + excluded.won, points = standings.points + excluded.points"
+)
+"""One finished game added to a person's standing (``standing_rows``)."""
+
+
+NO_SERVER, EVERYWHERE = 0, -1
+"""``standings.guild_id`` of a game outside any server, and of the totals over every game."""
+
+
+def standing_rows(
+    key: str, guild_id: int | None, result: engine.Result, user_ids: list[int | None]
+) -> list[tuple[object, ...]]:
+    """The ``ADD_STANDING`` rows of one finished game: for each person (not computer players),
+    one in the game's server and one in the totals."""
+    winners = set(result.winners)
+    return [
+        (key, server, user, int(seat in winners), result.scores[seat])
+        for seat, user in enumerate(user_ids)
+        if user is not None
+        for server in (guild_id or NO_SERVER, EVERYWHERE)
+    ]
+
+
 INSERT_RESULT = (
+    "INSERT INTO results (game_id, seat, user_id, key, rank, score, won, finished_at, reason, team)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+V2_INSERT_RESULT = (
     "INSERT INTO results (game_id, seat, user_id, key, rank, score, won, finished_at)"
     " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
 )
+"""The v2 step's insert, written before ``reason`` and ``team`` existed."""
 
 
-async def _backfill_results(db: aiosqlite.Connection) -> None:
+async def _backfill_results(db: Connection) -> None:
     """Games finished before v2 get their results rows from their final snapshot. A game whose
     row cannot be read is left without results (and logged) rather than blocking the upgrade."""
-    async with db.execute("SELECT id, key, state, updated_at FROM games WHERE status = 'finished'") as cursor:
-        finished = list(await cursor.fetchall())
+    finished = await db.fetch("SELECT id, key, state, updated_at FROM games WHERE status = 'finished'")
     for game_id, key, state_text, updated_at in finished:
         try:
             game = engine.get_game(key)
@@ -213,33 +480,78 @@ async def _backfill_results(db: aiosqlite.Connection) -> None:
         if result is None:
             log.warning("migration v2: game %s is finished but its state is not over", game_id)
             continue
-        async with db.execute(
-            "SELECT user_id FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
-        ) as cursor:
-            user_ids = [row[0] for row in await cursor.fetchall()]
-        await db.executemany(INSERT_RESULT, result_rows(game_id, key, result, user_ids, updated_at))
+        user_ids = [
+            row[0]
+            for row in await db.fetch("SELECT user_id FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
+        ]
+        await db.execute_many(
+            V2_INSERT_RESULT, [row[:8] for row in result_rows(game_id, key, result, user_ids, updated_at)]
+        )
+
+
+async def _rebuild_snapshots(db: Connection) -> None:
+    """Every stored position rebuilt by replaying its game's log with the current engine (the
+    log is the truth; a snapshot is its cache), and each finished game's results rewritten
+    with why it ended. A game whose log does not replay keeps its rows as they were (and is
+    logged): ``python -m storage verify`` then names it."""
+    games = await db.fetch(
+        "SELECT id, key, options, seed, updated_at, status FROM games WHERE state IS NOT NULL"
+    )
+    for game_id, key, options, seed, updated_at, status in games:
+        try:
+            game = engine.get_game(key)
+            moves = [
+                (seat, json.loads(action))
+                for seat, action in await db.fetch(
+                    "SELECT seat, action FROM moves WHERE game_id = ? ORDER BY seq", (game_id,)
+                )
+            ]
+            user_ids = [
+                row[0]
+                for row in await db.fetch(
+                    "SELECT user_id FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+                )
+            ]
+            state = final_state(game, len(user_ids), seed, json.loads(options), moves)
+        except Exception as exc:  # any game that cannot be replayed: leave it to verify
+            log.warning("migration v5: game %s keeps its old snapshot: %s", game_id, exc)
+            continue
+        await db.execute("UPDATE games SET state = ? WHERE id = ?", (snapshot(game, state), game_id))
+        result = game.result(state)
+        if status == "finished" and result is not None:
+            row = await db.fetch_one("SELECT finished_at FROM results WHERE game_id = ? LIMIT 1", (game_id,))
+            finished_at = updated_at if row is None else row[0]
+            await db.execute("DELETE FROM results WHERE game_id = ?", (game_id,))
+            await db.execute_many(INSERT_RESULT, result_rows(game_id, key, result, user_ids, finished_at))
 
 
 MIGRATIONS: tuple[Migration, ...] = (
-    Migration(1, "games, seats and the move log", V1_STATEMENTS),
-    Migration(2, "results per seat for statistics", V2_STATEMENTS, _backfill_results),
-    Migration(3, "server settings, turn deadlines and missed turns", V3_STATEMENTS),
-    Migration(4, "turn pings still to be deleted", V4_STATEMENTS),
+    Migration(1, "games, seats and the move log", V1_STATEMENTS, PG_V1_STATEMENTS),
+    Migration(2, "results per seat for statistics", V2_STATEMENTS, PG_V2_STATEMENTS, _backfill_results),
+    Migration(3, "server settings, turn deadlines and missed turns", V3_STATEMENTS, PG_V3_STATEMENTS),
+    Migration(4, "turn pings still to be deleted", V4_STATEMENTS, PG_V4_STATEMENTS),
+    Migration(
+        5,
+        "end reasons and team outcomes; snapshots rebuilt from the log",
+        V5_STATEMENTS,
+        V5_STATEMENTS,
+        _rebuild_snapshots,
+    ),
+    Migration(6, "standings per game, server and player", V6_STATEMENTS, PG_V6_STATEMENTS),
+    Migration(7, "the move log in one b-tree keyed by game and seq", V7_STATEMENTS, ()),
 )
 LATEST = MIGRATIONS[-1].version
 
 
-async def schema_version(db: aiosqlite.Connection) -> int:
-    async with db.execute("PRAGMA user_version") as cursor:
-        row = await cursor.fetchone()
-    assert row is not None
-    return int(row[0])
+async def schema_version(database: Database) -> int:
+    async with database.transaction(write=False) as conn:
+        return await database.schema_version(conn)
 
 
-async def migrate(db: aiosqlite.Connection, *, target: int = LATEST) -> int:
-    """Run every step above the database's ``user_version`` up to ``target``; returns the
-    version reached. The connection must be in autocommit mode (``isolation_level=None``)."""
-    current = await schema_version(db)
+async def migrate(database: Database, *, target: int = LATEST) -> int:
+    """Run every step above the database's schema version up to ``target``; returns the
+    version reached."""
+    current = await schema_version(database)
     if current > LATEST:
         raise StorageError(
             f"the database is at schema version {current}, newer than this program knows "
@@ -250,27 +562,30 @@ async def migrate(db: aiosqlite.Connection, *, target: int = LATEST) -> int:
     for step in MIGRATIONS:
         if not current < step.version <= target:
             continue
-        await db.execute("BEGIN IMMEDIATE")
-        try:
-            # Read again under the write lock: another process opening the same file at the
+        async with database.migration_step() as conn:
+            # Read again inside the step: another process opening the same database at the
             # same moment may have run this step already.
-            if await schema_version(db) >= step.version:
-                await db.rollback()
-                current = step.version
-                continue
-            for statement in step.statements:
-                await db.execute(statement)
-            if step.backfill is not None:
-                await step.backfill(db)
-            # PRAGMA user_version is transactional: it commits with the step or not at all.
-            await db.execute(f"PRAGMA user_version = {step.version:d}")
-        except BaseException:
-            await db.rollback()
-            raise
-        await db.commit()
-        log.info("database migrated to v%d: %s", step.version, step.description)
+            if await database.schema_version(conn) < step.version:
+                for statement in step.statements(database.backend):
+                    await conn.execute(statement)
+                if step.backfill is not None:
+                    await step.backfill(conn)
+                await database.set_schema_version(conn, step.version)
+                log.info("database migrated to v%d: %s", step.version, step.description)
         current = step.version
     return current
 
 
-__all__ = ["INSERT_RESULT", "LATEST", "MIGRATIONS", "Migration", "migrate", "result_rows", "schema_version"]
+__all__ = [
+    "ADD_STANDING",
+    "EVERYWHERE",
+    "INSERT_RESULT",
+    "LATEST",
+    "MIGRATIONS",
+    "TABLES",
+    "Migration",
+    "migrate",
+    "result_rows",
+    "schema_version",
+    "standing_rows",
+]

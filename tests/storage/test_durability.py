@@ -8,16 +8,18 @@ import os
 import random
 import signal
 import sqlite3
+import subprocess
 import sys
 from pathlib import Path
 
-import aiosqlite
 import pytest
 
 from engine.core import dump_json
-from storage import GameStatus, Repository, StorageError, open_repository
+from storage import ConstraintViolation, GameStatus, Repository, StorageError, open_repository
+from storage.database import Connection, open_database
 from storage.schema import LATEST, migrate
 from tests.storage.helpers import PICKOMINO, play, started_game
+from tests.storage.servers import Raw
 
 ROOT = Path(__file__).resolve().parents[2]
 WRITER = Path(__file__).with_name("crash_writer.py")
@@ -30,7 +32,7 @@ def integrity_check(path: Path) -> str:
 
 @pytest.mark.parametrize("commits_before_kill", [40, 400])
 async def test_a_writer_killed_mid_write_leaves_only_whole_moves(
-    db_path: Path, db_url: str, commits_before_kill: int
+    backend: str, db_path: Path, db_url: str, commits_before_kill: int
 ) -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     writer = await asyncio.create_subprocess_exec(
@@ -58,10 +60,20 @@ async def test_a_writer_killed_mid_write_leaves_only_whole_moves(
         writer.send_signal(signal.SIGKILL)  # no cleanup, no checkpoint
         await writer.wait()
     assert writer.returncode == -signal.SIGKILL
-    # The writer never closed the database: opening it must recover from the write-ahead log.
-    assert Path(f"{db_path}-wal").stat().st_size > 0
-
-    assert integrity_check(db_path) == "ok"
+    if backend == "sqlite":
+        # The writer never closed the file: opening it must recover from the write-ahead log.
+        assert Path(f"{db_path}-wal").stat().st_size > 0
+        assert integrity_check(db_path) == "ok"
+    # Every committed move replays, as the command a person would run says.
+    verified = subprocess.run(
+        [sys.executable, "-m", "storage", "verify", "--database-url", db_url],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert verified.returncode == 0, verified.stdout + verified.stderr
+    assert "all agree with their move logs" in verified.stdout
     repo = await open_repository(db_url)
     try:
         assert await repo.verify() == []  # every snapshot is its log replayed; version = log length
@@ -106,7 +118,7 @@ async def test_reopened_games_continue_where_they_were(db_url: str) -> None:
 
 
 async def insert_v1_game(
-    db: aiosqlite.Connection, *, channel_id: int, status: str, users: tuple[int, ...], moves: int | None
+    db: Connection, *, channel_id: int, status: str, users: tuple[int, ...], moves: int | None
 ) -> int:
     """A game written the way the v1 schema stored it; ``moves`` None plays it to the end."""
     rng = random.Random(channel_id)
@@ -117,10 +129,9 @@ async def insert_v1_game(
         action = rng.choice(PICKOMINO.legal_actions(state, seat))
         state = PICKOMINO.apply(state, seat, action).state
         log.append((seat, dump_json(PICKOMINO.dump_action(action))))
-    await db.execute("BEGIN")  # one transaction, not one disk sync per row
-    cursor = await db.execute(
+    inserted = await db.fetch_one(
         "INSERT INTO games (key, guild_id, channel_id, host_id, options, seed, status, version, state,"
-        " created_at, updated_at) VALUES ('pickomino', 1, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " created_at, updated_at) VALUES ('pickomino', 1, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         (
             channel_id,
             users[0],
@@ -133,36 +144,38 @@ async def insert_v1_game(
             "2023-05-01T11:00:00+00:00",
         ),
     )
-    game_id = cursor.lastrowid
-    assert game_id is not None
-    await db.executemany(
+    assert inserted is not None
+    game_id = int(inserted[0])
+    await db.execute_many(
         "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
         [(game_id, seat, user, f"user{user}") for seat, user in enumerate(users)],
     )
-    await db.executemany(
+    await db.execute_many(
         "INSERT INTO moves (game_id, seq, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
         [(game_id, n, seat, action, "2023-05-01T10:30:00+00:00") for n, (seat, action) in enumerate(log, 1)],
     )
-    await db.commit()
     return game_id
 
 
-async def test_a_v1_database_is_upgraded_without_losing_rows(db_path: Path, db_url: str) -> None:
-    db_path.parent.mkdir(parents=True)
-    async with aiosqlite.connect(db_path, isolation_level=None) as db:
-        assert await migrate(db, target=1) == 1
-        lobby = await insert_v1_game(db, channel_id=1, status="lobby", users=(11,), moves=0)
-        active = await insert_v1_game(db, channel_id=2, status="active", users=(11, 12), moves=9)
-        finished = await insert_v1_game(db, channel_id=3, status="finished", users=(11, 12, 13), moves=None)
-        with pytest.raises(sqlite3.OperationalError):  # v1 has no results table yet
-            await db.execute("SELECT * FROM results")
+async def test_a_v1_database_is_upgraded_without_losing_rows(db_url: str, raw: Raw) -> None:
+    database = await open_database(db_url)
+    try:
+        assert await migrate(database, target=1) == 1
+        async with database.transaction(write=True) as db:
+            lobby = await insert_v1_game(db, channel_id=1, status="lobby", users=(11,), moves=0)
+            active = await insert_v1_game(db, channel_id=2, status="active", users=(11, 12), moves=9)
+            finished = await insert_v1_game(
+                db, channel_id=3, status="finished", users=(11, 12, 13), moves=None
+            )
+    finally:
+        await database.close()
+    assert await raw.tables() == {"games", "seats", "moves"}  # v1 has no results table yet
 
     repo = await open_repository(db_url)
     try:
-        with sqlite3.connect(db_path) as plain:
-            assert plain.execute("PRAGMA user_version").fetchone()[0] == LATEST == 4
-            assert plain.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 3
-            assert plain.execute("SELECT COUNT(*) FROM moves").fetchone()[0] > 9
+        assert await raw.version() == LATEST == 7
+        assert await raw.value("SELECT COUNT(*) FROM games") == 3
+        assert await raw.value("SELECT COUNT(*) FROM moves") > 9
         assert (await repo.get(lobby)).status == GameStatus.LOBBY
         assert len(await repo.moves(active)) == 9
         done = await repo.get(finished)
@@ -171,6 +184,15 @@ async def test_a_v1_database_is_upgraded_without_losing_rows(db_path: Path, db_u
         for seat, user in enumerate((11, 12, 13)):
             stats = await repo.user_stats(user)
             assert (stats.played, stats.won) == (1, int(seat in done.result.winners))
+        # v6 counted it in the standings the leaderboards read.
+        board = {
+            row.user_id: (row.played, row.won, row.points) for row in await repo.leaderboard("pickomino")
+        }
+        assert board == {
+            user: (1, int(seat in done.result.winners), done.result.scores[seat])
+            for seat, user in enumerate((11, 12, 13))
+        }
+        assert await repo.leaderboard("pickomino", guild_id=1) == await repo.leaderboard("pickomino")
         assert await repo.verify() == []
         game = await repo.get(active)
         assert (await play(repo, game, random.Random(0))).status == GameStatus.FINISHED
@@ -178,32 +200,33 @@ async def test_a_v1_database_is_upgraded_without_losing_rows(db_path: Path, db_u
         await repo.close()
 
 
-async def test_migrating_twice_changes_nothing(db_url: str, db_path: Path) -> None:
+async def test_migrating_twice_changes_nothing(db_url: str, raw: Raw) -> None:
     repo = await open_repository(db_url)
     await started_game(repo)
     await repo.close()
-    with sqlite3.connect(db_path) as plain:
-        schema = plain.execute("SELECT sql FROM sqlite_master ORDER BY name").fetchall()
+    schema = await raw.schema()
+    assert len(schema) > 20
     repo = await open_repository(db_url)
     await repo.close()
-    with sqlite3.connect(db_path) as plain:
-        assert plain.execute("SELECT sql FROM sqlite_master ORDER BY name").fetchall() == schema
+    assert await raw.schema() == schema
 
 
-async def test_a_database_from_a_newer_program_is_refused(db_path: Path, db_url: str) -> None:
-    db_path.parent.mkdir(parents=True)
-    with sqlite3.connect(db_path) as plain:
-        plain.execute(f"PRAGMA user_version = {LATEST + 1}")
+async def test_a_database_from_a_newer_program_is_refused(db_url: str) -> None:
+    database = await open_database(db_url)
+    try:
+        async with database.migration_step() as db:
+            await database.set_schema_version(db, LATEST + 1)
+    finally:
+        await database.close()
     with pytest.raises(StorageError, match="newer than this program"):
         await open_repository(db_url)
 
 
-async def test_the_move_log_refuses_rewrites(repo: Repository, db_path: Path) -> None:
+async def test_the_move_log_refuses_rewrites(repo: Repository, raw: Raw) -> None:
     game = await play(repo, await started_game(repo), random.Random(1), moves=2)
-    with sqlite3.connect(db_path) as plain:
-        for statement in ("UPDATE moves SET seat = 1", "DELETE FROM moves"):
-            with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-                plain.execute(statement)
+    for statement in ("UPDATE moves SET seat = 1", "DELETE FROM moves"):
+        with pytest.raises(ConstraintViolation, match="append-only"):
+            await raw.execute(statement)
     assert len(await repo.moves(game.id)) == 2
 
 
@@ -219,23 +242,34 @@ async def test_two_programs_opening_a_new_file_at_once_both_work(db_url: str) ->
         await second.close()
 
 
-async def test_the_upgrade_skips_a_finished_game_it_cannot_read(
-    db_path: Path, db_url: str, caplog: pytest.LogCaptureFixture
+async def test_the_upgrade_rebuilds_a_snapshot_it_cannot_read_and_skips_a_log_it_cannot_replay(
+    db_url: str, raw: Raw, caplog: pytest.LogCaptureFixture
 ) -> None:
-    db_path.parent.mkdir(parents=True)
-    async with aiosqlite.connect(db_path, isolation_level=None) as db:
-        await migrate(db, target=1)
-        readable = await insert_v1_game(db, channel_id=1, status="finished", users=(11, 12), moves=None)
-        damaged = await insert_v1_game(db, channel_id=2, status="finished", users=(13, 14), moves=None)
-        await db.execute("UPDATE games SET state = '{' WHERE id = ?", (damaged,))
+    """v2 cannot read a damaged snapshot, so it gives that game no results; v5 rebuilds every
+    snapshot from its log, which mends it. A game whose log itself is damaged keeps its rows as
+    they are, and verify names it."""
+    database = await open_database(db_url)
+    try:
+        await migrate(database, target=1)
+        async with database.transaction(write=True) as db:
+            readable = await insert_v1_game(db, channel_id=1, status="finished", users=(11, 12), moves=None)
+            damaged = await insert_v1_game(db, channel_id=2, status="finished", users=(13, 14), moves=None)
+            broken_log = await insert_v1_game(db, channel_id=3, status="active", users=(15, 16), moves=4)
+    finally:
+        await database.close()
+    await raw.execute("UPDATE games SET state = '{' WHERE id = ?", damaged)
+    await raw.drop_log_guard()
+    await raw.execute('UPDATE moves SET action = \'{"kind": "fly"}\' WHERE game_id = ?', broken_log)
 
     with caplog.at_level(logging.WARNING, logger="storage"):
         repo = await open_repository(db_url)
     try:
-        assert (await repo.user_stats(11)).played == 1
-        assert (await repo.user_stats(13)).played == 0
         assert any(f"no results for game {damaged}" in r.getMessage() for r in caplog.records)
-        assert {m.game_id for m in await repo.verify()} == {damaged}
+        assert any(f"game {broken_log} keeps its old snapshot" in r.getMessage() for r in caplog.records)
+        assert (await repo.user_stats(11)).played == 1
+        assert (await repo.user_stats(13)).played == 1
+        assert {m.game_id for m in await repo.verify()} == {broken_log}
         assert (await repo.get(readable)).status == GameStatus.FINISHED
+        assert (await repo.get(damaged)).status == GameStatus.FINISHED
     finally:
         await repo.close()

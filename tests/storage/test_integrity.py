@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 import os
 import random
-import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -15,14 +14,9 @@ import pytest
 from engine.core import dump_json
 from storage import GameRecord, GameStatus, GameUnavailable, Repository
 from tests.storage.helpers import PICKOMINO, play, started_game
+from tests.storage.servers import Raw
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def tamper(db_path: Path, sql: str, *params: object) -> None:
-    """Change the file behind the repository's back, as a disk error or a hand edit would."""
-    with sqlite3.connect(db_path) as plain:
-        plain.execute(sql, params)
 
 
 async def two_games(repo: Repository) -> tuple[GameRecord, GameRecord]:
@@ -45,11 +39,11 @@ CORRUPTIONS = {
 
 @pytest.mark.parametrize("corruption", CORRUPTIONS)
 async def test_a_corrupt_row_makes_only_that_game_unavailable(
-    repo: Repository, db_path: Path, corruption: str, caplog: pytest.LogCaptureFixture
+    repo: Repository, raw: Raw, corruption: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     damaged, healthy = await two_games(repo)
     sql, reason = CORRUPTIONS[corruption]
-    tamper(db_path, sql, damaged.id)
+    await raw.execute(sql, damaged.id)
 
     with caplog.at_level(logging.ERROR, logger="storage"), pytest.raises(GameUnavailable) as unavailable:
         await repo.get(damaged.id)
@@ -76,11 +70,10 @@ async def test_a_corrupt_row_makes_only_that_game_unavailable(
     await repo.create_lobby("pickomino", guild_id=1, channel_id=1, host_id=11, host_name="Ann", options={})
 
 
-async def test_an_unreadable_move_log_is_reported(repo: Repository, db_path: Path) -> None:
+async def test_an_unreadable_move_log_is_reported(repo: Repository, raw: Raw) -> None:
     damaged, healthy = await two_games(repo)
-    with sqlite3.connect(db_path) as plain:  # the log refuses edits, so the damage must go around it
-        plain.execute("DROP TRIGGER moves_are_append_only_update")
-        plain.execute("UPDATE moves SET action = '{\"kind\":' WHERE game_id = ? AND seq = 3", (damaged.id,))
+    await raw.drop_log_guard()  # the log refuses edits, so the damage must go around it
+    await raw.execute("UPDATE moves SET action = '{\"kind\":' WHERE game_id = ? AND seq = 3", damaged.id)
     with pytest.raises(GameUnavailable):
         await repo.moves(damaged.id)
     assert len(await repo.moves(healthy.id)) == 6
@@ -96,7 +89,8 @@ async def test_an_unreadable_move_log_is_reported(repo: Repository, db_path: Pat
         ("UPDATE games SET state = NULL WHERE id = ?", "the game is active but has no snapshot"),
         ("UPDATE games SET status = 'lobby' WHERE id = ?", "a lobby has a snapshot"),
         (
-            "INSERT INTO results VALUES (?, 0, 11, 'pickomino', 1, 0, 1, '2024-01-01T00:00:00+00:00')",
+            "INSERT INTO results (game_id, seat, user_id, key, rank, score, won, finished_at)"
+            " VALUES (?, 0, 11, 'pickomino', 1, 0, 1, '2024-01-01T00:00:00+00:00')",
             "results are stored, but the game is active",
         ),
         ("UPDATE games SET status = 'finished' WHERE id = ?", "not over"),
@@ -104,20 +98,20 @@ async def test_an_unreadable_move_log_is_reported(repo: Repository, db_path: Pat
     ],
 )
 async def test_verify_finds_rows_that_disagree_with_the_log(
-    repo: Repository, db_path: Path, sql: str, reason: str
+    repo: Repository, raw: Raw, sql: str, reason: str
 ) -> None:
     damaged, _ = await two_games(repo)
     assert await repo.verify() == []
-    tamper(db_path, sql, damaged.id)
+    await raw.execute(sql, damaged.id)
     mismatches = await repo.verify()
     assert {m.game_id for m in mismatches} == {damaged.id}
     assert any(reason in m.reason for m in mismatches), mismatches
 
 
-async def test_verify_checks_the_results_of_finished_games(repo: Repository, db_path: Path) -> None:
+async def test_verify_checks_the_results_of_finished_games(repo: Repository, raw: Raw) -> None:
     finished = await play(repo, await started_game(repo, humans=(11, 12, 13)), random.Random(4))
     assert await repo.verify() == []
-    tamper(db_path, "UPDATE results SET won = 1 - won WHERE game_id = ? AND seat = 0", finished.id)
+    await raw.execute("UPDATE results SET won = 1 - won WHERE game_id = ? AND seat = 0", finished.id)
     [mismatch] = await repo.verify()
     assert mismatch.reason == "the results rows differ from the replayed result"
 
@@ -144,11 +138,11 @@ async def test_verify_command_on_a_sound_database(repo: Repository, db_url: str)
     assert from_env.returncode == 0 and "4 games checked" in from_env.stdout
 
 
-async def test_verify_command_names_a_tampered_game(repo: Repository, db_path: Path, db_url: str) -> None:
+async def test_verify_command_names_a_tampered_game(repo: Repository, raw: Raw, db_url: str) -> None:
     damaged, healthy = await two_games(repo)
     other = PICKOMINO.new(2, 999, {})  # a valid state, just not this game's
-    tamper(
-        db_path, "UPDATE games SET state = ? WHERE id = ?", dump_json(PICKOMINO.dump_state(other)), damaged.id
+    await raw.execute(
+        "UPDATE games SET state = ? WHERE id = ?", dump_json(PICKOMINO.dump_state(other)), damaged.id
     )
     done = run_verify("--database-url", db_url)
     assert done.returncode == 1
@@ -158,10 +152,10 @@ async def test_verify_command_names_a_tampered_game(repo: Repository, db_path: P
 
 
 async def test_verify_command_reports_a_corrupt_row_instead_of_crashing(
-    repo: Repository, db_path: Path, db_url: str
+    repo: Repository, raw: Raw, db_url: str
 ) -> None:
     damaged, _ = await two_games(repo)
-    tamper(db_path, "UPDATE games SET key = 'chess' WHERE id = ?", damaged.id)
+    await raw.execute("UPDATE games SET key = 'chess' WHERE id = ?", damaged.id)
     done = run_verify("--database-url", db_url)
     assert done.returncode == 1
     assert f"MISMATCH game {damaged.id}: unknown game key" in done.stdout
@@ -169,19 +163,19 @@ async def test_verify_command_reports_a_corrupt_row_instead_of_crashing(
 
 
 def test_verify_command_refuses_bad_urls_and_missing_files(tmp_path: Path) -> None:
-    unsupported = run_verify("--database-url", "postgresql://u:secret@host/db")
+    unsupported = run_verify("--database-url", "mysql://u:secret@host/db")
     assert unsupported.returncode == 2
-    assert "scheme 'postgresql'" in unsupported.stderr and "secret" not in unsupported.stderr
+    assert "scheme 'mysql'" in unsupported.stderr and "secret" not in unsupported.stderr
     missing = run_verify("--database-url", f"sqlite:///{tmp_path / 'none.db'}")
     assert missing.returncode == 2 and "no database file" in missing.stderr
     assert not (tmp_path / "none.db").exists()
 
 
-async def test_the_database_not_the_cache_is_the_truth(repo: Repository, db_path: Path) -> None:
+async def test_the_database_not_the_cache_is_the_truth(repo: Repository, raw: Raw) -> None:
     game, _ = await two_games(repo)
     assert (await repo.get(game.id)).state == game.state  # decoded once, now cached
     other = PICKOMINO.new(2, 999, {})
-    tamper(
-        db_path, "UPDATE games SET state = ? WHERE id = ?", dump_json(PICKOMINO.dump_state(other)), game.id
+    await raw.execute(
+        "UPDATE games SET state = ? WHERE id = ?", dump_json(PICKOMINO.dump_state(other)), game.id
     )
     assert (await repo.get(game.id)).state == other

@@ -145,7 +145,7 @@ async def test_start_without_a_seed_draws_a_63_bit_one(repo: Repository) -> None
         await repo.join(lobby.id, 12, "Bob")
         game = await repo.start(lobby.id)
         assert game.seed is not None and 0 <= game.seed < 2**63
-        assert game.state is not None and game.state.seed == game.seed
+        assert game.state is not None and game.state.rng.seed == game.seed
         seeds.append(game.seed)
     assert seeds[0] != seeds[1]  # a collision has odds of 1 in 2**63
 

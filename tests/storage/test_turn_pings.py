@@ -4,42 +4,37 @@ across a reopened database), and rows that cannot be read."""
 from __future__ import annotations
 
 import logging
-import sqlite3
 from datetime import UTC, datetime
-from pathlib import Path
 
-import aiosqlite
+import asyncpg
 import pytest
 
-from storage import GameStatus, Repository, open_repository
+from storage import ConstraintViolation, GameStatus, Repository, open_repository
+from storage.database import open_database
 from storage.living import TurnPing
 from storage.schema import LATEST, migrate
 from tests.storage.conftest import TickingClock
 from tests.storage.helpers import started_game
+from tests.storage.servers import Raw
 
 T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 
 
-def tables(db_path: Path) -> set[str]:
-    with sqlite3.connect(db_path) as plain:
-        return {row[0] for row in plain.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-
-
-async def test_a_v3_database_is_upgraded_to_v4_without_losing_rows(db_path: Path, db_url: str) -> None:
-    db_path.parent.mkdir(parents=True)
-    async with aiosqlite.connect(db_path, isolation_level=None) as db:
-        assert await migrate(db, target=3) == 3
-        db.row_factory = sqlite3.Row
-        v3 = Repository(db, clock=TickingClock())  # the v3 schema driven by today's code
+async def test_a_v3_database_is_upgraded_to_v4_without_losing_rows(db_url: str, raw: Raw) -> None:
+    database = await open_database(db_url)
+    assert await migrate(database, target=3) == 3
+    v3 = Repository(database, clock=TickingClock())  # the v3 schema driven by today's code
+    try:
         game = await started_game(v3)
         await v3.sync_turns(game.id, now=T0)
-    assert "turn_pings" not in tables(db_path)
+    finally:
+        await v3.close()
+    assert "turn_pings" not in await raw.tables()
 
     repo = await open_repository(db_url)
     try:
-        with sqlite3.connect(db_path) as plain:
-            assert plain.execute("PRAGMA user_version").fetchone()[0] == LATEST == 4
-        assert "turn_pings" in tables(db_path)
+        assert await raw.version() == LATEST == 7
+        assert "turn_pings" in await raw.tables()
         assert await repo.get(game.id) == game
         assert set(await repo.turn_deadlines(game.id)) == {0}
         assert await repo.turn_pings(game.id) == []
@@ -75,32 +70,30 @@ async def test_pings_are_recorded_listed_and_forgotten_across_a_reopen(repo: Rep
 
 
 async def test_a_ping_belongs_to_a_stored_game(repo: Repository) -> None:
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(ConstraintViolation):
         await repo.record_turn_ping(TurnPing(999, 100, 5001, frozenset({11}), 0))
 
 
-@pytest.mark.parametrize(
-    ("column", "damage"),
-    [
-        ("users", "'{'"),
-        ("users", "'[\"eleven\"]'"),
-        ("users", "'[true]'"),
-        ("users", "'{\"11\": 1}'"),
-        ("users", "12"),
-        ("channel_id", "'general'"),
-        ("version", "1.5"),
-    ],
-)
-async def test_a_row_that_cannot_be_read_is_logged_and_skipped(
-    repo: Repository, db_path: Path, caplog: pytest.LogCaptureFixture, column: str, damage: str
+ANY_DATABASE = [
+    ("users", "'{'"),
+    ("users", "'[\"eleven\"]'"),
+    ("users", "'[true]'"),
+    ("users", "'{\"11\": 1}'"),
+    ("users", "12"),
+]
+LOOSE_TYPES = [("channel_id", "'general'"), ("version", "1.5")]
+"""Damage only SQLite's loosely typed columns can hold (PostgreSQL's refuse it, below)."""
+
+
+async def damaged_ping_is_skipped(
+    repo: Repository, raw: Raw, caplog: pytest.LogCaptureFixture, column: str, damage: str
 ) -> None:
     game = await started_game(repo)
     good = TurnPing(game.id, 100, 5001, frozenset({11}), 0)
     bad = TurnPing(game.id, 100, 5002, frozenset({12}), 1)
     await repo.record_turn_ping(good)
     await repo.record_turn_ping(bad)
-    with sqlite3.connect(db_path) as plain:
-        plain.execute(f"UPDATE turn_pings SET {column} = {damage} WHERE message_id = ?", (bad.message_id,))
+    await raw.execute(f"UPDATE turn_pings SET {column} = {damage} WHERE message_id = ?", bad.message_id)
 
     with caplog.at_level(logging.WARNING, logger="storage"):
         assert await repo.turn_pings(game.id) == [good]
@@ -111,6 +104,39 @@ async def test_a_row_that_cannot_be_read_is_logged_and_skipped(
 
     # The game's end forgets it with the others.
     await repo.forget_game_pings(game.id)
-    with sqlite3.connect(db_path) as plain:
-        assert plain.execute("SELECT COUNT(*) FROM turn_pings").fetchone()[0] == 0
+    assert await raw.value("SELECT COUNT(*) FROM turn_pings") == 0
     assert (await repo.get(game.id)).status is GameStatus.ACTIVE
+
+
+@pytest.mark.parametrize(("column", "damage"), ANY_DATABASE)
+async def test_a_row_that_cannot_be_read_is_logged_and_skipped(
+    repo: Repository, raw: Raw, caplog: pytest.LogCaptureFixture, column: str, damage: str
+) -> None:
+    await damaged_ping_is_skipped(repo, raw, caplog, column, damage)
+
+
+@pytest.mark.parametrize(("column", "damage"), LOOSE_TYPES)
+async def test_a_row_of_the_wrong_type_is_logged_and_skipped_on_sqlite(
+    sqlite_url: str, caplog: pytest.LogCaptureFixture, column: str, damage: str
+) -> None:
+    repo = await open_repository(sqlite_url)
+    try:
+        await damaged_ping_is_skipped(repo, Raw(sqlite_url, "sqlite"), caplog, column, damage)
+    finally:
+        await repo.close()
+
+
+async def test_postgresql_columns_keep_their_types(postgres_url: str) -> None:
+    """The same damage cannot reach a PostgreSQL row: text is refused, a fraction rounded."""
+    repo = await open_repository(postgres_url)
+    raw = Raw(postgres_url, "postgresql")
+    try:
+        game = await started_game(repo)
+        ping = TurnPing(game.id, 100, 5002, frozenset({12}), 1)
+        await repo.record_turn_ping(ping)
+        with pytest.raises(asyncpg.InvalidTextRepresentationError):
+            await raw.execute("UPDATE turn_pings SET channel_id = 'general' WHERE message_id = ?", 5002)
+        await raw.execute("UPDATE turn_pings SET version = 1.5 WHERE message_id = ?", 5002)
+        assert await repo.turn_pings(game.id) == [TurnPing(game.id, 100, 5002, frozenset({12}), 2)]
+    finally:
+        await repo.close()

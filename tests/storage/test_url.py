@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from storage import UnsupportedDatabaseURL, open_repository, parse_database_url
+from storage import PostgresLocation, UnsupportedDatabaseURL, open_repository, parse_database_url
+from storage.url import mask_password
 
 
 @pytest.mark.parametrize(
@@ -23,11 +24,34 @@ def test_sqlite_urls(url: str, path: str) -> None:
     assert parse_database_url(url).path == path
 
 
+def test_sqlite_paths_are_shown_resolved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert parse_database_url("sqlite:///data/tavern.db").shown == str(tmp_path / "data" / "tavern.db")
+    assert parse_database_url("sqlite:///:memory:").shown == ":memory:"
+
+
+@pytest.mark.parametrize(
+    ("url", "shown"),
+    [
+        ("postgresql://tavern:hunter2@db:5432/tavern", "postgresql://tavern:***@db:5432/tavern"),
+        ("postgres://tavern@db/tavern", "postgres://tavern@db/tavern"),
+        ("postgresql:///tavern?host=/run/postgresql", "postgresql:///tavern?host=/run/postgresql"),
+        ("postgresql://db/tavern?user=t&password=hunter2", "postgresql://db/tavern?user=t&password=***"),
+        ("  postgresql://a:b@c/d\n", "postgresql://a:***@c/d"),
+    ],
+)
+def test_postgresql_urls_are_shown_with_the_password_masked(url: str, shown: str) -> None:
+    location = parse_database_url(url)
+    assert isinstance(location, PostgresLocation) and location.url == url.strip()
+    assert location.shown == shown == mask_password(url.strip())
+    assert "hunter2" not in location.shown
+
+
 @pytest.mark.parametrize(
     ("url", "says"),
     [
-        ("postgresql://tavern:hunter2@db/tavern", "scheme 'postgresql'"),
-        ("mysql://root@localhost/t", "scheme 'mysql'"),
+        ("mysql://root:hunter2@localhost/t", "scheme 'mysql'"),
+        ("postgresql:/tavern", "scheme 'postgresql'"),
         ("sqlite://host/x.db", "scheme 'sqlite'"),
         ("data/tavern.db", "without a scheme"),
         ("sqlite:///", "names no database file"),
@@ -39,13 +63,14 @@ def test_unsupported_urls_are_refused_clearly(url: str, says: str) -> None:
         parse_database_url(url)
     message = str(refused.value)
     assert says in message and "sqlite:///" in message
+    assert "postgresql://" in message or "no database file" in message
     assert "\n" not in message
     assert "hunter2" not in message  # a password in a URL is never repeated
 
 
 async def test_open_repository_refuses_before_touching_anything(tmp_path: Path) -> None:
     with pytest.raises(UnsupportedDatabaseURL):
-        await open_repository(f"postgresql:///{tmp_path / 'x.db'}")
+        await open_repository(f"mysql:///{tmp_path / 'x.db'}")
     assert list(tmp_path.iterdir()) == []
 
 

@@ -1,0 +1,124 @@
+"""Several repositories on one database — as several bot processes would have — never apply a
+move twice, never hand out a reminder or a timeout twice, never seat two players in one seat
+and never open two games in one channel."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from collections import Counter
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from storage import ChannelBusy, GameStatus, Repository, open_repository
+from storage.living import GuildSettings
+from tests.storage.helpers import started_game
+
+ROOT = Path(__file__).resolve().parents[2]
+RACER = Path(__file__).with_name("race_writer.py")
+T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+
+
+async def two_more(db_url: str) -> tuple[Repository, Repository]:
+    return await open_repository(db_url), await open_repository(db_url)
+
+
+async def test_two_processes_racing_on_the_same_games_store_each_move_once(
+    repo: Repository, db_url: str
+) -> None:
+    games = [await started_game(repo, channel_id=n, ais=1, seed=n) for n in range(3)]
+    ids = [str(game.id) for game in games]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    writers = [
+        await asyncio.create_subprocess_exec(
+            sys.executable,
+            str(RACER),
+            db_url,
+            str(seed),
+            "100",
+            *ids,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            env=env,
+        )
+        for seed in (1, 2)
+    ]
+    outputs = await asyncio.wait_for(asyncio.gather(*(w.communicate() for w in writers)), timeout=120)
+    stored: Counter[tuple[int, int]] = Counter()
+    for writer, (out, err) in zip(writers, outputs, strict=True):
+        lines = out.decode().split()
+        assert writer.returncode == 0 and lines[-1] == "done", err.decode()
+        numbers = [line for line in out.decode().splitlines() if line not in ("stale", "done")]
+        stored.update(tuple(map(int, line.split())) for line in numbers)  # type: ignore[misc]
+    assert stored and max(stored.values()) == 1  # no (game, version) was stored by both
+    for game in games:
+        record = await repo.get(game.id)
+        assert sorted(v for g, v in stored if g == game.id) == list(range(1, record.version + 1))
+        assert len(await repo.moves(game.id)) == record.version
+    assert await repo.verify() == []
+
+
+async def test_concurrent_claims_hand_out_each_reminder_and_timeout_once(
+    repo: Repository, db_url: str
+) -> None:
+    await repo.set_guild_settings(1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
+    games = [await started_game(repo, channel_id=n, seed=n) for n in range(12)]
+    for game in games:
+        await repo.sync_turns(game.id, now=T0)
+    first, second = await two_more(db_url)
+    try:
+        for claim, at in (("claim_reminders", 4), ("claim_timeouts", 10)):
+            when = T0 + timedelta(minutes=at)
+            batches = await asyncio.gather(
+                *(getattr(r, claim)(when) for r in (first, second, first, second, repo, repo))
+            )
+            claimed = Counter((due.game_id, due.seat) for batch in batches for due in batch)
+            assert set(claimed) == {(game.id, 0) for game in games}, claim
+            assert set(claimed.values()) == {1}, claim
+        assert await repo.next_due() is None
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_two_lobbies_opened_at_once_in_one_channel_make_one(repo: Repository, db_url: str) -> None:
+    first, second = await two_more(db_url)
+    try:
+        outcomes = await asyncio.gather(
+            *(
+                r.create_lobby("pickomino", guild_id=1, channel_id=7, host_id=n, host_name="A", options={})
+                for n, r in enumerate((first, second, repo))
+            ),
+            return_exceptions=True,
+        )
+        kinds = sorted(type(o).__name__ for o in outcomes)
+        assert kinds == ["ChannelBusy", "ChannelBusy", "GameRecord"]
+        [made] = [o for o in outcomes if not isinstance(o, BaseException)]
+        assert all(o.params["game_id"] == made.id for o in outcomes if isinstance(o, ChannelBusy))
+        assert [g.id for g in await repo.active_games()] == [made.id]
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_players_joining_at_once_get_a_seat_each(repo: Repository, db_url: str) -> None:
+    lobby = await repo.create_lobby(
+        "pickomino", guild_id=1, channel_id=9, host_id=1, host_name="A", options={}
+    )
+    first, second = await two_more(db_url)
+    try:
+        await asyncio.gather(
+            *(
+                r.join(lobby.id, user, f"u{user}")
+                for user, r in zip(range(2, 6), (first, second) * 2, strict=True)
+            )
+        )
+        seated = await repo.get(lobby.id)
+        assert [s.seat for s in seated.seats] == [0, 1, 2, 3, 4]
+        assert sorted(s.user_id for s in seated.seats if s.user_id) == [1, 2, 3, 4, 5]
+        started = await first.start(lobby.id, seed=3)
+        assert started.status is GameStatus.ACTIVE
+    finally:
+        await first.close()
+        await second.close()
