@@ -8,49 +8,38 @@ while g.to_act(s):
 g.result(s)
 """
 
-import sys
-import types
-
 from engine.core import (
     RESIGN,
+    TURN_STARTED,
     BadAction,
     BadOptions,
+    Decision,
     EngineError,
     Event,
     Game,
     IllegalAction,
     Result,
+    Rng,
     Step,
     UnknownGame,
-    games,
+    game_keys,
     get_game,
 )
 
 __all__ = [
     "RESIGN",
+    "TURN_STARTED",
     "BadAction",
     "BadOptions",
+    "Decision",
     "EngineError",
     "Event",
     "Game",
     "IllegalAction",
     "Result",
+    "Rng",
     "Step",
     "UnknownGame",
-    "games",
+    "game_keys",
     "get_game",
 ]
-
-
-class _EngineModule(types.ModuleType):
-    """``engine.games()`` lists the games while ``engine/games/`` holds their packages. Python
-    binds a subpackage to its parent's attribute when it is imported, which would hide the
-    function; this keeps the function and leaves the packages reachable by ``import``."""
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if name == "games" and isinstance(value, types.ModuleType):
-            return
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _EngineModule

@@ -3,7 +3,7 @@ step.
 
 The file holds the game key, options, number of seats, seed and move log (and, for a finished
 game, its result). Each move is replayed with the engine from the seed and printed with the
-events it produced, one line each (the game's text renderer from ``engine.play``). Events
+events it produced, one line each (the game's text renderer, ``engine.core.text``). Events
 addressed to some seats only are printed only when the replayed game is over, so replaying a
 running game shows what a spectator saw. When the file states a result, the replay must reach
 the same one. A malformed file, an unknown game or a move the engine refuses ends with exit
@@ -20,11 +20,11 @@ from typing import Any, Literal, TextIO
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from engine.core.contract import RESULT_ADAPTER, Result, dump_json
+from engine.core.contract import RESIGN, RESULT_ADAPTER, Event, Result
 from engine.core.errors import EngineError
 from engine.core.registry import get_game
 from engine.core.replay import final_state, replay
-from engine.play import renderer
+from engine.core.text import text_renderer
 
 FORMAT = "tavern-replay"
 
@@ -79,23 +79,41 @@ def tell(replay_file: ReplayFile, out: TextIO) -> Result | None:
     except (EngineError, ValueError, TypeError) as exc:  # unknown game, bad options, a refused move
         raise ReplayError(_engine_problem(replay_file, exc)) from None
     names = [f"seat {seat}" for seat in range(replay_file.seats)]
-    text = renderer(game.key)
+    text = text_renderer(game.key)
     print(f"{game.title}: {replay_file.seats} seats, seed {replay_file.seed}, {len(logged)} moves", file=out)
     for number, (seat, action, step) in enumerate(
         replay(game, replay_file.seats, replay_file.seed, replay_file.options, logged), start=1
     ):
-        print(f"{number:>4}. seat {seat}: {dump_json(action)}", file=out)
+        told_action = "resigns" if action.get("kind") == RESIGN else text.action(dict(action))
+        if action.get("kind") != RESIGN and over is None and _hides(step.events, seat):
+            told_action = "a secret move"  # its content shows only once the game is over
+        print(f"{number:>4}. {names[seat]}: {told_action}", file=out)
         for event in step.events:
             if event.audience is None or over is not None:
-                # A game's terminal renderer may leave an event to its board (Raid draws the
-                # placement as a map): say it plainly instead of printing nothing.
-                told = text.event(event, names) or f"{event.kind}: {dump_json(event.data)}"
-                print(f"      {told}", file=out)
+                told = text.event(event, names)
+                if told:  # an event a game tells elsewhere (whose turn it is) has no line
+                    print(f"      {told}", file=out)
     if over is None:
         print("The game is not over (events only some seats saw are not shown).", file=out)
     else:
-        print(f"Result: ranks {list(over.ranks)}, scores {list(over.scores)}", file=out)
+        why = f" ({over.reason.replace('_', ' ')})" if over.reason else ""
+        if over.team is not None:
+            print(f"Result{why}: the team {over.team}.", file=out)
+        else:
+            ranks = ", ".join(f"{names[s]} {r}" for s, r in enumerate(over.ranks))
+            scores = ", ".join(f"{names[s]} {_number(v)}" for s, v in enumerate(over.scores))
+            print(f"Result{why}: ranks {ranks}; scores {scores}", file=out)
     return over
+
+
+def _hides(events: tuple[Event, ...], seat: int) -> bool:
+    """Whether a move told others only part of itself (a secret placement): some of its
+    events went to the mover alone."""
+    return any(e.audience is not None for e in events)
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)
 
 
 def _engine_problem(replay_file: ReplayFile, exc: Exception) -> str:

@@ -13,12 +13,15 @@ from __future__ import annotations
 import argparse
 import math
 import multiprocessing
+import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
+from engine.ai.playout import play_to_end
 from engine.ai.policy import decide, get_policy, policies
 from engine.core.errors import EngineError
 from engine.core.registry import get_game
@@ -51,6 +54,26 @@ def lineup_names(names: Sequence[str], seats: int) -> list[str]:
     return [names[i % len(names)] for i in range(seats)]
 
 
+class _TimedChoice:
+    """The arena's chooser for one game: each seat's policy, seeded per decision, timed."""
+
+    def __init__(self, slots: list[SlotTally], chooser: list[Any], slot_of: list[int], seed: int) -> None:
+        self.slots, self.chooser, self.slot_of, self.seed = slots, chooser, slot_of, seed
+        self.decisions = 0
+
+    def __call__(self, game: Any, state: Any, seat: int, rng: random.Random) -> Any:
+        slot = self.slot_of[seat]
+        several = len(game.legal_actions(state, seat)) > 1
+        start = time.perf_counter()
+        action = decide(game, state, seat, self.chooser[slot], seed=self.seed + self.decisions)
+        spent = time.perf_counter() - start
+        self.slots[slot].seconds.append(spent)
+        if several:
+            self.slots[slot].choice_seconds.append(spent)
+        self.decisions += 1
+        return action
+
+
 def play_games(
     game_key: str, seats: int, names: Sequence[str], seed: int, first: int, count: int
 ) -> list[SlotTally]:
@@ -61,24 +84,8 @@ def play_games(
     slots = [SlotTally(name) for name in lineup]
     for g in range(first, first + count):
         slot_of = [(seat + g) % seats for seat in range(seats)]  # seat -> line-up place
-        state = game.new(seats, seed=seed + g, options={})
-        decisions = 0
-        to_act = game.to_act(state)
-        while to_act:
-            seat = to_act[0]
-            slot = slot_of[seat]
-            several = len(game.legal_actions(state, seat)) > 1
-            start = time.perf_counter()
-            action = decide(
-                game, state, seat, chooser[slot], seed=(seed * 1_000_003 + g) * 10_007 + decisions
-            )
-            spent = time.perf_counter() - start
-            slots[slot].seconds.append(spent)
-            if several:
-                slots[slot].choice_seconds.append(spent)
-            state = game.apply(state, seat, action).state
-            decisions += 1
-            to_act = game.to_act(state)
+        timed = _TimedChoice(slots, chooser, slot_of, (seed * 1_000_003 + g) * 10_007)
+        state = play_to_end(game, game.new(seats, seed=seed + g, options={}), random.Random(g), choose=timed)
         result = game.result(state)
         assert result is not None
         firsts = [slot_of[s] for s in result.winners]
@@ -94,8 +101,31 @@ def _play_chunk(args: tuple[str, int, tuple[str, ...], int, int, int]) -> list[S
     return play_games(*args)
 
 
+class _InProcess:
+    """The pool's ``imap`` without processes (``--jobs 1``)."""
+
+    def __enter__(self) -> _InProcess:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def imap(self, function: Callable[[Any], Any], items: Sequence[Any]) -> Iterator[Any]:
+        return map(function, items)
+
+
+Progress = Callable[[int, int, float], None]
+"""``(games played, games in all, seconds so far)``, after each chunk of games."""
+
+
 def run_arena(
-    game_key: str, seats: int, games: int, names: Sequence[str], seed: int, jobs: int = 1
+    game_key: str,
+    seats: int,
+    games: int,
+    names: Sequence[str],
+    seed: int,
+    jobs: int = 1,
+    progress: Progress | None = None,
 ) -> ArenaReport:
     get_game(game_key)
     for name in names:
@@ -108,11 +138,14 @@ def run_arena(
         for i in range(chunks)
         if bounds[i + 1] > bounds[i]
     ]
-    if jobs > 1:
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            parts = pool.map(_play_chunk, work)
-    else:
-        parts = [_play_chunk(w) for w in work]
+    parts: list[list[SlotTally]] = []
+    done = 0
+    with multiprocessing.get_context("spawn").Pool(jobs) if jobs > 1 else _InProcess() as pool:
+        for part in pool.imap(_play_chunk, work):
+            parts.append(part)
+            done += work[len(parts) - 1][5]  # the chunk's game count (imap keeps the order)
+            if progress is not None:
+                progress(done, games, time.perf_counter() - start)
     slots = [SlotTally(name) for name in lineup_names(names, seats)]
     for part in parts:
         for total, piece in zip(slots, part, strict=True):
@@ -165,6 +198,12 @@ def format_report(report: ArenaReport) -> str:
     return "\n".join(lines)
 
 
+def _show_progress(done: int, total: int, seconds: float) -> None:
+    """One line on stderr after each chunk, so a long run shows it is alive."""
+    left = seconds / done * (total - done) if done else 0.0
+    print(f"  {done}/{total} games, {seconds:.0f} s, about {left:.0f} s left", file=sys.stderr, flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine.ai.arena", description=__doc__.splitlines()[0])
     parser.add_argument("game")
@@ -178,7 +217,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.games < 1 or args.jobs < 1 or not names:
         parser.error("--games and --jobs must be at least 1, and --policies must name one")
     try:
-        report = run_arena(args.game, args.seats, args.games, names, args.seed, args.jobs)
+        report = run_arena(args.game, args.seats, args.games, names, args.seed, args.jobs, _show_progress)
     except EngineError as exc:  # an unknown game, policy or seat count: say so plainly
         print(f"error: {exc}", file=sys.stderr)
         print(f"policies for {args.game}: {', '.join(policies(args.game))}", file=sys.stderr)

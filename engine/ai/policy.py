@@ -73,6 +73,19 @@ def sample(game_key: str, view: Any, item: Any, rng: random.Random) -> Any:
     return item if sampler is None else sampler(view, item, rng)
 
 
+def sampler_of(game_key: str) -> Sampler | None:
+    """The game's sampler, if it registered one."""
+    _load(game_key)
+    return _samplers.get(game_key)
+
+
+def fill(game: Game[Any, Any, Any], state: Any, seat: int, item: Any, rng: random.Random) -> Any:
+    """``sample`` for a seat of a position; the seat's view is built only for a game that has
+    a sampler (most have none, and a playout step should not pay for a view)."""
+    sampler = sampler_of(game.key)
+    return item if sampler is None else sampler(game.view(state, seat), item, rng)
+
+
 class RandomPolicy:
     """Uniform over the listed actions; templates are filled in by the game's sampler."""
 

@@ -1,4 +1,4 @@
-"""The contract every game speaks (see ``shared/design/architecture.md``).
+"""The contract every game speaks (described in ``docs/architecture.md``).
 
 A game is a stateless object; a position is a plain dataclass the game creates and never
 mutates. Everything that crosses the engine boundary — states, actions, views, events,
@@ -11,22 +11,33 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from engine.core.errors import BadAction, BadOptions
+from engine.core.decisions import Decision, for_seat, seats_of
+from engine.core.errors import BadAction, BadOptions, EngineError, clip
+from engine.core.plain import JSON
 
 S = TypeVar("S")
 A = TypeVar("A")
 V = TypeVar("V")
 
-JSON = Any
-"""A value made of dicts, lists, strings, numbers, booleans and None."""
+MAX_INPUT_CHARS = 4000
+"""The longest action a player may type or send as JSON (Discord's own limits are lower)."""
+MAX_INPUT_DEPTH = 6
+"""The deepest nesting of an action given as plain data (a placement's terrorists: 3)."""
+MAX_INPUT_VALUES = 400
+"""The most values (keys, items, leaves) in an action given as plain data."""
 
 RESIGN = "resign"
 """The action kind a seat uses to leave a game. It is stored in the move log like any move
 but is not listed by ``legal_actions``: resigning is always possible and never a strategy."""
+
+TURN_STARTED = "turn_started"
+"""The public event a game emits when a seat's turn begins (``{"seat": s}``): the bot pings
+that player. A decision taken out of turn (a pass in a window, a reply to an offer) starts no
+turn, so it pings nobody."""
 
 
 @dataclass(slots=True)
@@ -58,10 +69,27 @@ class Result:
     ranks: tuple[int, ...]
     scores: tuple[float, ...]
     draw: bool = False
+    reason: str | None = None
+    """Why the game ended, as the game names it (``grill_empty``, ``mission``, ``resigned`` …)."""
+    team: Literal["won", "lost"] | None = None
+    """A co-operative game's outcome: every seat won together, or every seat lost together.
+    ``None`` for a game played against each other."""
+
+    @classmethod
+    def together(cls, seats: int, *, won: bool, reason: str, scores: tuple[float, ...] = ()) -> Result:
+        """The result of a co-operative game: all seats share rank 1 and the outcome."""
+        return cls(
+            ranks=(1,) * seats,
+            scores=scores or (0.0,) * seats,
+            reason=reason,
+            team="won" if won else "lost",
+        )
 
     @property
     def winners(self) -> tuple[int, ...]:
-        return tuple(s for s, r in enumerate(self.ranks) if r == 1) if not self.draw else ()
+        if self.draw or self.team == "lost":
+            return ()
+        return tuple(s for s, r in enumerate(self.ranks) if r == 1)
 
 
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
@@ -85,8 +113,12 @@ class Game(ABC, Generic[S, A, V]):
 
     key: ClassVar[str]
     title: ClassVar[str]
+    order: ClassVar[int] = 100
+    """Where the game stands in lists shown to players (``/play``), smallest first."""
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
+    cooperative: ClassVar[bool] = False
+    """All seats win or lose together (``Result.team``)."""
     options_model: ClassVar[type[BaseModel]]
     state_adapter: ClassVar[TypeAdapter[Any]]
     action_adapter: ClassVar[TypeAdapter[Any]]
@@ -97,7 +129,17 @@ class Game(ABC, Generic[S, A, V]):
     def new(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> S: ...
 
     @abstractmethod
-    def to_act(self, state: S) -> tuple[int, ...]: ...
+    def seats(self, state: S) -> int:
+        """How many seats the game was set up with (resigned ones included)."""
+
+    @abstractmethod
+    def pending(self, state: S) -> tuple[Decision, ...]:
+        """The decisions the game waits on now (``engine.core.decisions``); empty once over."""
+
+    def to_act(self, state: S) -> tuple[int, ...]:
+        """The seats whose input the game waits for: those of the pending decisions. A seat
+        that merely *may* act (an optional card it can play at any time) is not among them."""
+        return seats_of(self.pending(state))
 
     @abstractmethod
     def legal_actions(self, state: S, seat: int) -> list[A]: ...
@@ -114,6 +156,27 @@ class Game(ABC, Generic[S, A, V]):
 
     @abstractmethod
     def result(self, state: S) -> Result | None: ...
+
+    @abstractmethod
+    def redeal(self, state: S, seat: int | None, seed: int) -> S:
+        """A position ``seat`` (``None``: a spectator) cannot tell from ``state``: everything
+        it may not know drawn again from ``seed`` — the generator's future, other players'
+        hands, the order of face-down decks, hidden maps. ``view(…, seat)`` and the seat's
+        legal actions stay the same; the contract tests check that they do."""
+
+    def private_view(self, state: S, seat: int) -> JSON | None:
+        """The part of ``view(state, seat)`` that only this seat sees, as plain data (its hand,
+        its secret map), or ``None`` when it has nothing private. The bot sends it by DM
+        whenever it changes."""
+        return None
+
+    def default_action(self, state: S, seat: int) -> A | None:
+        """The action taken for ``seat`` when it is absent: the default of its pending decision,
+        or ``None`` when a computer player must decide for it."""
+        decision = for_seat(self.pending(state), seat)
+        if decision is None or decision.default is None:
+            return None
+        return self.parse_action(decision.default)
 
     def parse_text(self, text: str) -> JSON:
         """Turn a player's typed action (``keep 5``) into plain data. Games override this;
@@ -139,16 +202,35 @@ class Game(ABC, Generic[S, A, V]):
             raise BadOptions(_explain(exc), "options", detail=_explain(exc)) from None
 
     def parse_action(self, data: JSON) -> A:
-        """An action from plain data, a JSON string or a typed text form."""
+        """An action from plain data, a JSON string or a typed text form. Whatever the input's
+        size and shape, the answer is the action or a ``BadAction`` with a short message, in
+        bounded time: input over the size limits is refused before it is read."""
+        try:
+            return self._parse_action(data)
+        except EngineError:
+            raise
+        except (ValueError, TypeError, OverflowError, RecursionError):
+            # A conversion the checks above did not foresee: still the engine's answer.
+            raise BadAction("cannot read this action", "unreadable", text=_quote(data)) from None
+
+    def _parse_action(self, data: JSON) -> A:
         if isinstance(data, str):
             text = data.strip()
+            if len(text) > MAX_INPUT_CHARS:
+                raise BadAction(
+                    f"an action of {len(text)} characters is too long (at most {MAX_INPUT_CHARS})",
+                    "too_long",
+                    length=len(text),
+                    limit=MAX_INPUT_CHARS,
+                )
             if text.startswith("{"):
                 try:
                     data = json.loads(text)
-                except json.JSONDecodeError:
+                except (ValueError, RecursionError):  # bad JSON, or numbers past int's limit
                     raise BadAction(f"cannot read the action {text!r}", "unreadable", text=text) from None
             else:
                 data = self.parse_text(text)
+        _check_size(data)
         try:
             action: A = self.action_adapter.validate_python(data)
         except ValidationError as exc:
@@ -184,14 +266,75 @@ def load_event(data: JSON) -> Event:
     return EVENT_ADAPTER.validate_python(data)
 
 
-def dump_json(data: JSON) -> str:
-    """The one canonical JSON text of plain data (sorted keys, no spaces)."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+_SENTENCES: dict[str, str] = {
+    "missing": "{what} is missing",
+    "literal_error": "{what} should be {expected}",
+    "int_parsing": "{what} should be a whole number",
+    "int_type": "{what} should be a whole number",
+    "int_from_float": "{what} should be a whole number",
+    "greater_than_equal": "{what} should be at least {ge}",
+    "less_than_equal": "{what} should be at most {le}",
+    "greater_than": "{what} should be more than {gt}",
+    "less_than": "{what} should be less than {lt}",
+    "too_long": "{what} has too many items (at most {max_length})",
+    "too_short": "{what} has too few items (at least {min_length})",
+    "string_type": "{what} should be text",
+    "bool_type": "{what} should be true or false",
+    "tuple_type": "{what} should be a list",
+    "list_type": "{what} should be a list",
+    "dict_type": "{what} should be an object",
+    "dataclass_type": "{what} should be an object",
+    "union_tag_invalid": "there is no action '{tag}': the actions are {expected_tags}",
+    "union_tag_not_found": "an action needs a kind",
+    "extra_forbidden": "{what} is not part of this action",
+}
+"""Pydantic's error types as sentences a player reads (``keep.face: Input should be …`` becomes
+``the face of keep should be '1', … or 'worm'``)."""
 
 
 def _explain(exc: ValidationError) -> str:
-    parts = []
-    for err in exc.errors():
-        where = ".".join(str(p) for p in err["loc"])
-        parts.append(f"{where}: {err['msg']}" if where else err["msg"])
-    return "; ".join(parts)
+    sentences = []
+    for err in exc.errors()[:3]:
+        loc = [clip(str(p), 20) for p in err["loc"]]
+        if len(loc) >= 2:
+            what = f"the {' '.join(loc[1:])} of {loc[0]}"
+        else:
+            what = f"the {loc[0]}" if loc else "the action"
+        template = _SENTENCES.get(err["type"])
+        try:
+            text = template.format(what=what, **err.get("ctx", {})) if template else f"{what}: {err['msg']}"
+        except (KeyError, IndexError):
+            text = f"{what}: {err['msg']}"
+        sentences.append(text[0].upper() + text[1:])
+    return "; ".join(sentences) + "."
+
+
+def _check_size(data: JSON) -> None:
+    """Refuse plain data nested deeper or holding more values than any action needs, before a
+    validator walks it (a thousand levels of nesting, a list of a million cells)."""
+    stack: list[tuple[JSON, int]] = [(data, 1)]
+    seen = 0
+    while stack:
+        value, depth = stack.pop()
+        seen += 1
+        if depth > MAX_INPUT_DEPTH or seen > MAX_INPUT_VALUES:
+            raise BadAction(
+                "the action is too large or too deeply nested to be one",
+                "too_large",
+                depth=MAX_INPUT_DEPTH,
+                values=MAX_INPUT_VALUES,
+            )
+        if isinstance(value, dict | list | tuple):
+            if seen + len(value) > MAX_INPUT_VALUES:
+                stack.append((None, MAX_INPUT_DEPTH + 1))  # refused at the next step
+                continue
+            items = value.values() if isinstance(value, dict) else value
+            stack.extend((v, depth + 1) for v in items)
+            seen += len(value) if isinstance(value, dict) else 0
+        elif isinstance(value, str) and len(value) > MAX_INPUT_CHARS:
+            raise BadAction("a part of the action is too long", "too_long", limit=MAX_INPUT_CHARS)
+
+
+def _quote(data: JSON) -> str:
+    """A short excerpt of what was given, for an error message."""
+    return clip(data if isinstance(data, str) else repr(data), 60)

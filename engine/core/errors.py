@@ -1,9 +1,37 @@
 """Errors the engine raises. Each carries a stable ``code`` and parameters so the bot can
-translate it, plus an English ``message`` for logs, tests and the terminal."""
+translate it, plus an English ``message`` for logs, tests and the terminal.
+
+Errors often quote what a player typed, and a player may type anything: the message and every
+text parameter are cut to a bounded length (with ``…``) and lists to a bounded number of items,
+so an error is always short enough to show."""
 
 from __future__ import annotations
 
 from typing import Any
+
+MAX_MESSAGE = 300
+"""Characters in an error's message."""
+MAX_TEXT = 80
+"""Characters in a text parameter (a quoted cell, a typed action)."""
+MAX_ITEMS = 20
+"""Items of a list parameter (a placement's problems); ``<name>_more`` counts the rest."""
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, the cut shown by ``…``."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _bounded(params: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name, value in params.items():
+        if isinstance(value, str):
+            value = clip(value, MAX_TEXT)
+        elif isinstance(value, list) and len(value) > MAX_ITEMS:
+            out[f"{name}_more"] = len(value) - MAX_ITEMS
+            value = value[:MAX_ITEMS]
+        out[name] = value
+    return out
 
 
 class EngineError(Exception):
@@ -12,11 +40,12 @@ class EngineError(Exception):
     code: str = "engine_error"
 
     def __init__(self, message: str, code: str | None = None, **params: Any) -> None:
+        message = clip(message, MAX_MESSAGE)
         super().__init__(message)
         self.message = message
         if code is not None:
             self.code = code
-        self.params = params
+        self.params = _bounded(params)
 
     def __str__(self) -> str:
         return self.message

@@ -1,17 +1,17 @@
-"""Which games exist. Each game package registers its one game object here on import."""
+"""Which games exist. Every package under ``engine/games/`` is a game: importing it registers
+its one game object here (``register``), so adding a game touches nothing in the core."""
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from typing import Any
 
 from engine.core.contract import Game
 from engine.core.errors import UnknownGame
 
-_GAME_PACKAGES = ("pickomino", "raid")
-"""Game packages under ``engine.games``, in the order players see them."""
-
 _registry: dict[str, Game[Any, Any, Any]] = {}
+_discovered = False
 
 
 def register(game: Game[Any, Any, Any]) -> Game[Any, Any, Any]:
@@ -19,21 +19,28 @@ def register(game: Game[Any, Any, Any]) -> Game[Any, Any, Any]:
     return game
 
 
-def _load_all() -> None:
-    for name in _GAME_PACKAGES:
-        if name not in _registry:
-            importlib.import_module(f"engine.games.{name}")
+def _discover() -> None:
+    """Import every game package once (each registers itself on import)."""
+    global _discovered
+    if _discovered:
+        return
+    import engine.games as packages
+
+    for found in pkgutil.iter_modules(packages.__path__):
+        if found.ispkg:
+            importlib.import_module(f"{packages.__name__}.{found.name}")
+    _discovered = True
 
 
-def games() -> tuple[str, ...]:
-    """The keys of every game, in display order."""
-    _load_all()
-    return tuple(k for k in _GAME_PACKAGES if k in _registry)
+def game_keys() -> tuple[str, ...]:
+    """The keys of every game, in the order players see them (``Game.order``, then key)."""
+    _discover()
+    return tuple(sorted(_registry, key=lambda k: (_registry[k].order, k)))
 
 
 def get_game(key: str) -> Game[Any, Any, Any]:
-    _load_all()
+    _discover()
     try:
         return _registry[key]
     except KeyError:
-        raise UnknownGame(f"unknown game {key!r}; known games: {', '.join(games())}", key=key) from None
+        raise UnknownGame(f"unknown game {key!r}; known games: {', '.join(game_keys())}", key=key) from None

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from engine.core.contract import JSON, RESIGN, Game, Step
+from engine.core.contract import RESIGN, Game, Step
+from engine.core.plain import JSON
 
 
 def play_logged(

@@ -1,14 +1,19 @@
 """A counter-based random generator that lives inside the game state.
 
-The state stores only ``seed`` and ``draws`` (how many 64-bit words were used). Word ``n`` is
-SplitMix64 of ``seed`` and ``n``, so the generator needs no hidden object, serialises as two
-integers and gives the same sequence after any JSON round trip.
+``Rng`` is the game's ``seed`` and ``draws``, how many 64-bit words were used. Word ``n`` is
+SplitMix64 of ``seed`` and ``n``, so the generator has no hidden object, is a plain value in
+the state, serialises as ``[seed, draws, script]`` and gives the same sequence after any JSON
+round trip. Every method returns the result together with the advanced ``Rng``; the old value
+is never changed, like every other part of a state.
+
+A rule example says "the die shows 3": a test puts the values to come in ``script``, which
+``below``, ``die`` and ``choice`` hand out first (``Rng.scripted``). Games never script.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 T = TypeVar("T")
 
@@ -28,6 +33,64 @@ def below(seed: int, n: int, bound: int) -> int:
     """A number in ``range(bound)`` from word ``n``. The modulo bias is under ``bound / 2**64``,
     far below anything a game or a test can notice for the small bounds games use."""
     return word(seed, n) % bound
+
+
+class Rng(NamedTuple):
+    """The state's random generator: ``seed`` and the number of words used (``draws``).
+
+    A named tuple rather than a dataclass: games that roll in their hot path (a Pickomino roll
+    per playout step) build a new one per draw, and a tuple is the cheapest immutable value."""
+
+    seed: int
+    draws: int = 0
+    script: tuple[int, ...] = ()
+    """Results fixed in advance (tests only): the next ``below`` / ``choice`` index / ``die``
+    face, in order, before the seeded stream goes on."""
+
+    @classmethod
+    def scripted(cls, *results: int, seed: int = 0) -> Rng:
+        """A generator whose next results are ``results`` (die faces for ``die``)."""
+        return cls(seed, 0, tuple(results))
+
+    def word(self) -> tuple[int, Rng]:
+        """One raw 64-bit word (never scripted)."""
+        return word(self.seed, self.draws), Rng(self.seed, self.draws + 1, self.script)
+
+    def below(self, bound: int) -> tuple[int, Rng]:
+        """A number in ``range(bound)``."""
+        if bound < 1:
+            raise ValueError(f"a bound must be at least 1, not {bound}")
+        if self.script:
+            return self._scripted(0, bound - 1)
+        return below(self.seed, self.draws, bound), Rng(self.seed, self.draws + 1)
+
+    def die(self, sides: int = 6) -> tuple[int, Rng]:
+        """A die roll, 1 … ``sides``."""
+        if self.script:
+            return self._scripted(1, sides)
+        value, after = self.below(sides)
+        return value + 1, after
+
+    def choice(self, items: Sequence[T]) -> tuple[T, Rng]:
+        index, after = self.below(len(items))
+        return items[index], after
+
+    def _scripted(self, low: int, high: int) -> tuple[int, Rng]:
+        value = self.script[0]
+        if not low <= value <= high:
+            raise ValueError(f"the scripted result {value} is not in {low}…{high}")
+        return value, Rng(self.seed, self.draws, self.script[1:])
+
+    def shuffled(self, items: Sequence[T]) -> tuple[list[T], Rng]:
+        """A Fisher–Yates shuffle of ``items`` (one word per position but the first; never
+        scripted: a test lays out a deck by hand instead)."""
+        out, draws = shuffled(self.seed, self.draws, items)
+        return out, Rng(self.seed, draws, self.script)
+
+    def reseeded(self, seed: int) -> Rng:
+        """The same position in another stream: what a player who does not know the seed
+        cannot tell from this one (``Game.redeal``)."""
+        return Rng(seed, self.draws)
 
 
 def shuffled(seed: int, draws: int, items: Sequence[T]) -> tuple[list[T], int]:

@@ -40,8 +40,7 @@ def position(
     return PickominoState(
         seats=seats,
         tiebreak=state.tiebreak,
-        seed=state.seed,
-        draws=0,
+        rng=state.rng,
         grill=grill,
         turned=tuple(turned),
         stacks=tuple(stacks),

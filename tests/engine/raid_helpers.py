@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from engine.games.raid import RAID, SCENARIOS, Hazard, Place, RaidState
+from engine.games.raid import RAID, SCENARIOS, Hazard, Place, RaidState, Walk
 from engine.games.raid.actions import ACTION_ADAPTER
 from engine.games.raid.cells import ALL_CELLS, DELTAS, SIZE, cell_name, coords
 from engine.games.raid.placement import hazard_map
@@ -56,7 +56,13 @@ def position(
             scout = replace(scout, trail=(fields["cell"],))
         new_scouts[seat] = scout
     return replace(
-        state, phase="play", maps=tuple(maps), scouts=tuple(new_scouts), current=current, turn=turn
+        state,
+        phase="play",
+        maps=tuple(maps),
+        scouts=tuple(new_scouts),
+        current=current,
+        turn=turn,
+        agenda=(Walk(seats=(current,)),),
     )
 
 

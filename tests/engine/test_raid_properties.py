@@ -16,7 +16,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.core.contract import dump_event, dump_json, load_event
+from engine.core.contract import dump_event, load_event
+from engine.core.plain import dump_json
 from engine.games.raid import SCENARIOS, Move, RaidState
 from engine.games.raid.data import MAX_TURNS, MAX_WOUNDS
 from tests.engine.raid_helpers import GAME, hide_elsewhere, random_path, random_valid_place

@@ -332,3 +332,57 @@ def test_view_fields() -> None:
     assert v.counts == {"pits": 4, "traps": 4, "terrorists": 4, "kit": 1, "artifacts": 3}
     assert v.current is None and v.placed == (False, False) and v.winner is None
     assert [s.cell for s in v.scouts] == ["E5", "E5"]
+
+
+def test_r5_two_traps_on_one_cell_wound_twice_in_one_stop() -> None:
+    b_map = objects(traps=["C1", "C1"])
+    s = play(position(((), b_map)), "A1 E1")
+    assert s.scouts[0].cell == "C1" and s.scouts[0].wounds == 2
+    assert encounters(s) == [(0, "C1", "trap", "wounded"), (0, "C1", "trap", "wounded")]
+    assert s.current == 1
+
+
+def test_r5_two_pits_on_one_cell_cost_two_turns() -> None:
+    b_map = objects(pits=["A3", "A3"])
+    s = play(position(((), b_map)), "A1 A5")
+    assert s.scouts[0].cell == "A3" and s.scouts[0].skip == 2
+    assert encounters(s) == [(0, "A3", "pit", "fell"), (0, "A3", "pit", "fell")]
+    s = play(s, "B1")  # seat 1 moves; seat 0 misses two turns, so seat 1 moves again
+    assert s.current == 1 and s.scouts[0].skip == 1
+    s = play(s, "C1")
+    assert s.current == 1 and s.scouts[0].skip == 0
+    s = play(s, "D1")
+    assert s.current == 0
+
+
+def test_r5_r11_after_a_kill_the_next_terrorist_on_the_cell_is_met() -> None:
+    b_map = objects(terrorists=["B2=4", "B2=1"], traps=["B2"], artifacts=["J9", "J10", "H9"])
+    s = play(position(((), b_map), scouts={0: {"cell": "B1"}}), "B2")
+    first, second = (i for i, h in enumerate(b_map) if h.kind == "terrorist")
+    assert s.fight is not None and s.fight.target == first
+    s = play(s, "guess 4")  # the first dies; the second one stands on the same cell
+    assert s.fight is not None and s.fight.target == second and s.current == 0
+    assert [a.zone for a in GAME.legal_actions(s, 0)] == [1, 2, 3, 4, 5, 6]
+    s = play(s, "guess 1")  # the second dies too; then the trap
+    assert s.fight is None and s.current == 1 and s.scouts[0].wounds == 1
+    assert [(kind, outcome) for _, _, kind, outcome in encounters(s)] == [
+        ("terrorist", "fight"),
+        ("terrorist", "killed"),
+        ("terrorist", "fight"),
+        ("terrorist", "killed"),
+        ("trap", "wounded"),
+    ]
+
+
+def test_r5_a_placement_may_put_two_objects_of_one_kind_on_a_cell() -> None:
+    place = {
+        "kind": "place",
+        "pits": ["C3", "C3", "D7", "F2"],
+        "traps": ["E4", "E4", "E4", "E4"],
+        "terrorists": ["B2=1", "B2=2", "B3=3", "G2=4"],
+        "kit": "J10",
+        "artifacts": ["J2", "J2", "H5"],
+    }
+    s = GAME.apply(GAME.new(2, seed=3), 0, GAME.parse_action(place)).state
+    own = s.maps[0]
+    assert own is not None and sum(1 for h in own if h.cell == "E4") == 4

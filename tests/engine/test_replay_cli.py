@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 import engine
+from engine.ai.playout import playout
 from engine.core.contract import RESULT_ADAPTER
 from engine.core.replay import play_logged
 from engine.replay import main
@@ -68,8 +69,14 @@ def test_a_finished_game_replays_to_its_result(tmp_path: Path) -> None:
     assert code == 0 and err == ""
     lines = out.splitlines()
     assert lines[0] == f"Pickomino: 2 seats, seed 5, {len(data['moves'])} moves"
-    assert lines[-1] == f"Result: ranks {data['result']['ranks']}, scores {data['result']['scores']}"
-    assert sum(bool(re.fullmatch(r" *\d+\. seat [01]: \{.*\}", line)) for line in lines) == len(data["moves"])
+    ranks, scores = data["result"]["ranks"], data["result"]["scores"]
+    assert lines[-1] == (
+        f"Result (grill empty): ranks seat 0 {ranks[0]}, seat 1 {ranks[1]}; "
+        f"scores seat 0 {int(scores[0])}, seat 1 {int(scores[1])}"
+    )
+    told = r" *\d+\. seat [01]: (roll|keep (1|2|3|4|5|worm)|take \d\d|stop — .*|resigns)"
+    assert sum(bool(re.fullmatch(told, line)) for line in lines) == len(data["moves"])
+    assert "{" not in out
 
 
 def test_as_a_subprocess(tmp_path: Path) -> None:
@@ -84,7 +91,7 @@ def test_as_a_subprocess(tmp_path: Path) -> None:
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines()[-1].startswith("Result: ranks ")
+    assert done.stdout.splitlines()[-1].startswith("Result (grill empty): ranks seat 0 ")
     broken = subprocess.run(
         [sys.executable, "-m", "engine.replay", str(tmp_path / "missing.json")],
         cwd=ROOT, capture_output=True, text=True, check=False,
@@ -98,9 +105,24 @@ def test_hidden_events_show_only_once_the_game_is_over(tmp_path: Path) -> None:
     assert code == 0
     assert "placement" not in out and '"map"' not in out and "artifact" not in out
     assert out.splitlines()[-1].startswith("The game is not over")
+    assert "a secret move" in out  # a placement, told only once the game is over
     finished = played("raid", 3, to_end=True)
     code, out, _ = run(tmp_path, finished)
-    assert code == 0 and "placement" in out
+    assert code == 0 and re.search(r"seat 0: placed (by hand|at random): pits [A-J]\d", out)
+    assert "seat 0: resigns" in out and "{" not in out and "a secret move" not in out
+
+
+def test_a_raid_is_told_in_words(tmp_path: Path) -> None:
+    game = engine.get_game("raid")
+    moves = [
+        {"seat": m.seat, "action": game.dump_action(m.action)}
+        for m in playout(game, game.new(2, 8, {}), random.Random(8))
+    ]
+    data = {"format": "tavern-replay", "version": 1, "game": "raid", "seats": 2, "seed": 8, "moves": moves}
+    code, out, _ = run(tmp_path, data)
+    assert code == 0 and "{" not in out
+    assert re.search(r"\d+\. seat 1: walk [A-J]\d", out) and "Both maps are placed" in out
+    assert re.search(r"seat [01]: (trap|pit|terrorist|artifact|kit) on [A-J]\d+", out)
 
 
 @pytest.mark.parametrize(

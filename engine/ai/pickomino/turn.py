@@ -7,14 +7,16 @@ left, ``total`` the kept sum. He may stop — worth ``stop[total]`` when a worm 
 when no new face shows). What a stop is worth is the caller's business (worms, win
 chances, hitting a target total): the solver only maximises its expectation.
 
-``TurnPlan`` solves lazily and remembers every decide point it meets, so the first
-decision of a turn pays for the points it reaches and later ones mostly look values up.
+``TurnPlan`` solves the whole turn at once with the compiled programme
+(``engine.ai.pickomino.program``) the first time a value is asked for; a point the
+programme does not hold (none that a turn can reach) is worked out from the tables.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.ai.pickomino import program
 from engine.ai.pickomino.dice import point_key, transitions
 from engine.games.pickomino.data import DICE, FACE_VALUE, WORM
 
@@ -25,7 +27,7 @@ MAX_TOTAL = DICE * 5
 class TurnPlan:
     """Best play for one turn given what stopping at each total is worth."""
 
-    __slots__ = ("_fail", "_memo", "_stop")
+    __slots__ = ("_fail", "_memo", "_start", "_stop", "_values")
 
     def __init__(self, stop: Sequence[float], fail: float) -> None:
         """``stop[t]``: the value of stopping at total ``t`` with a worm kept (give ``fail``
@@ -35,6 +37,12 @@ class TurnPlan:
         self._stop = tuple(stop)
         self._fail = fail
         self._memo: dict[int, float] = {}
+        """Points outside the programme, worked out from the tables."""
+        self._start: float | None = None
+        self._values: tuple[float, ...] = ()
+
+    def _solve(self) -> None:
+        self._start, self._values = program.solver()(self._stop, self._fail)
 
     def stop_value(self, mask: int, total: int) -> float:
         return self._stop[total] if mask & WORM_BIT else self._fail
@@ -44,6 +52,11 @@ class TurnPlan:
         return self._value(point_key(mask, n, total))
 
     def _value(self, key: int) -> float:
+        if self._start is None:
+            self._solve()
+        at = program.index().get(key)
+        if at is not None:
+            return self._values[at]
         found = self._memo.get(key)
         if found is not None:
             return found
@@ -59,18 +72,13 @@ class TurnPlan:
         return best
 
     def _roll(self, mask: int, n: int, total: int) -> float:
-        dead, table = transitions(mask, n)
-        memo = self._memo
-        get = memo.get
         value = self._value
+        dead, table = transitions(mask, n)
         acc = dead * self._fail
         for p, children in table:
             best = -1e300
             for child in children:
-                key = child + total
-                v = get(key)
-                if v is None:
-                    v = value(key)
+                v = value(child + total)
                 if v > best:
                     best = v
             acc += p * best
@@ -82,7 +90,10 @@ class TurnPlan:
 
     def start_value(self) -> float:
         """The value of a whole turn before its first roll."""
-        return self._roll(0, DICE, 0)
+        if self._start is None:
+            self._solve()
+        assert self._start is not None
+        return self._start
 
     def keep_values(self, mask: int, roll: Sequence[int], total: int) -> dict[int, float]:
         """For each face index that may be kept from ``roll`` (dice counted per face): the

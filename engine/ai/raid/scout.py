@@ -25,9 +25,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.ai.raid.geometry import distance, legs, neighbours
-from engine.ai.raid.knowledge import Knowledge, read
 from engine.games.raid.actions import MAX_WAYPOINTS, Guess, LeaveKit, Move, Place, TerroristSpot, UseKit
 from engine.games.raid.cells import ALL_CELLS
+from engine.games.raid.knowledge import Knowledge, read
 from engine.games.raid.view import RaidView
 
 USE_KIT_AT = 5

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
@@ -9,6 +10,9 @@ from pydantic import BeforeValidator, Field, TypeAdapter
 
 from engine.core.errors import BadAction
 from engine.games.pickomino.data import FACES, TILES, Face
+
+_NUMBER = re.compile(r"[0-9]{1,6}")
+"""A typed tile: ASCII digits (``str.isdigit`` would take ``²``, which ``int`` refuses)."""
 
 _FACE_ALIASES = {"w": "worm", "worms": "worm", "🪱": "worm", "6": "worm"}
 
@@ -69,7 +73,7 @@ def parse_text(text: str) -> dict[str, Any]:
         return {"kind": verb}
     if verb == "keep" and len(args) == 1:
         return {"kind": "keep", "face": args[0]}
-    if verb == "take" and len(args) == 1 and args[0].isdigit():
+    if verb == "take" and len(args) == 1 and _NUMBER.fullmatch(args[0]):
         return {"kind": "take", "tile": int(args[0])}
     raise BadAction(
         f"cannot read {text!r}: write roll, stop, keep <face> or take <tile>",

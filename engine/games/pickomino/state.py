@@ -7,6 +7,8 @@ from typing import Literal
 
 from pydantic import TypeAdapter
 
+from engine.core.rng import Rng
+
 Phase = Literal["roll", "keep", "decide", "over"]
 """``roll``: the turn starts, the player must roll. ``keep``: dice are on the table, one face
 must be kept. ``decide``: after a keep — roll again, take a tile, or stop. ``over``: P13."""
@@ -16,9 +18,8 @@ must be kept. ``decide``: after a keep — roll again, take a tile, or stop. ``o
 class PickominoState:
     seats: int
     tiebreak: Literal["highest_tile", "shared"]
-    seed: int
-    draws: int
-    """How many words of the seeded generator have been used (``engine.core.rng``)."""
+    rng: Rng
+    """The dice to come (``engine.core.rng``): one word per roll."""
     grill: tuple[int, ...]
     turned: tuple[int, ...]
     stacks: tuple[tuple[int, ...], ...]

@@ -4,7 +4,17 @@ from engine.core.registry import register
 from engine.games.raid.actions import Guess, LeaveKit, Move, Place, PlaceRandom, TerroristSpot, UseKit
 from engine.games.raid.rules import RAID, Raid
 from engine.games.raid.scenarios import SCENARIOS, Scenario
-from engine.games.raid.state import Encounter, Fight, Hazard, RaidOptions, RaidState, Scout
+from engine.games.raid.state import (
+    Encounter,
+    Fight,
+    Hazard,
+    Kit,
+    PlaceObjects,
+    RaidOptions,
+    RaidState,
+    Scout,
+    Walk,
+)
 from engine.games.raid.view import RaidView
 
 register(RAID)
@@ -16,9 +26,11 @@ __all__ = [
     "Fight",
     "Guess",
     "Hazard",
+    "Kit",
     "LeaveKit",
     "Move",
     "Place",
+    "PlaceObjects",
     "PlaceRandom",
     "Raid",
     "RaidOptions",
@@ -28,4 +40,5 @@ __all__ = [
     "Scout",
     "TerroristSpot",
     "UseKit",
+    "Walk",
 ]

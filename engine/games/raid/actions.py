@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Field, TypeAdapter
 
 from engine.core.errors import BadAction
-from engine.games.raid.cells import parse_path_text, parse_waypoint, try_cell
+from engine.games.raid.cells import ALL_CELLS, DELTAS, SIZE, parse_path_text, parse_waypoint, try_cell
 
 MAX_WAYPOINTS = 40
 MAX_ZONE = 12
@@ -113,6 +113,28 @@ USE_KIT = UseKit()
 LEAVE_KIT = LeaveKit()
 GUESS: dict[int, Guess] = {z: Guess(z) for z in range(1, MAX_ZONE + 1)}
 
+CANONICAL_WAYPOINTS: frozenset[str] = frozenset(ALL_CELLS) | frozenset(
+    f"{direction} {n}" for direction in DELTAS for n in range(1, SIZE)
+)
+"""The waypoints as the parser writes them that a scout can walk: every cell, every step."""
+
+
+def canonical(move: Move) -> Move:
+    """``move`` with its waypoints as the parser writes them (``b6`` → ``B6``), checked as when
+    it is read. A move made by the engine's own parser or a policy usually is already, and is
+    then returned as it is: reading it again (a dump and a validation) cost more than walking it."""
+    path = move.path
+    if (
+        type(path) is tuple
+        and len(path) <= MAX_WAYPOINTS
+        and all(type(w) is str and w in CANONICAL_WAYPOINTS for w in path)
+    ):
+        return move
+    read = ACTION_ADAPTER.validate_python(ACTION_ADAPTER.dump_python(move))
+    assert isinstance(read, Move)
+    return read
+
+
 # -- typed text ---------------------------------------------------------------------------------
 
 _SECTION_NAMES: dict[str, str] = {
@@ -145,7 +167,7 @@ _WORDS: dict[str, dict[str, Any]] = {
     "leave_kit": {"kind": "leave_kit"},
     "оставить": {"kind": "leave_kit"},
 }
-_GUESS = re.compile(r"^(?:guess|zone|зона)?\s*(\d+)$")
+_GUESS = re.compile(r"^(?:guess|zone|зона)?\s*([0-9]{1,6})$")
 _MOVE_VERB = re.compile(r"^(?:move|go|иду|идти)\b\s*", re.IGNORECASE)
 
 

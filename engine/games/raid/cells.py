@@ -52,8 +52,11 @@ _DIRECTION_WORDS: dict[str, Direction] = {
     "направо": "right",
 }
 
-_CELL = re.compile(r"^([^\W\d_])\s*(\d+)$")
-_STEP = re.compile(r"^([^\W\d_]+)\s*(\d+)?$")
+_CELL = re.compile(r"^([^\W\d_])\s*([0-9]{1,6})$")
+_STEP = re.compile(r"^([^\W\d_]+)\s*([0-9]{1,6})?$")
+_COUNT = re.compile(r"[0-9]{1,6}")
+"""Numbers are ASCII digits, at most six: a row or a step count beyond the map is then named
+as such, and no typed number can be too long to convert."""
 _SEPARATORS = re.compile(r"(?:->|→|—|–|[\s,;])+")
 
 CELLS_HELP = "a column A–J (or А–К) and a row 1–10, like B6"
@@ -137,7 +140,7 @@ def parse_path_text(text: str) -> list[str]:
     i = 0
     while i < len(words):
         word = words[i]
-        if word.lower() in _DIRECTION_WORDS and i + 1 < len(words) and words[i + 1].isdigit():
+        if word.lower() in _DIRECTION_WORDS and i + 1 < len(words) and _COUNT.fullmatch(words[i + 1]):
             word = f"{word} {words[i + 1]}"
             i += 1
         out.append(parse_waypoint(word))
@@ -145,6 +148,7 @@ def parse_path_text(text: str) -> list[str]:
     return out
 
 
+@lru_cache(maxsize=4096)
 def resolve_step(start: str, waypoint: str) -> tuple[int, int]:
     """The (column, row) a waypoint leads to from ``start`` — possibly off the map."""
     step = parse_step(waypoint)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.errors import BadAction
-from engine.core.rng import below, shuffled
+from engine.core.rng import Rng
 from engine.games.raid.actions import Place, TerroristSpot
 from engine.games.raid.cells import ALL_CELLS, parse_cell
 from engine.games.raid.data import MEET_ORDER, PLACEMENT_FIELDS, Kind
@@ -45,8 +45,9 @@ def placed_cells(place: Place, kind: Kind) -> tuple[str, ...]:
 
 
 def check_placement(place: Place, options: RaidOptions) -> list[Problem]:
-    """Every reason ``place`` breaks R4–R6 (and our R5 additions), in a stable order: per kind
-    (pits, traps, terrorists, kit, artifacts) the count, then each cell."""
+    """Every reason ``place`` breaks R4–R6, in a stable order: per kind (pits, traps,
+    terrorists, kit, artifacts) the count, then each cell. R5: any number of objects may share
+    a cell, of the same kind too."""
     scenario = SCENARIOS[options.scenario]
     problems: list[Problem] = []
     for kind in ("pit", "trap", "terrorist", "kit", "artifact"):
@@ -61,15 +62,14 @@ def check_placement(place: Place, options: RaidOptions) -> list[Problem]:
                     {"field": field_name, "placed": len(cells), "required": need},
                 )
             )
-        seen: set[str] = set()
         for cell in cells:
-            problems.extend(_cell_problems(kind, cell, scenario, seen))
+            problems.extend(_cell_problems(kind, cell, scenario))
         if kind == "terrorist":
             problems.extend(_zone_problems(place.terrorists, options.zones))
     return problems
 
 
-def _cell_problems(kind: Kind, cell: str, scenario: Scenario, seen: set[str]) -> list[Problem]:
+def _cell_problems(kind: Kind, cell: str, scenario: Scenario) -> list[Problem]:
     field_name = PLACEMENT_FIELDS[kind]
     if cell not in _ON_MAP:
         try:
@@ -93,15 +93,6 @@ def _cell_problems(kind: Kind, cell: str, scenario: Scenario, seen: set[str]) ->
                 {"field": field_name, "cell": cell},
             )
         )
-    if cell in seen:
-        out.append(
-            Problem(
-                "same_kind_twice",
-                f"two {field_name} on {cell}: a cell holds at most one object of each kind",
-                {"field": field_name, "cell": cell},
-            )
-        )
-    seen.add(cell)
     return out
 
 
@@ -128,20 +119,20 @@ def hazard_map(place: Place) -> tuple[Hazard, ...]:
     return tuple(objects)
 
 
-def random_placement(options: RaidOptions, seed: int, draws: int) -> tuple[Place, int]:
-    """A uniformly drawn valid placement (cells without repeats per kind, never the entry,
-    terrorists in buildings) and the new draw counter."""
+def random_placement(options: RaidOptions, rng: Rng) -> tuple[Place, Rng]:
+    """A random valid placement (objects of one kind on different cells, never the entry,
+    terrorists in buildings) and the advanced generator."""
     scenario = SCENARIOS[options.scenario]
     open_cells = [c for c in ALL_CELLS if c != scenario.entry]
     buildings = [c for c in ALL_CELLS if c in scenario.buildings]
     chosen: dict[Kind, list[str]] = {}
     for kind in ("pit", "trap", "terrorist", "kit", "artifact"):
-        pool, draws = shuffled(seed, draws, buildings if kind == "terrorist" else open_cells)
+        pool, rng = rng.shuffled(buildings if kind == "terrorist" else open_cells)
         chosen[kind] = sorted(pool[: required(options, kind)], key=ALL_CELLS.index)
     spots = []
     for cell in chosen["terrorist"]:
-        spots.append(TerroristSpot(cell, below(seed, draws, options.zones) + 1))
-        draws += 1
+        zone, rng = rng.die(options.zones)
+        spots.append(TerroristSpot(cell, zone))
     place = Place(
         pits=tuple(chosen["pit"]),
         traps=tuple(chosen["trap"]),
@@ -149,7 +140,30 @@ def random_placement(options: RaidOptions, seed: int, draws: int) -> tuple[Place
         kit=chosen["kit"][0] if chosen["kit"] else None,
         artifacts=tuple(chosen["artifact"]),
     )
-    return place, draws
+    return place, rng
+
+
+def redeal_map(
+    objects: tuple[Hazard, ...], options: RaidOptions, crossed: tuple[str, ...], rng: Rng
+) -> tuple[tuple[Hazard, ...], Rng]:
+    """The map with every object its walker has not met moved to a random cell the walker has
+    not ``crossed`` (a terrorist into a building, with a new weak spot), keeping R5: what the
+    walker sees of the map cannot tell the two apart (``Game.redeal``)."""
+    scenario = SCENARIOS[options.scenario]
+    seen = set(crossed) | {scenario.entry}
+    open_cells = [c for c in ALL_CELLS if c not in seen]
+    buildings = [c for c in sorted(scenario.buildings) if c not in seen]
+    out: list[Hazard] = []
+    for hazard in objects:
+        if hazard.found:
+            out.append(hazard)
+            continue
+        cell, rng = rng.choice(buildings if hazard.kind == "terrorist" else open_cells)
+        zone = None
+        if hazard.zone is not None:
+            zone, rng = rng.die(options.zones)
+        out.append(Hazard(hazard.kind, cell, zone, hazard.live, False))
+    return tuple(out), rng
 
 
 def placement_of(objects: tuple[Hazard, ...]) -> Place:

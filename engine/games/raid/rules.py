@@ -2,8 +2,10 @@
 
 Turn flow: both seats place at once (R7); then seat 0 moves (R8). A move walks the path on the
 *opponent's* hazard map and stops on the first cell with a live object (R10); the objects there
-are met in the order of R11. A fight (R13) or a first-aid kit (R16) pauses the turn: the same
-seat acts again (``guess`` / ``use_kit`` / ``leave_kit``) until the turn ends.
+are met in the order of R11. What the game waits for is its agenda (``engine.core.decisions``):
+the placement, then the walk of the seat whose turn it is. A fight (R13) or a first-aid kit (R16)
+is pushed on top of the walk and pauses it: the same seat decides (``guess`` / ``use_kit`` /
+``leave_kit``); a fight remembers the cell's objects still to meet once the terrorist is dead.
 
 A turn (R19) is one seat's move with everything it meets, or one missed turn. When the turn
 passes to a scout who must miss turns (R14), the engine consumes one missed turn at once — a
@@ -15,12 +17,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from pydantic import TypeAdapter
 
-from engine.core.contract import Event, Game, Result, Step
+from engine.core.contract import TURN_STARTED, Event, Game, Result, Step
+from engine.core.decisions import Decision, decided, pop, push, replace_top, top
 from engine.core.errors import IllegalAction
+from engine.core.plain import JSON
+from engine.core.rng import Rng
 from engine.games.raid.actions import (
     ACTION_ADAPTER,
     GUESS,
@@ -33,28 +38,47 @@ from engine.games.raid.actions import (
     Move,
     Place,
     RaidAction,
+    canonical,
     parse_text,
 )
-from engine.games.raid.data import MAX_TURNS, MAX_WOUNDS, MEET_RANK, SEATS, EndReason
+from engine.games.raid.data import MAX_TURNS, MAX_WOUNDS, MEET_RANK, SEATS, EndReason, Phase
 from engine.games.raid.paths import walk
-from engine.games.raid.placement import check_placement, hazard_map, random_placement
+from engine.games.raid.placement import check_placement, hazard_map, random_placement, redeal_map
 from engine.games.raid.scenarios import SCENARIOS
 from engine.games.raid.state import (
     STATE_ADAPTER,
     Encounter,
     Fight,
     Hazard,
+    Kit,
     Outcome,
+    PlaceObjects,
+    RaidDecision,
     RaidOptions,
     RaidState,
     Scout,
+    Walk,
 )
 from engine.games.raid.view import VIEW_ADAPTER, RaidView, make_view
 
 _MAP_ADAPTER: TypeAdapter[tuple[Hazard, ...]] = TypeAdapter(tuple[Hazard, ...])
-_AFTER_TERRORIST = MEET_RANK["terrorist"] + 1
 
 _Handler = Callable[[RaidState, int, Any], Step[RaidState]]
+
+_ANSWERS: dict[str, frozenset[str]] = {
+    "place": frozenset({"place", "place_random"}),
+    "walk": frozenset({"move"}),
+    "fight": frozenset({"guess"}),
+    "kit": frozenset({"use_kit", "leave_kit"}),
+}
+"""The action kinds that answer each kind of decision."""
+
+_NOT_NOW: dict[str, tuple[str, str]] = {
+    "guess": ("there is no fight now", "no_fight"),
+    "use_kit": ("there is no first-aid kit here to decide about", "no_kit"),
+    "leave_kit": ("there is no first-aid kit here to decide about", "no_kit"),
+}
+"""Why an action that answers an interruption is refused while the scout is simply walking."""
 
 
 def dump_map(objects: tuple[Hazard, ...] | None) -> list[dict[str, Any]]:
@@ -65,6 +89,7 @@ def dump_map(objects: tuple[Hazard, ...] | None) -> list[dict[str, Any]]:
 class Raid(Game[RaidState, RaidAction, RaidView]):
     key = "raid"
     title = "Raid"
+    order = 20
     min_seats = SEATS
     max_seats = SEATS
     options_model = RaidOptions
@@ -78,48 +103,41 @@ class Raid(Game[RaidState, RaidAction, RaidView]):
         entry = SCENARIOS[opts.scenario].entry
         scout = Scout(entry, (entry,))
         return RaidState(
-            seed=seed,
-            draws=0,
+            rng=Rng(seed),
             options=opts,
             phase="placement",
             maps=(None,) * SEATS,
             scouts=(scout,) * SEATS,
+            agenda=(PlaceObjects(seats=tuple(range(SEATS))),),
         )
 
+    def seats(self, state: RaidState) -> int:
+        return SEATS
+
+    def pending(self, state: RaidState) -> tuple[Decision, ...]:
+        decision = top(state.agenda)
+        return () if decision is None else (decision,)
+
     def to_act(self, state: RaidState) -> tuple[int, ...]:
-        if state.phase == "placement":
-            return tuple(seat for seat, m in enumerate(state.maps) if m is None)
-        return (state.current,) if state.phase == "play" else ()
+        """The seats of the decision on top (``pending``), without building the list: one
+        seat, or both while they place."""
+        decision = top(state.agenda)
+        return () if decision is None else decision.seats
 
     def legal_actions(self, state: RaidState, seat: int) -> list[RaidAction]:
         """Placement: the ``place`` template (all fields empty) and ``place_random``. Play, for
         the seat to act: the ``move`` template (empty path) — or, in a fight, one ``guess`` per
         zone not yet named; at a kit, ``use_kit`` and ``leave_kit``. The templates stand for
         'give a placement / a path'; ``apply`` explains what is wrong with a concrete one."""
-        if state.phase == "placement":
-            return [PLACE_TEMPLATE, PLACE_RANDOM] if state.maps[seat] is None else []
-        if state.phase != "play" or seat != state.current:
+        decision = top(state.agenda)
+        if decision is None or seat not in decision.seats:
             return []
-        if state.fight is not None:
-            named = state.fight.named
-            return [GUESS[z] for z in range(1, state.options.zones + 1) if z not in named]
-        if state.kit_pending is not None:
-            return [USE_KIT, LEAVE_KIT]
-        return [MOVE_TEMPLATE]
+        return _LEGAL[decision.kind](decision)
 
     def apply(self, state: RaidState, seat: int, action: RaidAction) -> Step[RaidState]:
         self._check_seat(seat)
-        kind = action.kind
-        if state.phase == "over":
-            raise IllegalAction("the game is over", "game_over")
-        if state.phase == "placement":
-            if kind not in ("place", "place_random"):
-                raise IllegalAction("both players must place their objects first", "placement_phase")
-            if state.maps[seat] is not None:
-                raise IllegalAction("you have already placed your objects", "already_placed")
-        else:
-            self._check_play_action(state, seat, kind)
-        handler: _Handler = getattr(self, self._HANDLERS[kind])
+        self._check_answers(state, seat, action.kind)
+        handler: _Handler = getattr(self, self._HANDLERS[action.kind])
         return handler(state, seat, action)
 
     def resign(self, state: RaidState, seat: int) -> Step[RaidState]:
@@ -132,13 +150,31 @@ class Raid(Game[RaidState, RaidAction, RaidView]):
     def view(self, state: RaidState, seat: int | None) -> RaidView:
         return make_view(state, seat)
 
+    def private_view(self, state: RaidState, seat: int) -> JSON | None:
+        """A seat's own hazard map, once placed (R3): what only its owner sees."""
+        own = state.maps[seat] if 0 <= seat < SEATS else None
+        return None if own is None else {"own_map": dump_map(own)}
+
+    def redeal(self, state: RaidState, seat: int | None, seed: int) -> RaidState:
+        """Every object ``seat`` has not met on a map it does not own, moved to another cell
+        its walking scout has not crossed (terrorists with another weak spot); the placements
+        to come drawn from another seed. Once the game is over both maps are public."""
+        rng = state.rng.reseeded(seed)
+        maps = list(state.maps)
+        for owner, objects in enumerate(state.maps):
+            if objects is None or owner == seat or state.phase == "over":
+                continue
+            maps[owner], rng = redeal_map(objects, state.options, state.scouts[1 - owner].trail, rng)
+        return _evolve(state, maps=tuple(maps), rng=state.rng.reseeded(seed))
+
     def result(self, state: RaidState) -> Result | None:
         if state.phase != "over":
             return None
         scores = tuple(float(s.artifacts) for s in state.scouts)
         if state.winner == "draw" or state.winner is None:
-            return Result(ranks=(1, 1), scores=scores, draw=True)
-        return Result(ranks=tuple(1 if s == state.winner else 2 for s in range(SEATS)), scores=scores)
+            return Result(ranks=(1, 1), scores=scores, draw=True, reason=state.end)
+        ranks = tuple(1 if s == state.winner else 2 for s in range(SEATS))
+        return Result(ranks=ranks, scores=scores, reason=state.end)
 
     def parse_text(self, text: str) -> dict[str, Any]:
         return parse_text(text)
@@ -152,29 +188,33 @@ class Raid(Game[RaidState, RaidAction, RaidView]):
             )
 
     @staticmethod
-    def _check_play_action(state: RaidState, seat: int, kind: str) -> None:
-        if kind in ("place", "place_random"):
+    def _check_answers(state: RaidState, seat: int, kind: str) -> None:
+        """That ``kind`` answers what the game waits for from ``seat``; else why not."""
+        decision = top(state.agenda)
+        if decision is None:
+            raise IllegalAction("the game is over", "game_over")
+        if isinstance(decision, PlaceObjects):
+            if kind not in _ANSWERS["place"]:
+                raise IllegalAction("both players must place their objects first", "placement_phase")
+            if seat not in decision.seats:
+                raise IllegalAction("you have already placed your objects", "already_placed")
+            return
+        if kind in _ANSWERS["place"]:
             raise IllegalAction("the placement is over", "placement_over")
-        if seat != state.current:
+        if seat not in decision.seats:
             raise IllegalAction(
                 f"it is seat {state.current}'s turn, not seat {seat}'s",
                 "not_your_turn",
                 current=state.current,
             )
-        if state.fight is not None:
-            if kind != "guess":
-                raise IllegalAction(
-                    f"you are fighting the terrorist on {state.fight.cell}: name a zone", "in_fight"
-                )
-        elif state.kit_pending is not None:
-            if kind not in ("use_kit", "leave_kit"):
-                raise IllegalAction(
-                    f"use the first-aid kit on {state.kit_pending} or leave it", "kit_decision"
-                )
-        elif kind == "guess":
-            raise IllegalAction("there is no fight now", "no_fight")
-        elif kind in ("use_kit", "leave_kit"):
-            raise IllegalAction("there is no first-aid kit here to decide about", "no_kit")
+        if kind in _ANSWERS[decision.kind]:
+            return
+        if isinstance(decision, Fight):
+            raise IllegalAction(f"you are fighting the terrorist on {decision.cell}: name a zone", "in_fight")
+        if isinstance(decision, Kit):
+            raise IllegalAction(f"use the first-aid kit on {decision.cell} or leave it", "kit_decision")
+        message, code = _NOT_NOW[kind]
+        raise IllegalAction(message, code)
 
     # -- placement (R4–R7) ----------------------------------------------------------------------
     def _place(self, state: RaidState, seat: int, action: Place) -> Step[RaidState]:
@@ -190,8 +230,8 @@ class Raid(Game[RaidState, RaidAction, RaidView]):
         return self._store_map(state, seat, place, random=False)
 
     def _place_random(self, state: RaidState, seat: int, action: object) -> Step[RaidState]:
-        place, draws = random_placement(state.options, state.seed, state.draws)
-        return self._store_map(replace(state, draws=draws), seat, place, random=True)
+        place, rng = random_placement(state.options, state.rng)
+        return self._store_map(_evolve(state, rng=rng), seat, place, random=True)
 
     def _store_map(self, state: RaidState, seat: int, place: Place, *, random: bool) -> Step[RaidState]:
         objects = hazard_map(place)
@@ -200,24 +240,29 @@ class Raid(Game[RaidState, RaidAction, RaidView]):
             Event("placement", {"seat": seat, "random": random, "map": dump_map(objects)}, audience=(seat,)),
             Event("placed", {"seat": seat}),
         ]
-        placed = replace(state, maps=maps)
-        if any(m is None for m in maps):
+        agenda = decided(state.agenda, seat)
+        placed = _evolve(state, maps=maps, agenda=agenda)
+        if agenda:
             return Step(placed, tuple(events))
         events.append(Event("play_started", {"first": 0}))  # R8
-        events.append(Event("turn_started", {"seat": 0, "turn": 0}))
-        return Step(replace(placed, phase="play", current=0), tuple(events))
+        events.append(Event(TURN_STARTED, {"seat": 0, "turn": 0}))
+        return Step(_evolve(placed, phase="play", current=0, agenda=_WALKING[0]), tuple(events))
 
     # -- moving (R9–R11) ----------------------------------------------------------------------
     def _move(self, state: RaidState, seat: int, action: Move) -> Step[RaidState]:
-        move = ACTION_ADAPTER.validate_python(ACTION_ADAPTER.dump_python(action))  # canonical waypoints
-        assert isinstance(move, Move)
+        move = canonical(action)
         scout = state.scouts[seat]
         walked = walk(scout.cell, move.path)
         hazards = state.maps[1 - seat] or ()
         live = {h.cell for h in hazards if h.live}
-        stop = next((i for i, cell in enumerate(walked) if cell in live), None)
+        stop: int | None = None
+        for i, cell in enumerate(walked):
+            if cell in live:
+                stop = i
+                break
         taken = walked if stop is None else walked[: stop + 1]
-        moved = _with_scout(state, seat, replace(scout, cell=taken[-1], trail=scout.trail + tuple(taken)))
+        walker = scout.walked(taken)
+        scouts = (walker, state.scouts[1]) if seat == 0 else (state.scouts[0], walker)
         events = [
             Event(
                 "moved",
@@ -231,55 +276,56 @@ class Raid(Game[RaidState, RaidAction, RaidView]):
             )
         ]
         if stop is None:
-            return self._end_turn(moved, events)
-        return self._meet(moved, seat, taken[-1], 0, events)
+            return self._end_turn(state, events, scouts)
+        moved = _evolve(state, scouts=scouts)
+        cell = taken[-1]
+        due = sorted(
+            (i for i, h in enumerate(hazards) if h.cell == cell and h.live),
+            key=lambda i: MEET_RANK[hazards[i].kind],
+        )  # R11
+        return self._meet(moved, seat, cell, tuple(due), events)
 
     def _meet(
-        self, state: RaidState, seat: int, cell: str, from_rank: int, events: list[Event]
+        self, state: RaidState, seat: int, cell: str, due: tuple[int, ...], events: list[Event]
     ) -> Step[RaidState]:
-        """Meet the live objects on ``cell`` whose rank in R11 is ``from_rank`` or later."""
+        """Meet the objects ``due`` on ``cell`` (indices on the opponent's map, in R11 order)."""
         owner = 1 - seat
         hazards = state.maps[owner] or ()
-        due = sorted(
-            (
-                i
-                for i, h in enumerate(hazards)
-                if h.cell == cell and h.live and MEET_RANK[h.kind] >= from_rank
-            ),
-            key=lambda i: MEET_RANK[hazards[i].kind],
-        )
-        for index in due:
+        for n, index in enumerate(due):
             hazard = hazards[index]
             scout = state.scouts[seat]
             if hazard.kind == "artifact":  # R12
-                state = _with_hazard(state, owner, index, replace(hazard, live=False, found=True))
-                scout = replace(scout, artifacts=scout.artifacts + 1)
+                state = _with_hazard(state, owner, index, hazard.spent())
+                scout = scout.collected()
                 state = self._record(state, seat, scout, hazard, "collected", events)
                 if scout.artifacts >= state.options.artifacts:  # R18
                     return self._finish(state, seat, "mission", events)
             elif hazard.kind == "terrorist":  # R13: the fight pauses the turn
-                state = _with_hazard(state, owner, index, replace(hazard, found=True))
+                state = _with_hazard(state, owner, index, hazard.met())
                 state = self._record(state, seat, scout, hazard, "fight", events)
-                return Step(replace(state, fight=Fight(seat, cell, index)), tuple(events))
+                zones = tuple(range(1, state.options.zones + 1))
+                fight = Fight(seats=(seat,), options=zones, cell=cell, target=index, then=due[n + 1 :])
+                return Step(_evolve(state, agenda=push(state.agenda, fight)), tuple(events))
             elif hazard.kind == "pit":  # R14
-                state = _with_hazard(state, owner, index, replace(hazard, found=True))
-                state = self._record(state, seat, replace(scout, skip=scout.skip + 1), hazard, "fell", events)
+                state = _with_hazard(state, owner, index, hazard.met())
+                state = self._record(state, seat, scout.missing(1), hazard, "fell", events)
             elif hazard.kind == "trap":  # R15
-                state = _with_hazard(state, owner, index, replace(hazard, found=True))
-                scout = replace(scout, wounds=scout.wounds + 1)
+                state = _with_hazard(state, owner, index, hazard.met())
+                scout = scout.wounded()
                 state = self._record(state, seat, scout, hazard, "wounded", events)
                 if scout.wounds >= MAX_WOUNDS:  # R17
                     return self._finish(state, owner, "beaten", events)
             else:  # R16: the kit waits for the finder's decision
-                state = _with_hazard(state, owner, index, replace(hazard, found=True))
+                state = _with_hazard(state, owner, index, hazard.met())
                 state = self._record(state, seat, scout, hazard, "found", events)
-                return Step(replace(state, kit_pending=cell), tuple(events))
+                kit = Kit(seats=(seat,), cell=cell)
+                return Step(_evolve(state, agenda=push(state.agenda, kit)), tuple(events))
         return self._end_turn(state, events)
 
     # -- fights (R13) ---------------------------------------------------------------------------
     def _guess(self, state: RaidState, seat: int, action: Guess) -> Step[RaidState]:
-        fight = state.fight
-        assert fight is not None
+        fight = top(state.agenda)
+        assert isinstance(fight, Fight)
         zone, zones = action.zone, state.options.zones
         if not 1 <= zone <= zones:
             raise IllegalAction(f"zone {zone} is not a zone 1–{zones}", "bad_zone", zone=zone, zones=zones)
@@ -292,24 +338,25 @@ class Raid(Game[RaidState, RaidAction, RaidView]):
         scout = state.scouts[seat]
         events: list[Event] = []
         if zone == terrorist.zone:
-            state = _with_hazard(state, owner, fight.target, replace(terrorist, live=False))
+            state = _with_hazard(state, owner, fight.target, terrorist.spent())
             state = self._record(state, seat, scout, terrorist, "killed", events, zone=zone)
-            return self._meet(replace(state, fight=None), seat, fight.cell, _AFTER_TERRORIST, events)
-        scout = replace(scout, wounds=scout.wounds + 1)
+            return self._meet(_evolve(state, agenda=pop(state.agenda)), seat, fight.cell, fight.then, events)
+        scout = scout.wounded()
         state = self._record(state, seat, scout, terrorist, "miss", events, zone=zone)
         if scout.wounds >= MAX_WOUNDS:  # R17, even in the middle of a fight
             return self._finish(state, owner, "beaten", events)
-        return Step(replace(state, fight=replace(fight, named=(*fight.named, zone))), tuple(events))
+        left = tuple(z for z in fight.options if z != zone)
+        fought = replace(fight, named=(*fight.named, zone), options=left)
+        return Step(_evolve(state, agenda=replace_top(state.agenda, fought)), tuple(events))
 
     # -- the first-aid kit (R16) --------------------------------------------------------------
     def _use_kit(self, state: RaidState, seat: int, action: object) -> Step[RaidState]:
         owner = 1 - seat
         hazards = state.maps[owner] or ()
-        index = next(
-            i for i, h in enumerate(hazards) if h.kind == "kit" and h.live and h.cell == state.kit_pending
-        )
+        cell = state.kit_pending
+        index = next(i for i, h in enumerate(hazards) if h.kind == "kit" and h.live and h.cell == cell)
         kit = hazards[index]
-        state = _with_hazard(state, owner, index, replace(kit, live=False))
+        state = _with_hazard(state, owner, index, kit.spent())
         scout = replace(state.scouts[seat], wounds=0, kit_used=True)
         events: list[Event] = []
         state = self._record(state, seat, scout, kit, "used", events)
@@ -324,32 +371,39 @@ class Raid(Game[RaidState, RaidAction, RaidView]):
         return self._end_turn(state, events)
 
     # -- turns and the end (R8, R14, R17–R19) ---------------------------------------------------
-    def _end_turn(self, state: RaidState, events: list[Event]) -> Step[RaidState]:
+    def _end_turn(
+        self, state: RaidState, events: list[Event], scouts: tuple[Scout, ...] | None = None
+    ) -> Step[RaidState]:
+        """The turn is over (``scouts``: as they are now, if they changed since ``state``)."""
+        scouts = state.scouts if scouts is None else scouts
         turn = state.turn + 1
-        state = replace(state, turn=turn, fight=None, kit_pending=None)
         if turn >= MAX_TURNS:  # R19
-            return self._finish(state, "draw", "turn_limit", events)
+            return self._finish(
+                _evolve(state, scouts=scouts, turn=turn, agenda=()), "draw", "turn_limit", events
+            )
         nxt = 1 - state.current
-        while state.scouts[nxt].skip > 0:  # R14: a missed turn is consumed at once
-            scout = state.scouts[nxt]
-            state = _with_scout(state, nxt, replace(scout, skip=scout.skip - 1))
+        while scouts[nxt].skip > 0:  # R14: a missed turn is consumed at once
+            scout = scouts[nxt]
+            skipped = scout.missing(-1)
+            scouts = (skipped, scouts[1]) if nxt == 0 else (scouts[0], skipped)
             turn += 1
-            state = replace(state, turn=turn)
             events.append(Event("turn_skipped", {"seat": nxt, "skip_left": scout.skip - 1, "turn": turn}))
             if turn >= MAX_TURNS:
-                return self._finish(state, "draw", "turn_limit", events)
+                over = _evolve(state, scouts=scouts, turn=turn, agenda=())
+                return self._finish(over, "draw", "turn_limit", events)
             nxt = 1 - nxt
-        events.append(Event("turn_started", {"seat": nxt, "turn": turn}))
-        return Step(replace(state, current=nxt), tuple(events))
+        events.append(Event(TURN_STARTED, {"seat": nxt, "turn": turn}))
+        return Step(
+            _evolve(state, scouts=scouts, current=nxt, turn=turn, agenda=_WALKING[nxt]), tuple(events)
+        )
 
     def _finish(
         self, state: RaidState, winner: int | str, reason: EndReason, events: list[Event]
     ) -> Step[RaidState]:
-        over = replace(
+        over = _evolve(
             state,
             phase="over",
-            fight=None,
-            kit_pending=None,
+            agenda=(),
             winner="draw" if winner == "draw" else int(winner),
             end=reason,
         )
@@ -388,8 +442,7 @@ class Raid(Game[RaidState, RaidAction, RaidView]):
                 },
             )
         )
-        state = _with_scout(state, seat, scout)
-        return replace(state, encounters=(*state.encounters, encounter))
+        return _with_scout(state, seat, scout, encounters=(*state.encounters, encounter))
 
     _HANDLERS: ClassVar[dict[str, str]] = {
         "place": "_place",
@@ -402,14 +455,66 @@ class Raid(Game[RaidState, RaidAction, RaidView]):
     """The method that applies each action kind."""
 
 
-def _with_scout(state: RaidState, seat: int, scout: Scout) -> RaidState:
-    return replace(state, scouts=tuple(scout if s == seat else old for s, old in enumerate(state.scouts)))
+_LEGAL: dict[str, Callable[[Any], list[RaidAction]]] = {
+    "place": lambda decision: [PLACE_TEMPLATE, PLACE_RANDOM],
+    "walk": lambda decision: [MOVE_TEMPLATE],
+    "fight": lambda decision: [GUESS[z] for z in decision.options],
+    "kit": lambda decision: [USE_KIT, LEAVE_KIT],
+}
+"""The legal actions of the seat a decision waits for, by its kind (``legal_actions``)."""
+
+
+_WALKING: tuple[tuple[Walk], ...] = tuple((Walk(seats=(seat,)),) for seat in range(SEATS))
+"""The agenda while seat ``s`` walks, made once: decisions are immutable values."""
+
+_SAME: Any = object()
+"""A keyword not given (``_evolve``, ``_with_scout``)."""
+
+
+def _with_scout(
+    state: RaidState, seat: int, scout: Scout, encounters: tuple[Encounter, ...] = _SAME
+) -> RaidState:
+    scouts = (scout, state.scouts[1]) if seat == 0 else (state.scouts[0], scout)
+    return _evolve(state, scouts=scouts, encounters=encounters)
 
 
 def _with_hazard(state: RaidState, owner: int, index: int, hazard: Hazard) -> RaidState:
     objects = state.maps[owner] or ()
     changed = (*objects[:index], hazard, *objects[index + 1 :])
-    return replace(state, maps=tuple(changed if s == owner else m for s, m in enumerate(state.maps)))
+    maps = (changed, state.maps[1]) if owner == 0 else (state.maps[0], changed)
+    return _evolve(state, maps=maps)
+
+
+def _evolve(
+    s: RaidState,
+    *,
+    rng: Rng = _SAME,
+    phase: Phase = _SAME,
+    maps: tuple[tuple[Hazard, ...] | None, ...] = _SAME,
+    scouts: tuple[Scout, ...] = _SAME,
+    current: int = _SAME,
+    turn: int = _SAME,
+    agenda: tuple[RaidDecision, ...] = _SAME,
+    encounters: tuple[Encounter, ...] = _SAME,
+    winner: int | Literal["draw"] | None = _SAME,
+    end: EndReason | None = _SAME,
+) -> RaidState:
+    """``dataclasses.replace`` for a state, built positionally: a move makes several new states,
+    and the general ``replace`` (which walks the fields and checks each one every time) cost
+    more than the rules themselves."""
+    return RaidState(
+        s.rng if rng is _SAME else rng,
+        s.options,
+        s.phase if phase is _SAME else phase,
+        s.maps if maps is _SAME else maps,
+        s.scouts if scouts is _SAME else scouts,
+        s.current if current is _SAME else current,
+        s.turn if turn is _SAME else turn,
+        s.agenda if agenda is _SAME else agenda,
+        s.encounters if encounters is _SAME else encounters,
+        s.winner if winner is _SAME else winner,
+        s.end if end is _SAME else end,
+    )
 
 
 RAID = Raid()

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
+from engine.core.decisions import Decision
+from engine.core.rng import Rng
 from engine.games.raid.data import EndReason, Kind, Phase
 from engine.games.raid.scenarios import DEFAULT_SCENARIO, SCENARIOS
 
@@ -51,6 +54,16 @@ class Hazard:
     found: bool = False
     """Whether the walking scout has met it (then it is public knowledge)."""
 
+    # Each encounter makes new objects; built positionally, they cost a fraction of
+    # ``dataclasses.replace``, which a playout would otherwise spend a tenth of its time in.
+    def met(self) -> Hazard:
+        """The object once the walking scout has met it."""
+        return Hazard(self.kind, self.cell, self.zone, self.live, True)
+
+    def spent(self) -> Hazard:
+        """The object once collected (artifact), killed (terrorist) or used (kit)."""
+        return Hazard(self.kind, self.cell, self.zone, False, True)
+
 
 @dataclass(frozen=True, slots=True)
 class Scout:
@@ -63,6 +76,22 @@ class Scout:
     skip: int = 0
     """Turns still to miss (R14)."""
     kit_used: bool = False
+
+    def walked(self, cells: Sequence[str]) -> Scout:
+        """The scout once it has walked ``cells`` (its own cell not included)."""
+        return Scout(
+            cells[-1], self.trail + tuple(cells), self.wounds, self.artifacts, self.skip, self.kit_used
+        )
+
+    def wounded(self) -> Scout:
+        return Scout(self.cell, self.trail, self.wounds + 1, self.artifacts, self.skip, self.kit_used)
+
+    def collected(self) -> Scout:
+        return Scout(self.cell, self.trail, self.wounds, self.artifacts + 1, self.skip, self.kit_used)
+
+    def missing(self, turns: int) -> Scout:
+        """The scout with ``turns`` more turns to miss (negative: one was missed)."""
+        return Scout(self.cell, self.trail, self.wounds, self.artifacts, self.skip + turns, self.kit_used)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,22 +108,56 @@ class Encounter:
     """The zone named (terrorist ``miss`` / ``killed``)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Fight:
-    """A fight in progress (R13): ``seat``'s scout against the terrorist at ``target`` (its
-    index on the opponent's map)."""
+# -- what the game waits for (``engine.core.decisions``) ------------------------------------------
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlaceObjects(Decision):
+    """R7: every seat that has not placed yet places its objects, in secret, at the same time."""
 
-    seat: int
+    kind: Literal["place"] = "place"
+    secret: bool = True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Walk(Decision):
+    """R8–R9: the seat whose turn it is gives a path."""
+
+    kind: Literal["walk"] = "walk"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Fight(Decision):
+    """R13: the walking scout fights the terrorist at ``target`` (its index on the opponent's
+    map) on ``cell``; ``options`` are the zones it may still name, ``named`` those named so far.
+    ``then``: the objects of the cell still to meet once the terrorist is dead (R11)."""
+
+    kind: Literal["fight"] = "fight"
     cell: str
     target: int
     named: tuple[int, ...] = ()
+    then: tuple[int, ...] = ()
+
+    @property
+    def seat(self) -> int:
+        """The fighting scout's seat."""
+        return self.seats[0]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Kit(Decision):
+    """R16: the scout who found the first-aid kit on ``cell`` uses it or leaves it."""
+
+    kind: Literal["kit"] = "kit"
+    cell: str
+    options: tuple[str, ...] = ("use_kit", "leave_kit")
+
+
+RaidDecision = Annotated[PlaceObjects | Walk | Fight | Kit, Field(discriminator="kind")]
 
 
 @dataclass(slots=True)
 class RaidState:
-    seed: int
-    draws: int
-    """How many words of the seeded generator were used (random placements)."""
+    rng: Rng
+    """The generator of random placements."""
     options: RaidOptions
     phase: Phase
     maps: tuple[tuple[Hazard, ...] | None, ...]
@@ -102,14 +165,27 @@ class RaidState:
     ``None`` until ``s`` has placed."""
     scouts: tuple[Scout, ...]
     current: int = 0
+    """Whose turn it is during play."""
     turn: int = 0
     """Turns ended so far (R19): a move with its encounters, or a missed turn."""
-    fight: Fight | None = None
-    kit_pending: str | None = None
-    """The kit cell where the current scout must choose use or leave (R16)."""
+    agenda: tuple[RaidDecision, ...] = ()
+    """What the game waits for, bottom first: the placement; then the walk of the seat whose
+    turn it is, with a fight or a kit decision on top of it while one interrupts the walk."""
     encounters: tuple[Encounter, ...] = ()
     winner: int | Literal["draw"] | None = None
     end: EndReason | None = None
+
+    @property
+    def fight(self) -> Fight | None:
+        """The fight in progress, if the game waits on one."""
+        top = self.agenda[-1] if self.agenda else None
+        return top if isinstance(top, Fight) else None
+
+    @property
+    def kit_pending(self) -> str | None:
+        """The cell of the first-aid kit the current scout must use or leave, if any."""
+        top = self.agenda[-1] if self.agenda else None
+        return top.cell if isinstance(top, Kit) else None
 
 
 STATE_ADAPTER: TypeAdapter[RaidState] = TypeAdapter(RaidState)

@@ -10,6 +10,8 @@ every view (``revealed_maps``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
+from operator import attrgetter
 
 from pydantic import TypeAdapter
 
@@ -69,22 +71,33 @@ class RaidView:
 VIEW_ADAPTER: TypeAdapter[RaidView] = TypeAdapter(RaidView)
 
 
+_COUNT_FIELDS = tuple(PLACEMENT_FIELDS.values())
+_counts_of = attrgetter(*_COUNT_FIELDS)
+
+
+@cache
+def _buildings(scenario: str) -> tuple[str, ...]:
+    """A scenario's buildings in map order (row by row), as views list them."""
+    return tuple(c for c in ALL_CELLS if c in SCENARIOS[scenario].buildings)
+
+
 def make_view(state: RaidState, seat: int | None) -> RaidView:
     opts = state.options
     scenario = SCENARIOS[opts.scenario]
     own = state.maps[seat] if seat is not None and 0 <= seat < len(state.maps) else None
     fight = state.fight
+    kit = state.kit_pending
     over = state.phase == "over"
     return RaidView(
         seat=seat,
         phase=state.phase,
         scenario=scenario.name,
         artifact_name=scenario.artifact_name,
-        buildings=tuple(c for c in ALL_CELLS if c in scenario.buildings),
+        buildings=_buildings(scenario.name),
         entry=scenario.entry,
         zones=opts.zones,
-        counts={name: getattr(opts, name) for name in PLACEMENT_FIELDS.values()},
-        placed=tuple(m is not None for m in state.maps),
+        counts=dict(zip(_COUNT_FIELDS, _counts_of(opts), strict=True)),
+        placed=(state.maps[0] is not None, state.maps[1] is not None),
         current=state.current if state.phase == "play" else None,
         turn=state.turn,
         max_turns=MAX_TURNS,
@@ -93,7 +106,7 @@ def make_view(state: RaidState, seat: int | None) -> RaidView:
         own_map=own,
         encounters=state.encounters,
         fight=None if fight is None else FightView(fight.seat, fight.cell, fight.named),
-        kit=None if state.kit_pending is None else KitView(state.current, state.kit_pending),
+        kit=None if kit is None else KitView(state.current, kit),
         winner=state.winner,
         end=state.end,
         revealed_maps=tuple(m or () for m in state.maps) if over else None,

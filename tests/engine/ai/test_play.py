@@ -6,7 +6,8 @@ import io
 import subprocess
 import sys
 
-from engine.play import main, renderer
+from engine.core.text import text_renderer
+from engine.play import main
 from tests.engine.pickomino_helpers import GAME, position
 
 
@@ -28,20 +29,20 @@ def test_typed_actions_and_mistakes_are_explained() -> None:
     assert code == 1
     assert "you: rolled 1 2 2 4 5 5 worm worm" in out
     assert "no 3 in this roll" in out  # typed, parsed, refused by the rules
-    assert "cannot read 'jump'" in out and "choose 1–5, or type an action" in out
+    assert "cannot read 'jump'" in out and "Choose 1–5, or type an action." in out
     assert out.endswith("You leave the game.\n")
 
 
 def test_pickomino_board_shows_grill_stacks_roll_and_kept() -> None:
     state = position(stacks=[[22], [25, 26]], kept=["worm", "4"], grill=[21, 23, 30])
-    text = renderer("pickomino").board(GAME.view(state, 0), 0)
+    text = text_renderer("pickomino").board(GAME.view(state, 0), 0)
     assert "Grill:   21w 23w 30www" in text
     assert "you       1 worms, top 22" in text and "seat 1    4 worms, top 26   [25 26]" in text
     assert "kept 4×1 worm×1 = 9 (with a worm), 6 dice left" in text
 
 
 def test_unknown_games_get_a_plain_renderer() -> None:
-    assert renderer("no_such_game").board({"a": 1}, 0) == '{"a":1}'
+    assert text_renderer("no_such_game").board({"a": 1}, 0) == '{"a":1}'
 
 
 def test_runs_as_a_module() -> None:
@@ -53,3 +54,39 @@ def test_runs_as_a_module() -> None:
         timeout=120,
     )
     assert done.returncode == 0 and "Game over" in done.stdout
+
+
+def test_help_quit_and_the_seed_are_shown_and_stop_says_the_turn_fails() -> None:
+    code, out = run(["pickomino", "--seed", "3", "--policy", "random"], ["help", "1", "quit"])
+    assert code == 1
+    assert "Seed 3 (replay this game with --seed 3)" in out and "Type help for help." in out
+    assert "help            this help" in out and "(a number or an action; help, quit)" in out
+    from engine.games.pickomino.text import TEXT
+
+    assert TEXT.action({"kind": "stop"}) == "stop — no tile can be taken: the turn fails"
+
+
+def test_without_a_seed_each_game_is_new_and_its_seed_is_printed() -> None:
+    seeds = set()
+    for _ in range(3):
+        _code, out = run(["pickomino", "--policy", "random"], ["quit"])
+        seeds.add(out.split("Seed ", 1)[1].split(" ", 1)[0])
+    assert len(seeds) > 1
+
+
+def test_ctrl_c_leaves_without_a_traceback() -> None:
+    class Interrupted(io.StringIO):
+        def readline(self, size: int | None = -1) -> str:
+            raise KeyboardInterrupt
+
+    out = io.StringIO()
+    assert main(["pickomino", "--seed", "1"], Interrupted(), out) == 1
+    assert out.getvalue().endswith("\nYou leave the game.\n")
+
+
+def test_validation_errors_read_as_sentences() -> None:
+    _code, out = run(
+        ["pickomino", "--seed", "3", "--policy", "random"], ['{"kind": "keep", "face": "7"}', "quit"]
+    )
+    assert "The face of keep should be '1', '2', '3', '4', '5' or 'worm'." in out
+    assert "keep.face" not in out

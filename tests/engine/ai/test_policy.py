@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -86,5 +85,5 @@ def test_policies_cannot_peek_at_the_dice_to_come(name: str) -> None:
         if not GAME.to_act(state):
             break
         seat = GAME.to_act(state)[0]
-        assert_sees_only_its_view(GAME, state, replace(state, seed=state.seed + 1), seat, name, step)
+        assert_sees_only_its_view(GAME, state, GAME.redeal(state, seat, state.rng.seed + 1), seat, name, step)
         state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat))).state

@@ -1,0 +1,83 @@
+"""The baseline's setup: the most worth a budget can recruit, a placement that puts fighters in
+front and helpers behind, and what to bring at a Muster."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.ai.berserk.reading import WORTH
+from engine.games.berserk import board
+from engine.games.berserk.cards import CARDS, Activated, Card, DeckList, Triggered
+from engine.games.berserk.setup import RESERVE, RESERVE_SIZE, recruit_problems
+
+CENTRE_OUT = (2, 1, 3, 0, 4)
+"""Columns from the centre outwards (c, b, d, a, e): filled in this order a row stays one
+unbroken line, which keeps formation cards together."""
+
+
+def best_recruits(deck: DeckList, gold: int, silver: int) -> tuple[str, ...]:
+    """The selection of most total worth (B16: elite cost within the gold, everything within
+    gold and silver together), by dynamic programming over (gold spent, crystals spent)."""
+    budget = gold + silver
+    best: dict[tuple[int, int], tuple[float, tuple[str, ...]]] = {(0, 0): (0.0, ())}
+    for card_id in deck.cards:
+        c = CARDS[card_id]
+        for (spent_gold, spent), (value, chosen) in list(best.items()):
+            if c.unique and card_id in chosen:
+                continue
+            new_gold = spent_gold + (c.cost if c.elite else 0)
+            new_spent = spent + c.cost
+            if new_gold > gold or new_spent > budget:
+                continue
+            key = (new_gold, new_spent)
+            candidate = (value + WORTH[card_id], (*chosen, card_id))
+            if key not in best or candidate[0] > best[key][0]:
+                best[key] = candidate
+    value, chosen = max(best.values(), key=lambda v: (v[0], len(v[1])))
+    ordered = tuple(c for c in deck.cards if c in chosen)
+    picked: list[str] = []
+    for card_id in ordered:  # copies in deck order, as many as chosen
+        if picked.count(card_id) < chosen.count(card_id):
+            picked.append(card_id)
+    assert not recruit_problems(deck, picked, gold, silver)
+    return tuple(picked)
+
+
+def helper(c: Card) -> bool:
+    """A card that works from behind: it has an activated ability."""
+    return bool(c.parts(Activated))
+
+
+def hired(c: Card) -> bool:
+    """A card whose worth is its Hire trigger, best kept for a Muster: one that destroys (a
+    cure on entering is not worth keeping a fighter out of the fight)."""
+    return any(t.event == "enters" and any(e.op == "destroy" for e in t.effects) for t in c.parts(Triggered))
+
+
+def placement(uids: Sequence[str], cards: Sequence[str], role: int) -> dict[str, str]:
+    """Fighters in the front row (formation cards first, then by worth), helpers in the row
+    behind, Hire cards in reserve (two at most, one card at least on the field)."""
+    rows = [[f"{board.COLUMNS[col]}{row}" for col in CENTRE_OUT] for row in board.ROLE_ROWS[role]]
+    pairs = list(zip(uids, cards, strict=True))
+    reserve = [uid for uid, card_id in pairs if hired(CARDS[card_id])][:RESERVE_SIZE]
+    if len(reserve) == len(pairs):
+        reserve = reserve[:-1]
+    rest = [(uid, card_id) for uid, card_id in pairs if uid not in reserve]
+    fighters = sorted(
+        (p for p in rest if not helper(CARDS[p[1]])),
+        key=lambda p: (not CARDS[p[1]].formation, -WORTH[p[1]]),
+    )
+    helpers = sorted((p for p in rest if helper(CARDS[p[1]])), key=lambda p: -WORTH[p[1]])
+    free = [cell for row in rows for cell in row]
+    out: dict[str, str] = dict.fromkeys(reserve, RESERVE)
+    front = rows[0]
+    for uid, _ in fighters:
+        cell = next(c for c in front + free if c in free)
+        out[uid] = cell
+        free.remove(cell)
+    for uid, _ in helpers:
+        behind = [c for c in rows[1] + rows[2] if c in free]
+        cell = (behind or free)[0]
+        out[uid] = cell
+        free.remove(cell)
+    return out

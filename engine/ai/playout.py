@@ -1,0 +1,100 @@
+"""The one driver that plays a game through the contract, for tests, the arena and benchmarks.
+
+``playout`` plays from a position until the game is over, asking a chooser for every move and
+yielding each move as it is played. The default chooser is uniform over the legal actions,
+with templates (a path, a placement) filled in by the game's sampler. Several seats to act at
+once (a simultaneous phase) are served in a random order, and the driver may also let a seat
+that is not waited for play an optional action, or resign, so random games reach every path a
+real table can take.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from typing import Any, NamedTuple
+
+from engine.ai.policy import fill, sampler_of
+from engine.core.contract import RESIGN, Game, Step
+from engine.core.replay import play_logged
+
+Chooser = Callable[[Game[Any, Any, Any], Any, int, random.Random], Any]
+"""``(game, state, seat, rng) -> action``: one move for ``seat``."""
+
+
+def random_choice(game: Game[Any, Any, Any], state: Any, seat: int, rng: random.Random) -> Any:
+    """A uniformly random legal action (a template filled in by the game's sampler)."""
+    legal = game.legal_actions(state, seat)
+    return fill(game, state, seat, legal[rng.randrange(len(legal))], rng)
+
+
+class Played(NamedTuple):
+    """One move of a playout: who played what, the position before it, and its step. (A named
+    tuple: one is made per move, and benchmarks count moves.)"""
+
+    seat: int
+    action: Any
+    """The action, or ``None`` for a resignation."""
+    before: Any
+    step: Step[Any]
+
+
+class TooLong(AssertionError):
+    """A playout that did not end within its bound: the game may never end."""
+
+
+def playout(
+    game: Game[Any, Any, Any],
+    state: Any,
+    rng: random.Random,
+    *,
+    choose: Chooser = random_choice,
+    max_moves: int = 100_000,
+    off_turn: float = 0.0,
+    resign: float = 0.0,
+) -> Iterator[Played]:
+    """Play ``state`` to the end. ``off_turn``: the chance, at each move, that a seat not waited
+    for but with something it may do (an optional card) acts instead; ``resign``: the chance
+    that the acting seat resigns. Raises ``TooLong`` past ``max_moves``."""
+    to_act_of, legal_of, apply = game.to_act, game.legal_actions, game.apply
+    choice, new_played = rng.choice, tuple.__new__
+    if choose is random_choice and sampler_of(game.key) is None and not (off_turn or resign):
+        # The hot path of benchmarks and searches: nothing but the contract's own calls.
+        # ``choice`` draws exactly what ``randrange(len(legal))`` draws, with fewer calls;
+        # a ``Played`` is built as the plain tuple it is, skipping ``NamedTuple.__new__``.
+        for _ in range(max_moves):
+            to_act = to_act_of(state)
+            if not to_act:
+                return
+            seat = to_act[0] if len(to_act) == 1 else to_act[rng.randrange(len(to_act))]
+            action = choice(legal_of(state, seat))
+            step = apply(state, seat, action)
+            yield new_played(Played, (seat, action, state, step))
+            state = step.state
+        raise TooLong(f"{game.key}: still running after {max_moves} moves")
+    seats = game.seats(state)
+    for _ in range(max_moves):
+        to_act = to_act_of(state)
+        if not to_act:
+            return
+        seat = to_act[0] if len(to_act) == 1 else to_act[rng.randrange(len(to_act))]
+        if off_turn and rng.random() < off_turn:
+            idle = [s for s in range(seats) if s not in to_act and legal_of(state, s)]
+            if idle:
+                seat = idle[rng.randrange(len(idle))]
+        if resign and rng.random() < resign:
+            step = play_logged(game, state, seat, {"kind": RESIGN})[0]
+            yield Played(seat, None, state, step)
+        else:
+            action = choose(game, state, seat, rng)
+            step = apply(state, seat, action)
+            yield Played(seat, action, state, step)
+        state = step.state
+    raise TooLong(f"{game.key}: still running after {max_moves} moves")
+
+
+def play_to_end(game: Game[Any, Any, Any], state: Any, rng: random.Random, **options: Any) -> Any:
+    """The final position of a ``playout``."""
+    for played in playout(game, state, rng, **options):
+        state = played.step.state
+    return state

@@ -1,0 +1,110 @@
+"""The legal actions of a seat, by the kind of its pending decision (B64), in a stable order.
+Creatures and targets on the field are named by their cells."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.core.decisions import for_seat
+from engine.core.resolution import menu
+from engine.games.berserk import board
+from engine.games.berserk.abilities import Offer, offers
+from engine.games.berserk.actions import (
+    END_TURN,
+    NO_DEFENDER,
+    PASS,
+    PLACE_TEMPLATE,
+    RECRUIT_TEMPLATE,
+    Activate,
+    AssignDefender,
+    BerserkAction,
+    ChooseDeck,
+    ChooseSeat,
+    Move,
+    Muster,
+    OrderTriggers,
+    Strike,
+    TriggerEntry,
+)
+from engine.games.berserk.cards import DECKS
+from engine.games.berserk.creatures import cell_key, get, on_field
+from engine.games.berserk.loop import declarable
+from engine.games.berserk.setup import muster_choices
+from engine.games.berserk.state import BerserkState
+from engine.games.berserk.turns import destinations
+
+
+def cell_of(state: BerserkState, uid: str) -> str:
+    c = get(state, uid)
+    return c.cell if c.zone == "field" and c.cell else uid
+
+
+def as_action(state: BerserkState, offer: Offer) -> Activate:
+    targets = (
+        ()
+        if offer.ability.target.kind in ("none", "self")
+        else tuple(cell_of(state, t) for t in offer.targets)
+    )
+    return Activate(offer.source.cell or offer.source.uid, offer.ability.id, targets, offer.x)
+
+
+def _main_actions(state: BerserkState, seat: int) -> list[BerserkAction]:
+    found: list[BerserkAction] = []
+    standing = sorted(on_field(state), key=cell_key)
+    mine = [c for c in standing if c.owner == seat]
+    enemies = [c for c in standing if c.owner != seat]
+    for c in mine:
+        for cell in sorted(destinations(state, c), key=board.CELL_INDEX.__getitem__):
+            found.append(Move(c.cell or "", cell))
+    for c in mine:
+        if c.closed or c.struck or c.cell is None:
+            continue
+        found.extend(Strike(c.cell, e.cell) for e in enemies if e.cell in board.AROUND[c.cell])
+    found.extend(as_action(state, o) for o in offers(state, seat, instants_only=False))
+    found.append(END_TURN)
+    return found
+
+
+def _declarations(state: BerserkState, seat: int) -> list[BerserkAction]:
+    found = declarable(state, seat)
+    return [
+        OrderTriggers(
+            tuple(TriggerEntry(d.ref, tuple(cell_of(state, t) for t in d.targets)) for d in entries)
+        )
+        for entries in menu(found)
+    ]
+
+
+def _defenders(state: BerserkState, seat: int) -> list[BerserkAction]:
+    """No defender, or one of the eligible creatures the defender step lists (B28)."""
+    step = for_seat(state.agenda, seat)
+    assert step is not None
+    return [NO_DEFENDER, *(AssignDefender(cell_of(state, str(u))) for u in step.options if u)]
+
+
+def _musters(state: BerserkState, seat: int) -> list[BerserkAction]:
+    return [Muster(c.card, c.cell) for c in muster_choices(state, seat)]
+
+
+LEGAL: dict[str, Callable[[BerserkState, int], list[BerserkAction]]] = {
+    "choose_deck": lambda state, seat: [ChooseDeck(d) for d in DECKS],
+    "choose_seat": lambda state, seat: [ChooseSeat("first"), ChooseSeat("second")],
+    "recruit": lambda state, seat: [RECRUIT_TEMPLATE],
+    "place": lambda state, seat: [PLACE_TEMPLATE],
+    "muster": _musters,
+    "main": _main_actions,
+    "assign_defender": lambda state, seat: [
+        NO_DEFENDER,
+        *(
+            AssignDefender(cell_of(state, str(u)))
+            for u in next(d for d in state.agenda if seat in d.seats).options
+            if u
+        ),
+    ],
+    "order_triggers": _declarations,
+    "respond": lambda state, seat: [
+        PASS,
+        *(as_action(state, o) for o in offers(state, seat, instants_only=True)),
+    ],
+}
+"""The legal actions of a seat, by the kind of its pending decision."""

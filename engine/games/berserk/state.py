@@ -1,0 +1,195 @@
+"""One Berserk position. Plain data; the rules never change it, they build a new one."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from engine.core.decisions import Decision
+from engine.core.resolution import Resolution
+from engine.core.rng import Rng
+
+ROUND_CAP = 20
+"""B58: the game ends after this many rounds (an option, a positive integer)."""
+
+Phase = Literal["deck", "seat", "recruit", "place", "play", "over"]
+"""Setup (B13–B17) one submission after another, then play from the Reveal (B18) on."""
+Stage = Literal["reveal", "muster", "start", "main"]
+"""Where play stands, so the resolution loop knows what follows it: the Reveal's or a Muster's
+Hire triggers (then P1's start step), a start step (then the main phase), the main phase."""
+Zone = Literal["reserve", "field", "graveyard"]
+EndReason = Literal["defeat", "round_cap", "resigned"]
+Role = Literal[0, 1]
+"""0 for P1, who takes the first turn of every round; 1 for P2 (B14)."""
+
+
+class BerserkOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    round_cap: int = Field(ROUND_CAP, ge=1, le=200)
+
+
+@dataclass(frozen=True, slots=True)
+class StrikeMod:
+    """A temporary "+N strike" on the creature that carries it (B49, B53)."""
+
+    creator: str
+    amount: int
+    expires: int
+    """The number of the turn at whose end it expires (B24)."""
+    serial: int
+    """Creation order, game-wide."""
+
+
+@dataclass(frozen=True, slots=True)
+class Creature:
+    """A recruited card (B10). ``uid`` is ``P1.nomad.2``: role, card, copy number."""
+
+    uid: str
+    card: str
+    owner: int
+    """The owner's seat."""
+    zone: Zone
+    cell: str | None = None
+    closed: bool = False
+    wounds: int = 0
+    counters: int = 0
+    poison: int = 0
+    moves: int = 0
+    """Moves left this turn."""
+    struck: bool = False
+    """Declared a strike this turn (B27)."""
+    defended: int = 0
+    """Times it defended this turn (B29)."""
+    mods: tuple[StrikeMod, ...] = ()
+
+    @property
+    def on_field(self) -> bool:
+        return self.zone == "field"
+
+    @property
+    def copy(self) -> int:
+        return int(self.uid.rsplit(".", 1)[1])
+
+
+@dataclass(frozen=True, slots=True)
+class MusterChoice:
+    """B19: a card from the reserve to a cell, or nothing (``card`` is ``None``)."""
+
+    card: str | None = None
+    cell: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One seat's setup, secret until revealed (B60)."""
+
+    deck: str | None = None
+    recruits: tuple[str, ...] | None = None
+    """The recruited card ids, in the order listed (copies numbered in that order, B16)."""
+    placement: tuple[tuple[str, str], ...] | None = None
+    """``(uid, cell or "reserve")`` for every recruited card, once placed (B17)."""
+    muster: MusterChoice | None = None
+    """The submitted Muster choice, until both seats have chosen."""
+
+
+# -- what the game waits for (``engine.core.decisions``) --------------------------------------
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeckChoice(Decision):
+    kind: Literal["choose_deck"] = "choose_deck"
+    secret: bool = True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatChoice(Decision):
+    kind: Literal["choose_seat"] = "choose_seat"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Recruitment(Decision):
+    kind: Literal["recruit"] = "recruit"
+    secret: bool = True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Placement(Decision):
+    kind: Literal["place"] = "place"
+    secret: bool = True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MusterCall(Decision):
+    kind: Literal["muster"] = "muster"
+    secret: bool = True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MainPhase(Decision):
+    kind: Literal["main"] = "main"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DefenderStep(Decision):
+    """B28: the struck creature's owner may assign a defender to the strike ``strike``."""
+
+    kind: Literal["assign_defender"] = "assign_defender"
+    strike: int
+    """The strike's ref on the stack."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TriggerDeclaration(Decision):
+    """B41: the seat lists its raised triggers, with targets, in queue order."""
+
+    kind: Literal["order_triggers"] = "order_triggers"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ResponseWindow(Decision):
+    """B42: the seat declares an instant or passes."""
+
+    kind: Literal["respond"] = "respond"
+
+
+BerserkDecision = Annotated[
+    DeckChoice
+    | SeatChoice
+    | Recruitment
+    | Placement
+    | MusterCall
+    | MainPhase
+    | DefenderStep
+    | TriggerDeclaration
+    | ResponseWindow,
+    Field(discriminator="kind"),
+]
+SIMULTANEOUS = frozenset({"choose_deck", "recruit", "place", "muster"})
+"""The secret submissions of B63: one decision per seat still to submit, all pending at once."""
+
+
+@dataclass(slots=True)
+class BerserkState:
+    rng: Rng
+    options: BerserkOptions
+    phase: Phase
+    sides: tuple[Side, Side] = (Side(), Side())
+    first: int | None = None
+    """The seat of P1 once chosen (B14)."""
+    creatures: tuple[Creature, ...] = ()
+    """Every recruited card from the Reveal on, in recruitment order, P1's first."""
+    round: int = 0
+    active: int = 0
+    """The seat of the active player (P1 during the Reveal and a Muster)."""
+    stage: Stage = "reveal"
+    resolution: Resolution = field(default_factory=Resolution)
+    agenda: tuple[BerserkDecision, ...] = ()
+    """What the game waits for now: one decision, or one per seat in a simultaneous phase."""
+    serial: int = 0
+    """The last serial given to a temporary modifier."""
+    winner: int | Literal["draw"] | None = None
+    end: EndReason | None = None
+
+
+STATE_ADAPTER: TypeAdapter[BerserkState] = TypeAdapter(BerserkState)

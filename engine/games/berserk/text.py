@@ -1,0 +1,290 @@
+"""Berserk in plain text: the 5 × 6 field as a seat sees it, the creatures with their strike,
+life left, counters, poison and open/closed state, the stack and the queue, the seat's own
+setup, and one line per event."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.core.contract import TURN_STARTED, Event
+from engine.core.plain import JSON
+from engine.core.text import TextRenderer, plain_action, plain_event, seat_names
+from engine.games.berserk import board
+from engine.games.berserk.cards import CARDS, DECKS
+from engine.games.berserk.view import BerserkView, UnitView
+
+_ASKS = {
+    "choose_deck": "choose a deck: type 'deck D1' … 'deck D4'",
+    "choose_seat": "you won the roll: type 'first' or 'second'",
+    "recruit": "recruit within your budget: type 'recruit' and card ids, e.g. 'recruit {example}'",
+    "place": "place your cards on your rows or in reserve (2 at most), in recruitment order:"
+    " e.g. 'place {example}'",
+    "muster": "bring one reserve card in ('muster <card> <cell>') or 'muster none'",
+    "main": "your main phase: move, strike, activate, or end",
+    "assign_defender": "assign a defender ('defend <cell>') or 'defend none'",
+    "order_triggers": "declare your triggers in queue order: 'order <ref>[=<target>] …'",
+    "respond": "declare an instant ('activate …') or 'pass'",
+}
+
+
+def _tag(unit: UnitView, seat: int) -> str:
+    """Four letters of the name: upper case for the reader's creatures; ``*`` when closed."""
+    short = "".join(ch for ch in unit.name if ch.isalpha())[:4]
+    return (short.upper() if unit.seat == seat else short.lower()) + ("*" if unit.closed else "")
+
+
+def _unit_line(unit: UnitView) -> str:
+    strike = "-".join(map(str, unit.strike))
+    parts = [
+        f"{unit.cell or '':<3}{unit.name:<15}",
+        f"{strike:<6}",
+        f"life {unit.life - unit.wounds}/{unit.life}",
+        "closed" if unit.closed else "open",
+    ]
+    if unit.counters:
+        parts.append(f"counters {unit.counters}/{unit.max_counters}")
+    if unit.poison:
+        parts.append(f"poison {unit.poison}")
+    if unit.moves:
+        parts.append(f"moves {unit.moves}")
+    for mod in unit.mods:
+        parts.append(f"{mod.amount:+d} strike (turn {mod.expires})")
+    return "  " + "  ".join(parts)
+
+
+def _grid(view: BerserkView, seat: int) -> list[str]:
+    """The field with the reader's home row at the bottom."""
+    by_cell = {u.cell: u for u in view.field if u.cell}
+    mine_first = view.sides[seat].role == "P2"
+    rows = list(board.ROWS) if mine_first else list(reversed(board.ROWS))
+    lines = [("     " + "".join(f"{c:<8}" for c in board.COLUMNS)).rstrip()]
+    for row in rows:
+        cells = []
+        for col in board.COLUMNS:
+            unit = by_cell.get(f"{col}{row}")
+            cells.append(f"{_tag(unit, seat) if unit else '.':<8}")
+        lines.append(f"  {row} " + "".join(cells).rstrip())
+        if rows.index(row) == 2:  # between the two halves
+            lines.append("    " + "-" * 38)
+    return lines
+
+
+def _item(item: Any) -> str:
+    targets = ", ".join(item.targets)
+    extra = f" x={item.data['x']}" if item.data.get("x") is not None else ""
+    return f"[{item.ref}] {item.ability} of {item.source}" + (f" → {targets}" if targets else "") + extra
+
+
+def _own_part(view: BerserkView, seat: int) -> list[str]:
+    own = view.own
+    if own is None:
+        return []
+    lines: list[str] = []
+    side = view.sides[seat]
+    if view.phase in ("recruit", "place") and own.deck is not None:
+        deck = DECKS[own.deck]
+        gold, silver = side.budget or (0, 0)
+        lines.append(f"Your deck {deck.id} {deck.name}; budget {gold} gold + {silver} silver:")
+        for card_id in dict.fromkeys(deck.cards):
+            c = CARDS[card_id]
+            crown = " (unique)" if c.unique else ""
+            lines.append(
+                f"  {c.id} {c.name:<15} ×{deck.copies(card_id)}  {c.cost}{'g' if c.elite else 's'}  "
+                f"L{c.life} M{c.moves} S{'-'.join(map(str, c.strike))}{crown}"
+            )
+    if own.recruits is not None and view.phase in ("recruit", "place"):
+        lines.append("Recruited: " + ", ".join(f"{n}. {uid}" for n, uid in enumerate(own.uids, 1)))
+    if own.reserve:
+        lines.append("Your reserve: " + ", ".join(f"{u.uid} ({u.name})" for u in own.reserve))
+    return lines
+
+
+def _board(view: BerserkView, seat: int) -> str:
+    names = seat_names(2, seat)
+    lines: list[str] = []
+    if view.phase in ("play", "over"):
+        active = view.active if view.active is not None else 0
+        lines.append(f"Round {view.round}/{view.round_cap}, turn {view.turn}: {names[active]} active")
+        lines.extend(_grid(view, seat))
+        for s in (seat, 1 - seat):
+            side = view.sides[s]
+            deck = f", {side.deck}" if side.deck else ""
+            lines.append(
+                f"{names[s].capitalize()} ({side.role}{deck}): reserve {side.reserve}, "
+                f"graveyard {len(side.graveyard)}, on the field {side.field_cost} in cost"
+            )
+            lines.extend(_unit_line(u) for u in view.field if u.seat == s)
+        if view.stack:
+            lines.append("Stack (top last): " + "; ".join(_item(i) for i in view.stack))
+        if view.queue:
+            lines.append("Queue (next first): " + "; ".join(_item(i) for i in view.queue))
+        if view.declaring:
+            lines.append("Your triggers to declare:")
+            for cand in view.declaring:
+                t = cand.trigger
+                choices = " | ".join(",".join(c) or "no target" for c in cand.choices)
+                kind = "optional" if t.optional else "mandatory"
+                lines.append(f"  {t.ref}: {t.ability} of {t.source} ({kind}); targets: {choices}")
+    else:
+        for s in (0, 1):
+            side = view.sides[s]
+            sent = "" if side.sent is None else (" (sent)" if side.sent else " (deciding)")
+            deck = f", deck {side.deck}" if side.deck else ""
+            budget = f", budget {side.budget[0]}g + {side.budget[1]}s" if side.budget else ""
+            lines.append(f"{names[s].capitalize()}{deck}{budget}{sent}")
+    lines.extend(_own_part(view, seat))
+    if view.decision is not None:
+        lines.append("You must " + _ASKS[view.decision].format(example=_example(view)))
+    elif view.phase != "over":
+        waiting = [f"{names[s.seat]} ({s.waiting})" for s in view.sides if s.waiting]
+        if waiting:
+            lines.append("Waiting for " + ", ".join(waiting))
+    return "\n".join(lines)
+
+
+def _example(view: BerserkView) -> str:
+    own = view.own
+    if own is None or own.deck is None:
+        return ""
+    if view.decision == "recruit":
+        return " ".join(DECKS[own.deck].cards[:4])
+    if view.decision == "place" and view.seat is not None:
+        role = 0 if view.sides[view.seat].role == "P1" else 1
+        return " ".join(board.half(role)[: len(own.uids)])
+    return ""
+
+
+def _event(event: Event, names: Sequence[str]) -> str:
+    d = event.data
+    who = names[d["seat"]] if isinstance(d.get("seat"), int) else ""
+    match event.kind:
+        case "deck_chosen" | "recruited" | "placed" | "muster_chosen":
+            return f"{who}: {event.kind.replace('_', ' ')}"
+        case "your_deck":
+            return f"{who}: deck {d['deck']}"
+        case "your_recruits":
+            return f"{who}: recruited {' '.join(d['cards'])}"
+        case "your_placement" | "your_muster" | "resolving" | "paid" | "muster_open":
+            return ""
+        case "decks_revealed":
+            return "Decks: " + ", ".join(f"{names[s]} {deck}" for s, deck in enumerate(d["decks"]))
+        case "seat_roll":
+            rolls = "; ".join(f"{a}–{b}" for a, b in d["rolls"])
+            return f"Seat roll {rolls}: {names[d['winner']]} chooses"
+        case "seats_chosen":
+            return f"{who} chose {d['choice']}: {names[d['first']]} is P1"
+        case "revealed":
+            field, reserves = len(d["field"]), d["reserves"]
+            return f"Revealed: {field} creatures on the field; reserves {reserves[0]} and {reserves[1]}"
+        case "mustered":
+            came = [
+                f"{names[e['seat']]} brings {e['unit']} to {e['cell']}" for e in d["entries"] if e["unit"]
+            ]
+            return "Muster: " + ("; ".join(came) or "nobody comes")
+        case "moved":
+            return f"{d['unit']} moves {d['from']} → {d['to']}"
+        case "strike_declared":
+            return f"{d['attacker']} strikes {d['target']}"
+        case "defender":
+            return f"{d['unit']} defends {d['defends']}"
+        case "no_defender":
+            return f"{who}: no defender"
+        case "dice":
+            text = f"dice: {d['attacker']} A {d['a_die']}" + (f"+{d['a_bonus']}" if d["a_bonus"] else "")
+            if "d_die" in d:
+                text += f", {d['target']} D {d['d_die']}" + (f"+{d['d_bonus']}" if d["d_bonus"] else "")
+            return text
+        case "strike_resolved":
+            hit = f"{d['level']} {d['value']}" if d["level"] else "miss"
+            back = f"; counter-strike {d['counter_level']} {d['counter_value']}" if d["counter_level"] else ""
+            return f"{d['attacker']} → {d['target']}: {hit}{back}"
+        case "strike_fizzled":
+            return f"the strike of {d['attacker']} fizzles"
+        case "activated":
+            targets = f" → {', '.join(d['targets'])}" if d["targets"] else ""
+            x = f" (x={d['x']})" if d["x"] is not None else ""
+            return f"{d['unit']} activates {d['ability']}{targets}{x}"
+        case "not_executed":
+            return f"{d['ability']} of {d['unit']} does nothing: its payment was altered"
+        case "wounded":
+            if not d["suffered"]:
+                return f"{d['unit']} suffers no wound ({d['cause']})"
+            return f"{d['unit']} suffers {d['suffered']} ({d['cause']}), {d['wounds']} wounds"
+        case "healed":
+            return f"{d['unit']} heals {d['healed']}"
+        case "counters":
+            return f"{d['unit']} has {d['counters']} counters" if d["gained"] else ""
+        case "poisoned":
+            return f"{d['unit']} poison {d['poison']}"
+        case "cured":
+            return f"{d['unit']} is cured of poison"
+        case "strike_mod":
+            return f"{d['unit']} {d['amount']:+d} strike until the end of turn {d['expires']}"
+        case "attack":
+            return f"{d['kind']} of {d['source']} at {d['target']}: {d['value']}"
+        case "destroyed":
+            return f"destroyed: {', '.join(d['units'])}" if d["units"] else ""
+        case "died":
+            return f"dies: {', '.join(d['units'])}"
+        case "closed":
+            return f"{d['unit']} closes"
+        case "triggers_declared":
+            queued = ", ".join(f"[{i['ref']}] {i['ability']} of {i['source']}" for i in d["queued"])
+            declined = ", ".join(f"{t['ability']} of {t['source']}" for t in d["declined"])
+            return f"{who} queues {queued or 'nothing'}" + (f"; declines {declined}" if declined else "")
+        case "trigger_dropped":
+            t = d["trigger"]
+            return f"{t['ability']} of {t['source']} is dropped ({d['reason'].replace('_', ' ')})"
+        case "passed":
+            return f"{who} passes"
+        case "turn_ended":
+            return ""
+        case "round_cap":
+            return f"Round cap: costs on the field {d['scores'][0]} and {d['scores'][1]}"
+        case "resigned":
+            return f"{who} resigns"
+        case "game_over":
+            winner = d["winner"]
+            verdict = "a draw" if winner == "draw" else f"{names[winner]} wins"
+            return f"Game over ({d['reason']}): {verdict}"
+    if event.kind == TURN_STARTED:
+        return f"— round {d['round']}: " + ("your turn —" if who == "you" else f"{who}'s turn —")
+    return plain_event(event, names)
+
+
+def _action(data: JSON) -> str:
+    """An action as one would type it (templates say what to type)."""
+    if not isinstance(data, dict):
+        return str(data)
+    kind = data.get("kind")
+    if kind == "choose_deck":
+        return f"deck {data['deck']}"
+    if kind == "choose_seat":
+        return str(data["choice"])
+    if kind == "recruit":
+        return "recruit " + (" ".join(data["cards"]) or "<card ids, one per copy>")
+    if kind == "place":
+        cells = " ".join(f"{k}={v}" for k, v in data["cells"].items())
+        return "place " + (cells or "<a cell or 'reserve' for each card, in recruitment order>")
+    if kind == "muster":
+        return "muster none" if data.get("card") is None else f"muster {data['card']} {data['cell']}"
+    if kind in ("move", "strike"):
+        first, second = ("unit", "to") if kind == "move" else ("attacker", "target")
+        return f"{kind} {data[first]} {data[second]}"
+    if kind == "activate":
+        x = f" x={data['x']}" if data.get("x") is not None else ""
+        return " ".join(["activate", data["unit"], data["ability"], *data["targets"]]) + x
+    if kind == "end_turn":
+        return "end"
+    if kind == "assign_defender":
+        return f"defend {data['unit'] or 'none'}"
+    if kind == "order_triggers":
+        entries = [
+            str(e["ref"]) + ("=" + "+".join(e["targets"]) if e["targets"] else "") for e in data["entries"]
+        ]
+        return "order " + (" ".join(entries) or "none")
+    return plain_action(data)
+
+
+TEXT = TextRenderer(_board, _event, _action)

@@ -1,0 +1,65 @@
+"""Rolling dice from the state's generator (P4), counted per face index.
+
+A roll of ``n`` dice uses one 64-bit word of the generator (``engine.core.rng``): the word's
+low base-6 digits are the dice, the lowest digit the first die. Rolls are made in every
+playout step, so everything but the word itself is looked up in tables made at import:
+
+- four dice at a time: the dice of a number below ``6**4`` counted per face, written as one
+  integer with a base-9 digit per face (no face can show more than eight dice, so adding two
+  such numbers adds the counts digit by digit);
+- that integer's counts as the one shared 6-tuple, and the faces it shows.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+from engine.core.rng import word
+from engine.games.pickomino.data import DICE
+
+_FACES = 6
+_POW6 = tuple(6**n for n in range(DICE + 1))
+_DIGIT = tuple(9**face for face in range(_FACES))
+
+
+def _codes(n: int) -> tuple[int, ...]:
+    """For every number below ``6**n``: its ``n`` dice (base-6 digits) counted per face, as
+    one integer with a base-9 digit per face."""
+    table = []
+    for v in range(6**n):
+        code = 0
+        for _ in range(n):
+            v, face = divmod(v, 6)
+            code += _DIGIT[face]
+        table.append(code)
+    return tuple(table)
+
+
+_CODES = tuple(_codes(n) for n in range(5))
+"""Dice of up to four dice at a time, by the number they are read from."""
+
+
+def _every_roll() -> dict[int, tuple[int, ...]]:
+    """Every way up to eight dice can fall, counted per face, by its code."""
+    rolls = {}
+    for n in range(DICE + 1):
+        for faces in combinations_with_replacement(range(_FACES), n):
+            rolls[sum(_DIGIT[face] for face in faces)] = tuple(faces.count(face) for face in range(_FACES))
+    return rolls
+
+
+COUNTS: dict[int, tuple[int, ...]] = _every_roll()
+"""Every roll of up to eight dice: its code → its counts per face index (one shared tuple)."""
+
+SHOWN: dict[tuple[int, ...], tuple[int, ...]] = {
+    counts: tuple(f for f in range(_FACES) if counts[f]) for counts in COUNTS.values()
+}
+"""The face indices a roll shows, ascending."""
+
+
+def roll_dice(seed: int, draws: int, n: int) -> tuple[int, ...]:
+    """``n`` dice from word ``draws`` of the generator ``seed``, counted per face index."""
+    dice = word(seed, draws) % _POW6[n]  # the digits that are dice; small-number arithmetic from here
+    if n <= 4:
+        return COUNTS[_CODES[n][dice]]
+    return COUNTS[_CODES[4][dice % 1296] + _CODES[n - 4][dice // 1296]]

@@ -1,0 +1,174 @@
+"""The contract every registered game keeps, checked on random games of each.
+
+A game gets all of this by registering: random playouts end; the same seed and moves give the
+same game byte for byte; states, actions, events, views, private views and results round-trip
+through JSON; ``apply`` never changes its input; illegal and unreadable actions are refused
+with the state unchanged; the pending decisions, ``to_act`` and the legal actions agree; every
+default is a move the game accepts; and what a seat may not know never shows in its view
+(``redeal`` draws it again, and the seat's view, private view and legal actions stay the same).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import engine
+from engine.ai.playout import Played, playout
+from engine.core import Game, dump_event, dump_json, load_event
+from engine.core.contract import RESULT_ADAPTER, TURN_STARTED
+from engine.core.decisions import seats_of
+from engine.core.replay import replay
+
+KEYS = engine.game_keys()
+GAMES_PER_SIZE = 3
+"""Random games per seat count and game (each checked move by move)."""
+
+
+def seat_counts(game: Game[Any, Any, Any]) -> range:
+    return range(game.min_seats, game.max_seats + 1)
+
+
+def random_games(game: Game[Any, Any, Any], **options: Any) -> Iterator[tuple[int, int, list[Played]]]:
+    """``(seats, seed, moves)`` of a few random games per seat count, resignations and
+    optional off-turn moves included."""
+    for seats in seat_counts(game):
+        for n in range(GAMES_PER_SIZE):
+            seed = 1000 * seats + n
+            state = game.new(seats, seed, {})
+            moves = list(playout(game, state, random.Random(seed), off_turn=0.05, resign=0.002, **options))
+            yield seats, seed, moves
+
+
+@pytest.fixture(scope="module", params=KEYS)
+def played(request: pytest.FixtureRequest) -> tuple[Game[Any, Any, Any], list[tuple[int, int, list[Played]]]]:
+    game = engine.get_game(request.param)
+    return game, list(random_games(game))
+
+
+def logged(game: Game[Any, Any, Any], moves: list[Played]) -> list[tuple[int, dict[str, Any]]]:
+    return [(m.seat, {"kind": "resign"} if m.action is None else game.dump_action(m.action)) for m in moves]
+
+
+def test_every_random_game_ends_with_a_result(played: Any) -> None:
+    game, games = played
+    for _, _, moves in games:
+        final = moves[-1].step.state if moves else None
+        assert final is not None and game.to_act(final) == () and game.pending(final) == ()
+        result = game.result(final)
+        assert result is not None and len(result.ranks) == len(result.scores) == game.seats(final)
+        assert RESULT_ADAPTER.validate_python(RESULT_ADAPTER.dump_python(result, mode="json")) == result
+        if game.cooperative:
+            assert result.team in ("won", "lost")
+        for move in moves[:-1]:
+            assert game.result(move.step.state) is None
+
+
+def test_the_same_seed_and_moves_give_the_same_game(played: Any) -> None:
+    game, games = played
+    for seats, seed, moves in games:
+        again = [step for _, _, step in replay(game, seats, seed, {}, logged(game, moves))]
+        for move, step in zip(moves, again, strict=True):
+            assert dump_json(game.dump_state(step.state)) == dump_json(game.dump_state(move.step.state))
+            assert [dump_event(e) for e in step.events] == [dump_event(e) for e in move.step.events]
+
+
+def test_everything_round_trips_through_json(played: Any) -> None:
+    game, games = played
+    for seats, _, moves in games[:2]:
+        for move in moves:
+            state = move.step.state
+            text = dump_json(game.dump_state(state))
+            assert dump_json(game.dump_state(game.load_state(json.loads(text)))) == text
+            if move.action is not None:
+                data = json.loads(dump_json(game.dump_action(move.action)))
+                assert game.parse_action(data) == move.action
+            for event in move.step.events:
+                assert load_event(json.loads(json.dumps(dump_event(event)))) == event
+            for seat in (None, *range(seats)):
+                view = game.dump_view(game.view(state, seat))
+                assert game.dump_view(game.load_view(json.loads(json.dumps(view)))) == view
+                if seat is not None:
+                    private = game.private_view(state, seat)
+                    assert private is None or json.loads(dump_json(private)) == private
+                    for action in game.legal_actions(state, seat):
+                        assert game.parse_action(game.dump_action(action)) == action
+
+
+def test_apply_never_changes_its_input(played: Any) -> None:
+    game, games = played
+    for _, _, moves in games[:2]:
+        for move in moves:
+            before = dump_json(game.dump_state(move.before))
+            if move.action is not None:
+                game.apply(move.before, move.seat, move.action)
+            else:
+                game.resign(move.before, move.seat)
+            assert dump_json(game.dump_state(move.before)) == before
+
+
+def test_illegal_and_unreadable_actions_are_refused_and_change_nothing(played: Any) -> None:
+    game, games = played
+    rng = random.Random(3)
+    for seats, _, moves in games[:2]:
+        for move in moves[:: max(1, len(moves) // 40)]:
+            state = move.before
+            text = dump_json(game.dump_state(state))
+            idle = [s for s in range(seats) if not game.legal_actions(state, s)]
+            waited = [a for s in game.to_act(state) for a in game.legal_actions(state, s)]
+            for seat in idle:
+                for action in rng.sample(waited, min(3, len(waited))):
+                    with pytest.raises(engine.EngineError):
+                        game.apply(state, seat, action)
+            for garbage in ({"kind": "no_such_move"}, {}, "", "{", [1, 2], 7):
+                with pytest.raises(engine.BadAction):
+                    game.parse_action(garbage)
+            assert dump_json(game.dump_state(state)) == text
+        final = moves[-1].step.state
+        for seat in range(seats):
+            assert game.legal_actions(final, seat) == []
+            with pytest.raises(engine.EngineError):
+                game.resign(final, seat)
+
+
+def test_decisions_to_act_and_legal_actions_agree(played: Any) -> None:
+    game, games = played
+    for seats, _, moves in games:
+        for move in moves:
+            state = move.step.state
+            pending = game.pending(state)
+            assert game.to_act(state) == seats_of(pending)
+            for seat in game.to_act(state):
+                assert game.legal_actions(state, seat), f"seat {seat} is waited for but can do nothing"
+                default = game.default_action(state, seat)
+                if default is not None:
+                    game.apply(state, seat, default)  # a default is always a move the game takes
+            started = [e.data["seat"] for e in move.step.events if e.kind == TURN_STARTED]
+            assert all(e.audience is None for e in move.step.events if e.kind == TURN_STARTED)
+            assert all(0 <= s < seats for s in started)
+
+
+def test_what_a_seat_may_not_know_never_shows(played: Any) -> None:
+    """Non-interference: ``redeal`` changes what ``seat`` cannot see (the generator's future,
+    other hands, hidden maps), and the seat's view, private view and legal actions stay the
+    same. The redealt positions do differ, so the check can fail."""
+    game, games = played
+    differed = 0
+    for seats, _, moves in games:
+        for n, move in enumerate(moves[:: max(1, len(moves) // 25)]):
+            state = move.step.state
+            for seat in (None, *range(seats)):
+                other = game.redeal(state, seat, 7_000 + n)
+                if dump_json(game.dump_state(other)) != dump_json(game.dump_state(state)):
+                    differed += 1
+                view = dump_json(game.dump_view(game.view(state, seat)))
+                assert dump_json(game.dump_view(game.view(other, seat))) == view
+                if seat is not None:
+                    assert game.private_view(other, seat) == game.private_view(state, seat)
+                    assert game.legal_actions(other, seat) == game.legal_actions(state, seat)
+                    assert game.to_act(other) == game.to_act(state)
+    assert differed > 0

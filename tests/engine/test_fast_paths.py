@@ -1,0 +1,81 @@
+"""The shortcuts the rules take for speed answer exactly as the long way round.
+
+Pickomino reads dice through tables and remembers where a keep leads; Raid takes a move whose
+waypoints are already canonical as it is, and remembers the legs it has walked. Each shortcut
+must give what the definition gives, and must never swallow an error.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import BadAction, IllegalAction
+from engine.core.rng import word
+from engine.games.pickomino.dice import COUNTS, roll_dice
+from engine.games.raid import Move
+from engine.games.raid.actions import CANONICAL_WAYPOINTS, canonical
+from engine.games.raid.paths import walk
+from tests.engine.pickomino_helpers import GAME as PICKOMINO
+from tests.engine.pickomino_helpers import dice_fall, position
+from tests.engine.raid_helpers import GAME as RAID
+from tests.engine.raid_helpers import objects
+from tests.engine.raid_helpers import position as raid_position
+
+
+def dice_by_definition(seed: int, draws: int, n: int) -> tuple[int, ...]:
+    """P4 as ``engine.games.pickomino.dice`` states it: the word's low base-6 digits."""
+    v, counts = word(seed, draws), [0] * 6
+    for _ in range(n):
+        v, face = divmod(v, 6)
+        counts[face] += 1
+    return tuple(counts)
+
+
+def test_dice_read_through_tables_are_the_words_base_6_digits() -> None:
+    rng = random.Random(3)
+    for _ in range(3000):
+        seed, draws, n = rng.getrandbits(64), rng.randrange(200), rng.randint(1, 8)
+        assert roll_dice(seed, draws, n) == dice_by_definition(seed, draws, n)
+    assert len(COUNTS) == 3003  # every way 0–8 dice can fall, counted per face
+
+
+def test_a_keep_met_again_gives_the_same_dice_and_total() -> None:
+    state = dice_fall(position(kept=["worm", "5"]), ["4", "4", "4", "1", "2", "3"])
+    first = PICKOMINO.apply(state, 0, PICKOMINO.parse_action("keep 4"))
+    again = PICKOMINO.apply(state, 0, PICKOMINO.parse_action("keep 4"))
+    assert first.state.kept == again.state.kept == (0, 0, 0, 3, 1, 1)
+    assert first.events[0].data == again.events[0].data == {"seat": 0, "face": "4", "count": 3, "total": 22}
+    assert first.events[0].data is not again.events[0].data  # events are never shared
+
+
+def test_a_move_given_with_canonical_waypoints_is_taken_as_it_is() -> None:
+    move = Move(path=("B1", "down 5"))
+    assert canonical(move) is move
+    assert {"A1", "J10", "down 1", "right 9"} <= CANONICAL_WAYPOINTS
+
+
+@pytest.mark.parametrize("path", [("b1", "вниз 5"), ("B1", "DOWN5"), ("b1", "down 5")])
+def test_a_move_given_otherwise_is_read_again_and_walks_the_same(path: tuple[str, ...]) -> None:
+    move = Move(path=path)  # as a caller might build it by hand
+    assert canonical(move).path == ("B1", "down 5")
+    s = raid_position(((), objects(traps=["J10"])))
+    assert RAID.apply(s, 0, move).state == RAID.apply(s, 0, Move(path=("B1", "down 5"))).state
+
+
+def test_a_move_with_a_bad_waypoint_is_still_refused_when_read() -> None:
+    with pytest.raises(BadAction) as refused:
+        canonical(Move(path=("B1", "sideways 2")))
+    assert refused.value.code == "bad_waypoint"
+
+
+def test_legs_walked_before_give_the_same_cells_and_bad_legs_are_refused_every_time() -> None:
+    assert walk("A1", ["A4", "C4"]) == walk("A1", ["A4", "C4"]) == ["A2", "A3", "A4", "B4", "C4"]
+    for _ in range(2):
+        with pytest.raises(IllegalAction) as diagonal:
+            walk("A1", ["A4", "C6"])
+        assert diagonal.value.code == "diagonal" and diagonal.value.params["leg"] == 2
+        with pytest.raises(IllegalAction) as off:
+            walk("A1", ["A4", "left 2"])
+        assert off.value.code == "off_map" and off.value.params["leg"] == 2
