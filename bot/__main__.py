@@ -1,8 +1,11 @@
 """``python -m bot``: run the bot with the token from ``.env`` or the environment.
-``python -m bot --check``: check settings, database and commands offline (``bot.check``)."""
+``python -m bot --check``: check settings, database and commands offline (``bot.check``).
+``python -m bot --help``: what the bot is, the settings it reads, and the options."""
 
 from __future__ import annotations
 
+import argparse
+import asyncio
 import sys
 
 import aiohttp
@@ -13,7 +16,8 @@ from bot.app import create_bot
 from bot.check import check
 from bot.logging_setup import setup_logging
 from bot.settings import Settings
-from storage import parse_database_url
+from engine import game_keys, get_game
+from storage import open_repository
 from storage.errors import StorageError
 
 NO_TOKEN = "Tavern needs a bot token: set DISCORD_TOKEN in .env or in the environment (see .env.example)."
@@ -23,29 +27,78 @@ BAD_TOKEN = (
 )
 
 
+async def open_database_once(url: str) -> None:
+    """Open, migrate and close the database, and make sure it can be written, before connecting
+    to Discord: a database that cannot be used is found at once, in one line."""
+    repository = await open_repository(url)
+    try:
+        with repository.database.explained():
+            await repository.database.check_writable()
+    finally:
+        await repository.close()
+
+
 def fail(line: str) -> int:
     print(line, file=sys.stderr)
     return 1
 
 
+def settings_help() -> str:
+    """One line per setting, from the settings model: its environment name, what it is, and
+    its default."""
+    lines = []
+    for name, field in Settings.model_fields.items():
+        default = field.default
+        shown = "not set" if default is None else f"default {default}"
+        lines.append(f"  {name.upper()} ({shown})\n      {field.description or ''}")
+    return "\n".join(lines)
+
+
+def parser() -> argparse.ArgumentParser:
+    games = ", ".join(get_game(key).title for key in game_keys())
+    return argparse.ArgumentParser(
+        prog="python -m bot",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=(
+            f"Tavern: a Discord bot that hosts tabletop games in server channels ({games}).\n"
+            "Players open a game with /play, move with buttons and /move, and see their secrets\n"
+            "by direct message. Run without options to connect to Discord and serve until stopped."
+        ),
+        epilog=(
+            "settings, from the environment or from .env in the working directory (see .env.example):\n"
+            f"{settings_help()}\n\n"
+            "Invite the bot with the scopes bot and applications.commands; README.md lists the\n"
+            "permissions it needs in game channels."
+        ),
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    if args not in ([], ["--check"]):
-        return fail("Usage: python -m bot [--check]")
+    commands = parser()
+    commands.add_argument(
+        "--check",
+        action="store_true",
+        help="check the settings, the database (every game replayed) and the commands offline, then exit: "
+        "0 when ready to run",
+    )
+    try:
+        args = commands.parse_args(sys.argv[1:] if argv is None else argv)
+    except SystemExit as done:  # --help (0) or a wrong option (2): argparse has said why
+        return done.code if isinstance(done.code, int) else 2
     try:
         settings = Settings()
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]).upper()
         return fail(f"Bad setting {where}: {first['msg']} (see .env.example).")
-    if args == ["--check"]:
+    if args.check:
         return check(settings, sys.stdout)
     if settings.discord_token is None:
         return fail(NO_TOKEN)
     try:
-        parse_database_url(settings.database_url)  # before connecting: a typo is found at once
+        asyncio.run(open_database_once(settings.database_url))
     except StorageError as exc:
-        return fail(f"{exc.message} (see .env.example).")
+        return fail(f"Cannot use the database: {exc.message} (see .env.example).")
     token = settings.discord_token.get_secret_value()
     setup_logging(settings.log_level, settings.log_format, secrets=(token,))
     bot = create_bot(settings)

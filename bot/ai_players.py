@@ -7,8 +7,8 @@ chosen by ``engine.ai.decide`` from the seat's own view only, with a seed derive
 id, version and seat (the same position always gets the same move), in a worker thread so a
 deep decision does not hold up other games, by a policy object kept per seat, stored through
 ``Repository.apply`` against the version it was chosen at — a ``StaleVersion`` means somebody
-else moved first, and the task simply stops — and announced exactly as a person's move is
-(``bot.cogs.play.announce_move``). The bot tracks the tasks, cancels them on close, and
+else moved first, and the task simply stops — and followed through exactly as a person's move is
+(``bot.moves.follow``). The bot tracks the tasks, cancels them on close, and
 resumes pending computer turns of active games when it starts again.
 """
 
@@ -18,32 +18,20 @@ import asyncio
 import hashlib
 import logging
 from collections import OrderedDict
-from typing import TYPE_CHECKING
 
-from bot.i18n import FALLBACK, language_of
+from bot.host import Host
+from bot.i18n import guild_language
+from bot.moves import follow
+from bot.policies import default_policy
 from engine import get_game
-from engine.ai import Policy, decide, get_policy, policies
+from engine.ai import Policy, decide, get_policy
 from storage.errors import NotPlaying, StaleVersion, StorageError
 from storage.models import GameRecord, GameStatus
-
-if TYPE_CHECKING:
-    from bot.app import TavernBot
 
 log = logging.getLogger("tavern.bot")
 
 POLICIES_KEPT = 256
 """Policy objects kept for reuse; the least recently used go first."""
-
-
-def default_policy(game_key: str) -> str:
-    """The policy a new computer seat plays: the game's strongest, which each game's AI package
-    registers last (``strong`` for Pickomino, ``scout`` for Raid); ``random`` otherwise."""
-    return policies(game_key)[-1]
-
-
-def ai_choices(game_key: str) -> tuple[str, ...]:
-    """The policies a host may seat, strongest first."""
-    return tuple(reversed(policies(game_key)))
 
 
 def decision_seed(game_id: int, version: int, seat: int) -> int:
@@ -64,54 +52,48 @@ def ai_seats_to_act(record: GameRecord) -> tuple[int, ...]:
     )
 
 
-def guild_language(bot: TavernBot, guild_id: int | None) -> str:
-    """The language of public messages sent without an interaction: the server's."""
-    guild = bot.get_guild(guild_id) if guild_id is not None else None
-    return (language_of(guild.preferred_locale) if guild is not None else None) or FALLBACK
-
-
-async def play_for_seat(bot: TavernBot, game_id: int, seat: int, policy: str | None = None) -> bool:
+async def play_for_seat(
+    host: Host, players: AIPlayers, game_id: int, seat: int, policy: str | None = None
+) -> bool:
     """Play one move for ``seat`` with ``policy`` (default: the seat's own computer policy) and
-    announce it. ``False`` when there was nothing to play: the game is not running, the seat
-    is not to act, or someone else moved first. Usable for a person's seat too (a timed-out
-    turn played by the computer)."""
-    from bot.cogs.play import announce_move  # the cog imports this module
-
-    record = await bot.repository.get(game_id)
+    follow it through. ``False`` when there was nothing to play: the game is not running, the
+    seat is not to act, or someone else moved first. Usable for a person's seat too (a
+    timed-out turn played by the computer)."""
+    record = await host.repository.get(game_id)
     game = get_game(record.key)
     if record.status is not GameStatus.ACTIVE or seat not in game.to_act(record.state):
         return False
     name = policy or record.seats[seat].ai or default_policy(record.key)
-    chooser = bot.ai_players.policy(game_id, seat, record.key, name)
+    chooser = players.policy(game_id, seat, record.key, name)
     seed = decision_seed(game_id, record.version, seat)
     # In a worker thread: a deep decision (tens of ms) must not hold up other games' clicks.
     action = await asyncio.to_thread(decide, game, record.state, seat, chooser, seed)
     try:
-        applied = await bot.repository.apply(
+        applied = await host.repository.apply(
             game_id,
             expected_version=record.version,
             seat=seat,
             action=game.dump_action(action),
-            turn_now=bot.clock(),  # turn deadlines follow in the same transaction
+            turn_now=host.clock(),  # turn deadlines follow in the same transaction
             present=False,  # a computer's move never counts as the seat's own
         )
     except (StaleVersion, NotPlaying):
         return False
-    await announce_move(bot, record, applied, guild_language(bot, record.guild_id))
+    await follow(host, record, applied, guild_language(host.client, record.guild_id), mover=seat)
     return True
 
 
 class AIPlayers:
     """The background tasks playing computer seats, one per game at most."""
 
-    def __init__(self, bot: TavernBot) -> None:
-        self.bot = bot
+    def __init__(self, host: Host) -> None:
+        self.host = host
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
         """Games scheduled while their task was running: it looks once more before ending."""
         self._policies: OrderedDict[tuple[int, int, str], Policy] = OrderedDict()
         """One policy object per (game, seat, policy name), most recent last, so what a policy
-        works out once in a turn (Pickomino's turn plan) serves its later decisions too."""
+        works out once in a turn (a plan for the whole turn) serves its later decisions too."""
 
     def policy(self, game_id: int, seat: int, game_key: str, name: str) -> Policy:
         """The seat's policy object, kept for its next decisions. Policies decide from the view
@@ -124,6 +106,10 @@ class AIPlayers:
                 self._policies.popitem(last=False)
         self._policies.move_to_end(key)
         return found
+
+    async def play_for_seat(self, game_id: int, seat: int, policy: str | None = None) -> bool:
+        """One computer move for ``seat`` (``play_for_seat``)."""
+        return await play_for_seat(self.host, self, game_id, seat, policy)
 
     def schedule(self, record: GameRecord) -> None:
         """Play the game's pending computer turns in the background, if it has any."""
@@ -139,7 +125,7 @@ class AIPlayers:
 
     async def resume(self) -> None:
         """After a (re)start: every active game whose computer seats are due."""
-        for record in await self.bot.repository.active_games():
+        for record in await self.host.repository.active_games():
             self.schedule(record)
 
     async def close(self) -> None:
@@ -167,8 +153,8 @@ class AIPlayers:
                 del self._tasks[game_id]
 
     async def _play_due(self, game_id: int) -> None:
-        while seats := ai_seats_to_act(await self.bot.repository.get(game_id)):
-            await asyncio.sleep(self.bot.settings.ai_delay_seconds)
+        while seats := ai_seats_to_act(await self.host.repository.get(game_id)):
+            await asyncio.sleep(self.host.settings.ai_delay_seconds)
             for seat in seats:
-                if not await play_for_seat(self.bot, game_id, seat):
+                if not await self.play_for_seat(game_id, seat):
                     return

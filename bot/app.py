@@ -1,10 +1,11 @@
-"""The configured ``commands.Bot``: application commands only, no privileged intents."""
+"""The configured ``commands.Bot``: application commands only, no privileged intents.
+
+``TavernBot`` is the host of the bot's services (``bot.host.Host``): they are handed the bot
+and never import this module; only the entry points do."""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
-from datetime import datetime
 from typing import Any
 
 import discord
@@ -13,6 +14,8 @@ from discord.ext import commands
 
 from bot.ai_players import AIPlayers
 from bot.buttons import DYNAMIC_ITEMS
+from bot.games import game_extensions
+from bot.host import Clock, Host
 from bot.i18n import CatalogueTranslator, reader_language, t
 from bot.scheduler import TurnScheduler
 from bot.settings import Settings
@@ -24,13 +27,12 @@ log = logging.getLogger("tavern.bot")
 COGS = (
     "bot.cogs.lobby",
     "bot.cogs.play",
-    "bot.cogs.placement",
+    "bot.cogs.forms",
     "bot.cogs.info",
     "bot.cogs.admin",
     "bot.cogs.history",
 )
-
-Clock = Callable[[], datetime]
+"""The generic cogs; each game's own commands (``bot/games/<key>/commands.py``) load with them."""
 
 
 class TavernBot(commands.Bot):
@@ -48,15 +50,28 @@ class TavernBot(commands.Bot):
         self._owns_repository = repository is None
         self.dm_notices: set[tuple[int, int]] = set()
         """(game id, user id): players whose DM failed, to be told at their next interaction."""
-        self.turn_pings = TurnPings(self)
-        """The turn pings still to be answered, deleted once they are."""
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
         self.clock: Clock = clock or discord.utils.utcnow
         """Aware UTC now, for turn deadlines. ``discord.utils.utcnow`` reads the wall clock in
         production and SimCord's virtual clock in tests, so ``env.advance_time`` moves it."""
-        self.scheduler = TurnScheduler(self)
-        self.ai_players = AIPlayers(self)
+        host: Host = self  # the services' view of the bot (checked by mypy here)
+        self._turn_pings = TurnPings(host)
+        """The turn pings still to be answered, deleted once they are."""
+        self.scheduler = TurnScheduler(host)
+        self.ai_players = AIPlayers(host)
         """Background tasks playing the computer seats."""
+
+    @property
+    def client(self) -> discord.Client:
+        return self
+
+    @property
+    def computer_turns(self) -> AIPlayers:
+        return self.ai_players
+
+    @property
+    def turn_pings(self) -> TurnPings:
+        return self._turn_pings
 
     async def pictures(self, guild_id: int | None) -> bool:
         """Whether this server wants pictures on boards and private views (``/config``)."""
@@ -87,7 +102,7 @@ class TavernBot(commands.Bot):
         """Cogs, buttons and the catalogue translator — everything but connecting and syncing,
         so ``python -m bot --check`` can list the commands offline."""
         await self.tree.set_translator(CatalogueTranslator())
-        for extension in COGS:
+        for extension in (*COGS, *game_extensions()):
             if extension not in self.extensions:
                 await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)

@@ -8,13 +8,20 @@ from typing import Any
 
 import discord
 
-from bot.ai_players import ai_choices
-from bot.buttons import LobbyButton, MoveButton, PrivateButton
-from bot.i18n import t
-from bot.render import Table, renderer_for
+from bot.buttons import LobbyButton, MoveButton, MoveSelect, PrivateButton
+from bot.games import renderer_for
+from bot.i18n import players, t
+from bot.options import option_words
+from bot.policies import ai_choices
+from bot.render import Table
 from engine import Event, get_game
+from engine.core.decisions import for_seat
 from storage.living import TurnDeadline
 from storage.models import GameRecord, GameStatus
+
+MAX_SELECTS = 4
+"""Select menus in one message: each takes a row of five, and a message has five rows."""
+MAX_SELECT_OPTIONS = 25
 
 MAX_ACTION_BUTTONS = 24
 """A message holds 25 buttons; one is Private. Games with more choices use ``/move``."""
@@ -92,18 +99,23 @@ def lobby_embed(record: GameRecord, lang: str) -> discord.Embed:
         description=t(lang, "lobby.host", host=f"<@{record.host_id}>"),
         colour=discord.Colour.blurple(),
     )
-    players = "\n".join(
+    seated = "\n".join(
         f"{seat.seat + 1}. " + (f"<@{seat.user_id}>" if seat.user_id is not None else seat.name)
         for seat in record.seats
     )
+    needed = players(lang, game.min_seats, game.max_seats)
     embed.add_field(
-        name=t(lang, "lobby.players", count=len(record.seats), min=game.min_seats, max=game.max_seats),
-        value=players or "—",
+        name=t(lang, "lobby.players", count=len(record.seats), needed=needed),
+        value=seated or "—",
         inline=False,
     )
     if record.options:
-        shown = ", ".join(f"{key}: {value}" for key, value in sorted(record.options.items()))
-        embed.add_field(name=t(lang, "lobby.options"), value=shown, inline=False)
+        order = list(game.options_model.model_fields)  # as the game lists them, not as stored
+        chosen = sorted(
+            record.options.items(), key=lambda o: order.index(o[0]) if o[0] in order else len(order)
+        )
+        shown = [option_words(lang, record.key, name, value) for name, value in chosen]
+        embed.add_field(name=t(lang, "lobby.options"), value="\n".join(shown)[:1024], inline=False)
     embed.set_footer(text=t(lang, "lobby.footer"))
     return embed
 
@@ -127,35 +139,108 @@ def lobby_view(record: GameRecord, lang: str) -> discord.ui.View:
     return view
 
 
-def shared_actions(table: Table) -> list[Any]:
-    """The actions offered as buttons: those of the seat to act; when several seats act at
-    once (a simultaneous phase), their actions if they are the same for all of them — a
-    click then acts for whichever of them clicks. Otherwise none (``/move`` only)."""
-    # Computer seats move by themselves: only people get buttons.
-    to_act = [seat for seat in table.to_act() if table.record.seats[seat].ai is None]
-    if not to_act:
-        return []
-    state = table.record.state
-    first: list[Any] = table.game.legal_actions(state, to_act[0])
-    if any(table.game.legal_actions(state, seat) != first for seat in to_act[1:]):
-        return []
-    return first
+def board_actions(table: Table) -> list[dict[str, Any]]:
+    """The actions offered as buttons on the public board: the union of the legal actions of
+    the people the game waits for, in seat order, each once — a click then acts for the seat
+    of whoever clicks, if the action is legal for him. A secret decision's actions are left
+    out (they would tell what only that seat may know): they go to its DM and ephemeral
+    messages. Computer seats move by themselves and get none."""
+    record, game, state = table.record, table.game, table.state
+    renderer = renderer_for(record.key)
+    pending = game.pending(state)
+    offered: list[dict[str, Any]] = []
+    for seat in table.to_act():
+        decision = for_seat(pending, seat)
+        if record.seats[seat].ai is not None or (decision is not None and decision.secret):
+            continue
+        for action in game.legal_actions(state, seat):
+            data = game.dump_action(action)
+            if renderer.is_button(data) and data not in offered:
+                offered.append(data)
+    return offered
+
+
+def seat_actions(table: Table, seat: int) -> list[dict[str, Any]]:
+    """The buttons of one seat's own messages (its DM, Private, ``/hand``): its legal actions,
+    secret decisions included."""
+    renderer = renderer_for(table.record.key)
+    found = (table.game.dump_action(a) for a in table.game.legal_actions(table.state, seat))
+    return [data for data in found if renderer.is_button(data)]
+
+
+def move_buttons(table: Table, view: discord.ui.View, actions: list[dict[str, Any]]) -> None:
+    """One button per action, drawn at the game's version (a message holds 25 at most; games
+    with more choices use ``/move``)."""
+    renderer = renderer_for(table.record.key)
+    for data in actions[:MAX_ACTION_BUTTONS]:
+        look = renderer.action_look(table.lang, data)
+        view.add_item(
+            MoveButton(
+                table.record.id,
+                table.record.version,
+                data,
+                label=look.label,
+                style=look.style,
+                emoji=look.emoji,
+            )
+        )
 
 
 def board_view(table: Table) -> discord.ui.View:
-    """The legal actions of the seat(s) to act (see ``shared_actions``), then Private. A
-    computer seat gets no buttons: it moves by itself."""
-    record, game = table.record, table.game
+    """The public decisions' actions (``board_actions``), then Private."""
     view = discord.ui.View(timeout=None)
-    renderer = renderer_for(record.key)
-    buttons = [a for a in (game.dump_action(a) for a in shared_actions(table)) if renderer.is_button(a)]
-    for data in buttons[:MAX_ACTION_BUTTONS]:
-        look = renderer.action_look(table.lang, data)
-        view.add_item(
-            MoveButton(record.id, record.version, data, label=look.label, style=look.style, emoji=look.emoji)
-        )
-    view.add_item(PrivateButton(record.id, label=t(table.lang, "button.private")))
+    move_buttons(table, view, board_actions(table))
+    view.add_item(PrivateButton(table.record.id, label=t(table.lang, "button.private")))
     return view
+
+
+def seat_view(table: Table, seat: int) -> discord.ui.View | None:
+    """The select menus and buttons of the seat's pending decision for its private messages;
+    ``None`` when it has nothing to decide."""
+    if table.state is None or table.record.status is not GameStatus.ACTIVE:
+        return None
+    legal = [table.game.dump_action(a) for a in table.game.legal_actions(table.state, seat)]
+    selects = renderer_for(table.record.key).selects(table, seat, legal)[:MAX_SELECTS]
+    actions = seat_actions(table, seat)
+    if not actions and not selects:
+        return None
+    view = discord.ui.View(timeout=None)
+    for look in selects:
+        options = [
+            discord.SelectOption(
+                label=o.label[:100], value=o.value[:100], description=o.description, emoji=o.emoji
+            )
+            for o in look.options[:MAX_SELECT_OPTIONS]
+        ]
+        view.add_item(
+            MoveSelect(
+                table.record.id,
+                table.record.version,
+                look.name,
+                placeholder=look.placeholder[:150],
+                options=options,
+                min_values=min(look.min_values, len(options)),
+                max_values=min(look.max_values, len(options)),
+            )
+        )
+    move_buttons(table, view, actions[: 25 - 5 * len(selects)])  # a select takes a whole row
+    return view
+
+
+def private_parts(
+    record: GameRecord, seat: int, lang: str, *, pictures: bool = True
+) -> tuple[discord.Embed, discord.ui.View | None, list[discord.File]]:
+    """A seat's private message: its private view as the game draws it, with the buttons of
+    its pending decision — the same in a DM, behind Private and for ``/hand``."""
+    table = table_of(record, lang, pictures=pictures)
+    embed, files = renderer_for(record.key).private_message(table, seat)
+    return embed, seat_view(table, seat), files
+
+
+def with_view(view: discord.ui.View | None) -> dict[str, Any]:
+    """``view=`` for a message send, left out when there are no buttons (sending accepts no
+    ``None``)."""
+    return {} if view is None else {"view": view}
 
 
 def jump_url(record: GameRecord) -> str:

@@ -19,6 +19,16 @@ from engine.core import dump_json
 CUSTOM_ID_LIMIT = 100
 LOBBY_OPS = ("join", "leave", "ai", "start", "cancel")
 
+FORM_ID = re.compile(r"tv:f:(?P<game>[0-9]+)(?::(?P<form>[a-z_]+))?")
+"""A form's custom id: the game and the form's name (forms shown before forms had names carry
+only the game; they are the game's form named ``""``)."""
+
+
+def form_id(game_id: int, form: str) -> str:
+    """The custom id of a game's form, answered by the generic form route even after a
+    restart (``bot.cogs.forms``)."""
+    return f"tv:f:{game_id}:{form}"
+
 
 def encode_action(action: dict[str, Any]) -> str:
     """``{"kind": "keep", "face": "5"}`` → ``keep{"face":"5"}``; a bare kind stays bare."""
@@ -102,6 +112,52 @@ class MoveButton(
         )
 
 
+class MoveSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"tv:s:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<name>[a-z0-9_]+)",
+):
+    """A select menu of a seat's decision: its custom id carries the game, the version it was
+    drawn at and the menu's name; the picked values come with the interaction, and the game's
+    renderer reads them back into an action (``Renderer.select_action``)."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        name: str,
+        *,
+        placeholder: str | None = None,
+        options: list[discord.SelectOption] | None = None,
+        min_values: int = 1,
+        max_values: int = 1,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"tv:s:{game_id}:{version}:{name}",
+                placeholder=placeholder,
+                options=options or [discord.SelectOption(label="-")],
+                min_values=min_values,
+                max_values=max_values,
+            )
+        )
+        self.game_id = game_id
+        self.version = version
+        self.name = name
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> MoveSelect:
+        return cls(int(match["game"]), int(match["version"]), match["name"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        raw: Any = interaction.data or {}
+        values = [str(v) for v in raw.get("values", [])]
+        await _handler(interaction, "Play").on_move_select(
+            interaction, self.game_id, self.version, self.name, values
+        )
+
+
 class PrivateButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tv:p:(?P<game>[0-9]+)"):
     def __init__(self, game_id: int, *, label: str = "") -> None:
         super().__init__(
@@ -121,4 +177,9 @@ class PrivateButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"t
         await _handler(interaction, "Play").on_private_click(interaction, self.game_id)
 
 
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (LobbyButton, MoveButton, PrivateButton)
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    LobbyButton,
+    MoveButton,
+    MoveSelect,
+    PrivateButton,
+)

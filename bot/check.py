@@ -1,9 +1,11 @@
 """``python -m bot --check``: is this installation ready to run? Offline, in one pass.
 
 Checks, each reported on its own line: the settings load (pydantic), a token is set (its
-value is never printed), the database opens and is migrated to the latest schema, every
-stored game replays to its snapshot (``Repository.verify``), and the slash commands load —
-they are listed. Nothing connects to Discord. Exit status 0 when all pass, 1 otherwise.
+value is never printed), the database opens, is migrated to the latest schema and can be
+written (the backend, where it is — an SQLite file's absolute path, a PostgreSQL URL with the
+password masked —, how the process connects and the schema version are shown), every stored
+game replays to its snapshot (``Repository.verify``), and the slash commands load — they are
+listed. Nothing connects to Discord. Exit status 0 when all pass, 1 otherwise.
 """
 
 from __future__ import annotations
@@ -15,9 +17,10 @@ from discord import app_commands
 
 from bot.app import create_bot
 from bot.settings import Settings
-from storage import open_repository
+from storage import Repository, open_repository
 from storage.errors import StorageError
-from storage.schema import LATEST
+from storage.schema import schema_version
+from storage.url import mask_password
 
 
 def command_lines(commands: list[app_commands.Command[Any, Any, Any] | app_commands.Group]) -> list[str]:
@@ -32,7 +35,8 @@ def command_lines(commands: list[app_commands.Command[Any, Any, Any] | app_comma
 async def run_check(settings: Settings, out: TextIO) -> bool:
     ok = True
     print(
-        f"settings: ok (database {settings.database_url}, log {settings.log_level} {settings.log_format})",
+        f"settings: ok (database {mask_password(settings.database_url)}, "
+        f"log {settings.log_level} {settings.log_format})",
         file=out,
     )
     if settings.discord_token is None:
@@ -46,9 +50,14 @@ async def run_check(settings: Settings, out: TextIO) -> bool:
         print(f"database: cannot open: {exc.message}", file=out)
         return False
     try:
-        games = await repository.count_games()
-        print(f"database: ok (schema v{LATEST}, {games} games)", file=out)
-        mismatches = await repository.verify()
+        try:
+            with repository.database.explained():
+                await repository.database.check_writable()
+                print(f"database: ok ({await describe(repository)})", file=out)
+                mismatches = await repository.verify()
+        except StorageError as exc:
+            print(f"database: {exc.message}", file=out)
+            return False
         for mismatch in mismatches:
             print(f"verify: game {mismatch.game_id}: {mismatch.reason}", file=out)
         print(
@@ -65,6 +74,16 @@ async def run_check(settings: Settings, out: TextIO) -> bool:
     finally:
         await repository.close()
     return ok
+
+
+async def describe(repository: Repository) -> str:
+    """Which database, where, how this process connects, its schema version and its games."""
+    database = repository.database
+    version = await schema_version(database)
+    games = await repository.count_games()
+    return (
+        f"{database.backend} at {database.location.shown}, {database.pool}, schema v{version}, {games} games"
+    )
 
 
 def check(settings: Settings, out: TextIO) -> int:

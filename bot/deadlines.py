@@ -6,31 +6,31 @@ same path as a person's move — ``Repository.apply`` against the version the cl
 the board is redrawn — so a person who moves at the last second wins the race and the
 computer's move is refused as stale, never stored twice.
 
-The computer's moves are made by ``bot.ai_players.play_for_seat`` — the path of the computer
-seats — with the game's strongest policy; each is stored with the turn clock and announced
-like any move. When the computer finds no move the seat resigns, so a game never stalls on an
-absent player.
+A pending decision with a default (``Decision.default``, usually a pass) is answered with it
+(``Game.default_action``); otherwise the computer's moves are made by the computer seats' own
+path (``Host.computer_turns.play_for_seat``) with the game's strongest policy. Each is stored
+with the turn clock and followed through like any move (``bot.moves``). When the computer
+finds no move the seat resigns, so a game never stalls on an absent player.
 """
 
 from __future__ import annotations
 
 import logging
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from bot.ai_players import default_policy, guild_language, play_for_seat
 from bot.board import jump_url
-from bot.i18n import t
+from bot.host import Host
+from bot.i18n import guild_language, t
+from bot.moves import follow
+from bot.policies import default_policy
 from engine import RESIGN, get_game
 from engine.core.errors import EngineError
 from storage.errors import NotPlaying, StaleVersion
 from storage.living import DueTurn, TurnDeadline
 from storage.models import GameRecord, GameStatus
-
-if TYPE_CHECKING:
-    from bot.app import TavernBot
 
 log = logging.getLogger("tavern.deadlines")
 
@@ -45,22 +45,22 @@ def timestamp(moment: datetime) -> str:
 
 
 async def sync_after_move(
-    bot: TavernBot, record: GameRecord, *, present_seat: int | None
+    host: Host, record: GameRecord, *, present_seat: int | None
 ) -> dict[int, TurnDeadline]:
     """Start or keep the clocks of the seats the game now waits for (after any stored move or
     the start); the board shows the returned deadlines."""
-    return await bot.repository.sync_turns(record.id, now=bot.clock(), present_seat=present_seat)
+    return await host.repository.sync_turns(record.id, now=host.clock(), present_seat=present_seat)
 
 
-async def send_reminder(bot: TavernBot, due: DueTurn) -> None:
+async def send_reminder(host: Host, due: DueTurn) -> None:
     """One DM to the player to act; a ping in the game's channel when DMs are closed."""
-    record = await bot.repository.get(due.game_id)
+    record = await host.repository.get(due.game_id)
     if record.status is not GameStatus.ACTIVE or due.user_id is None:
         return
-    deadline = (await bot.repository.turn_deadlines(record.id)).get(due.seat)
+    deadline = (await host.repository.turn_deadlines(record.id)).get(due.seat)
     if deadline is None:  # the turn ended between the claim and now
         return
-    lang = guild_language(bot, record.guild_id)
+    lang = guild_language(host.client, record.guild_id)
     params = {
         "title": get_game(record.key).title,
         "id": record.id,
@@ -68,11 +68,11 @@ async def send_reminder(bot: TavernBot, due: DueTurn) -> None:
         "url": jump_url(record),
     }
     try:
-        user = bot.get_user(due.user_id) or await bot.fetch_user(due.user_id)
+        user = host.client.get_user(due.user_id) or await host.client.fetch_user(due.user_id)
         await user.send(t(lang, "living.reminder", **params))
         log.info("reminded seat %s", due.seat, extra=context(record))
     except discord.Forbidden:
-        channel = bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+        channel = host.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
         await channel.send(
             t(lang, "living.reminder_channel", player=f"<@{due.user_id}>", **params),
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
@@ -85,13 +85,13 @@ def context(record: GameRecord) -> dict[str, Any]:
     return {"guild_id": record.guild_id, "channel_id": record.channel_id, "game_id": record.id}
 
 
-async def play_timed_out_turn(bot: TavernBot, due: DueTurn) -> bool:
+async def play_timed_out_turn(host: Host, due: DueTurn) -> bool:
     """The seat's time ran out: the channel is told, then a computer plays the seat's turn to
-    its end (``bot.ai_players.play_for_seat``, the computer seats' own path, one announced
+    its end (``Host.computer_turns.play_for_seat``, the computer seats' own path, one followed
     move at a time), or — under the ``remove`` setting after enough missed turns in a row, or
     when the computer finds no move — the seat resigns through the normal resign path. Returns
     whether anything was done (``False`` when the seat moved first)."""
-    repo = bot.repository
+    repo = host.repository
     record = await repo.get(due.game_id)
     game = get_game(record.key)
     if record.status is not GameStatus.ACTIVE or due.seat not in game.to_act(record.state):
@@ -100,9 +100,9 @@ async def play_timed_out_turn(bot: TavernBot, due: DueTurn) -> bool:
     if clock is None or clock.version != due.version:  # the seat moved since: its clock restarted
         return False
     settings = await repo.guild_settings(record.guild_id)
-    lang = guild_language(bot, record.guild_id)
+    lang = guild_language(host.client, record.guild_id)
     remove = settings.on_timeout == "remove" and due.missed >= settings.remove_after
-    await tell_timeout(bot, record, due, lang, removed=remove)
+    await tell_timeout(host, record, due, lang, removed=remove)
     log.info(
         "timeout of seat %s after %d missed turn(s): %s",
         due.seat,
@@ -118,7 +118,10 @@ async def play_timed_out_turn(bot: TavernBot, due: DueTurn) -> bool:
             if current.version != expected or due.seat not in game.to_act(current.state):
                 return True  # the turn is over, or the player came back and moved
             try:
-                played = await play_for_seat(bot, due.game_id, due.seat, policy)
+                if game.default_action(current.state, due.seat) is not None:
+                    played = await play_default(host, current, due.seat)
+                else:
+                    played = await host.computer_turns.play_for_seat(due.game_id, due.seat, policy)
             except EngineError:
                 log.warning("the computer found no move for seat %s", due.seat, extra=context(current))
                 remove = True  # do not let the game stall on an absent player
@@ -127,36 +130,55 @@ async def play_timed_out_turn(bot: TavernBot, due: DueTurn) -> bool:
                 return True
             expected += 1
     if remove:
-        await resign_seat(bot, due, expected, lang)
+        await resign_seat(host, due, expected, lang)
     return True
 
 
-async def resign_seat(bot: TavernBot, due: DueTurn, expected_version: int, lang: str) -> None:
-    """The seat leaves the game as if its player had used ``/resign``."""
-    from bot.cogs.play import announce_move  # the cog imports this module's helpers
+async def play_default(host: Host, record: GameRecord, seat: int) -> bool:
+    """Answer the seat's pending decision with its default (a pass, say); ``False`` when
+    someone moved first."""
+    game = get_game(record.key)
+    action = game.default_action(record.state, seat)
+    assert action is not None, "only for a decision with a default"
+    try:
+        applied = await host.repository.apply(
+            record.id,
+            expected_version=record.version,
+            seat=seat,
+            action=game.dump_action(action),
+            turn_now=host.clock(),
+            present=False,
+        )
+    except (StaleVersion, NotPlaying):
+        return False
+    await follow(host, record, applied, guild_language(host.client, record.guild_id), mover=seat)
+    return True
 
-    before = await bot.repository.get(due.game_id)
+
+async def resign_seat(host: Host, due: DueTurn, expected_version: int, lang: str) -> None:
+    """The seat leaves the game as if its player had used ``/resign``."""
+    before = await host.repository.get(due.game_id)
     if before.status is not GameStatus.ACTIVE or before.version != expected_version:
         return
     try:
-        applied = await bot.repository.apply(
+        applied = await host.repository.apply(
             due.game_id,
             expected_version=expected_version,
             seat=due.seat,
             action={"kind": RESIGN},
-            turn_now=bot.clock(),
+            turn_now=host.clock(),
             present=False,
         )
     except (StaleVersion, NotPlaying):
         return
-    await announce_move(bot, before, applied, lang)
+    await follow(host, before, applied, lang, mover=due.seat)
 
 
-async def tell_timeout(bot: TavernBot, record: GameRecord, due: DueTurn, lang: str, *, removed: bool) -> None:
+async def tell_timeout(host: Host, record: GameRecord, due: DueTurn, lang: str, *, removed: bool) -> None:
     seat = record.seats[due.seat]
     who = f"<@{seat.user_id}>" if seat.user_id is not None else seat.name
     key = "living.timeout_removed" if removed else "living.timeout_played"
-    channel = bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+    channel = host.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
     await channel.send(
         t(lang, key, player=who, missed=due.missed),
         allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),

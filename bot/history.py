@@ -6,10 +6,10 @@ game produced. What is hidden stays hidden while the game runs:
 - history keeps only events for everyone (audience ``None``) until the game is over; after
   it, every event may be told;
 - the export of a running game with hidden information is refused: its seed reveals every
-  hidden random draw and its log every secret choice (a Raid placement shows a map). A game
+  hidden random draw and its log every secret choice (a secret placement shows a map). A game
   has hidden information when a seat's view differs from the spectator's at the start or now,
-  or any logged event was addressed to some seats only. A running game without any (Pickomino)
-  can be exported at any time.
+  or any logged event was addressed to some seats only. A running game without any (a dice
+  game with open tiles) can be exported at any time.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.render import Table, renderer_for
+from bot.games import renderer_for
+from bot.render import Table
 from engine import Event, Game, get_game
 from engine.core.contract import RESULT_ADAPTER
 from engine.core.replay import replay

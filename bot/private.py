@@ -1,118 +1,152 @@
-"""Private information: each seat's own view, sent by DM when it changes.
+"""Private information: each seat's own view, by DM when it changes, and behind Private.
 
-Which seats to write to is decided from the engine's views alone (the engine decides what is
-secret): a seat is written to when the part of its view that spectators do not see has changed
-with the move. When a DM is refused (the user closed DMs: HTTP 403) the caller tells
-the player, in an ephemeral message, to use the Private button instead.
+The engine says what is private (``Game.private_view``) and which decisions are taken in
+private (``Decision.secret``). A seat is written to exactly when its private view changed with
+the move, or when it newly has a secret decision to take; the DM shows its private view as
+the game draws it, with the buttons of its pending decision. **Private** and ``/hand`` show
+the same, ephemerally. A player whose DM cannot go out (DMs closed: 403; or Discord failing)
+is told in an ephemeral message — at once if he made the move, else at his next interaction.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
 
+from bot.board import private_parts, with_view
+from bot.host import Host
 from bot.i18n import t
-from bot.render import Table, renderer_for
 from bot.reply import Reply
-from engine import Game, get_game
-from engine.core import dump_json
+from engine import Decision, Game, get_game
+from engine.core.decisions import for_seat
 from storage.models import GameRecord
 
 log = logging.getLogger("tavern.bot")
 
 
-def _private_part(game: Game[Any, Any, Any], state: Any, seat: int) -> str:
-    """What this seat sees that a spectator does not, as canonical JSON: the top-level view
-    fields that differ from the public view (the whole view when it is not a mapping). An
-    empty mapping means the seat has no secrets. Comparing only this part keeps public moves
-    (a die roll, a card played) from sending everyone a DM."""
-    mine = game.dump_view(game.view(state, seat))
-    public = game.dump_view(game.view(state, None))
-    if isinstance(mine, dict) and isinstance(public, dict):
-        return dump_json({k: v for k, v in mine.items() if public.get(k) != v})
-    return dump_json(mine) if mine != public else dump_json({})
+def secret_decision(game: Game[Any, Any, Any], state: Any, seat: int) -> Decision | None:
+    """The seat's pending decision if it is taken in private."""
+    decision = for_seat(game.pending(state), seat)
+    return decision if decision is not None and decision.secret else None
 
 
-_NOTHING = dump_json({})
+def _same_decision(a: Decision | None, b: Decision | None) -> bool:
+    """Whether two pending decisions are the same one: a decision shared by several seats
+    stays the same while the others decide (its ``seats`` shrink)."""
+    if a is None or b is None:
+        return a is b
+    return replace(a, seats=()) == replace(b, seats=())
 
 
-def changed_private_views(
-    game: Game[Any, Any, Any], before: Any | None, after: Any, seats: Iterable[int]
+def seats_to_write(
+    game: Game[Any, Any, Any], before: Any | None, after: Any, seats: list[int], *, mover: int | None = None
 ) -> list[int]:
-    """Seats that have something private after the move that is new since before it
-    (``before`` is ``None`` at the start of a game: every secret is new)."""
-    changed = []
+    """The seats to send a DM: those whose private view changed (``before`` is ``None`` at the
+    start: every private view is new), and those that newly have a secret decision — a new
+    one, or any after the seat's own move (the buttons it had are spent)."""
+    chosen = []
     for seat in seats:
-        now = _private_part(game, after, seat)
-        if now == _NOTHING:
-            continue
-        if before is not None and _private_part(game, before, seat) == now:
-            continue
-        changed.append(seat)
-    return changed
+        mine = game.private_view(after, seat)
+        changed = mine is not None and (before is None or game.private_view(before, seat) != mine)
+        decision = secret_decision(game, after, seat)
+        new_decision = decision is not None and (
+            before is None
+            or seat == mover
+            or not _same_decision(secret_decision(game, before, seat), decision)
+        )
+        if changed or new_decision:
+            chosen.append(seat)
+    return chosen
+
+
+@dataclass(frozen=True, slots=True)
+class Delivery:
+    sent: frozenset[int] = frozenset()
+    """Users written to."""
+    unreachable: frozenset[int] = frozenset()
+    """Users whose DMs are closed (403)."""
+    failed: frozenset[int] = frozenset()
+    """Users whose DM failed otherwise (Discord erring, rate limits): logged."""
 
 
 async def send_private_views(
-    client: discord.Client, before: Any | None, record: GameRecord, lang: str, *, pictures: bool = True
-) -> list[int]:
-    """DM every human seat whose private view changed; returns the user ids that could not
-    be reached (DMs closed). Other delivery failures are logged and skipped: the player can
-    always press Private."""
+    host: Host,
+    before: GameRecord | None,
+    record: GameRecord,
+    lang: str,
+    *,
+    pictures: bool = True,
+    mover: int | None = None,
+    skip: int | None = None,
+) -> Delivery:
+    """DM every person to be written to (``seats_to_write``) but ``skip``. Never raises: a DM
+    that cannot go out is reported in the ``Delivery``, and the player can press Private."""
     if record.state is None:
-        return []
+        return Delivery()
     game = get_game(record.key)
-    renderer = renderer_for(record.key)
-    unreachable = []
-    humans = [s.seat for s in record.seats if s.user_id is not None and not s.resigned]
-    for seat in changed_private_views(game, before, record.state, humans):
+    people = [s.seat for s in record.seats if s.user_id is not None and not s.resigned and s.user_id != skip]
+    previous = before.state if before is not None else None
+    sent: set[int] = set()
+    unreachable: set[int] = set()
+    failed: set[int] = set()
+    for seat in seats_to_write(game, previous, record.state, people, mover=mover):
         user_id = record.seats[seat].user_id
         assert user_id is not None
-        embed, files = renderer.private_message(Table(record, game, lang, pictures=pictures), seat)
         try:
+            embed, view, files = private_parts(record, seat, lang, pictures=pictures)
             # The DM channel is cached after the first DM: no user lookup per message.
-            channel = await client.create_dm(discord.Object(id=user_id))
-            await channel.send(embed=embed, files=files)
+            channel = await host.client.create_dm(discord.Object(id=user_id))
+            await channel.send(embed=embed, files=files, **with_view(view))
         except discord.Forbidden:
-            unreachable.append(user_id)
-        except discord.HTTPException:
+            unreachable.add(user_id)
+        except Exception:
             log.exception("could not DM seat %s of game %s", seat, record.id)
-    return unreachable
+            failed.add(user_id)
+        else:
+            sent.add(user_id)
+    return Delivery(frozenset(sent), frozenset(unreachable), frozenset(failed))
 
 
-async def report_unreachable(
+async def show_private(
+    reply: Reply, record: GameRecord, seat: int, *, pictures: bool, content: str | None = None
+) -> None:
+    """The seat's private message as an ephemeral one, with its decision's buttons."""
+    embed, view, files = private_parts(record, seat, reply.lang, pictures=pictures)
+    await reply.send_ephemeral(content=content, embed=embed, files=files, **with_view(view))
+
+
+async def tell_unreachable(
+    host: Host,
     reply: Reply,
-    pending: set[tuple[int, int]],
-    game_id: int,
-    unreachable: list[int],
+    record: GameRecord,
+    unreachable: frozenset[int],
+    failed: frozenset[int],
     *,
-    record: GameRecord | None = None,
     pictures: bool = True,
 ) -> None:
-    """Tell each unreachable player to use Private: the one who made this interaction right
-    away (ephemeral, with the private view that could not be sent when ``record`` is given),
-    anyone else at their next interaction with this game (an ephemeral message can only go
-    to the person interacting)."""
+    """Tell each player whose DM did not go out: the one who made this interaction right away,
+    with the private message that could not be sent; anyone else at his next interaction with
+    this game (an ephemeral message can only go to the person interacting). Then a notice
+    left for the one interacting by an earlier move."""
     actor = reply.interaction.user.id
-    for user_id in unreachable:
+    for user_id in unreachable | failed:
         if user_id != actor:
-            pending.add((game_id, user_id))
+            host.dm_notices.add((record.id, user_id))
             continue
-        notice = t(reply.lang, "private.dm_closed")
-        seat = record.seat_of(user_id) if record is not None else None
-        if record is None or seat is None or record.state is None:
+        notice = t(reply.lang, "private.dm_closed" if user_id in unreachable else "private.dm_failed")
+        seat = record.seat_of(user_id)
+        if seat is None or record.state is None:
             await reply.send_ephemeral(content=notice)
-            continue
-        embed, files = renderer_for(record.key).private_message(
-            Table(record, get_game(record.key), reply.lang, pictures=pictures), seat
-        )
-        await reply.send_ephemeral(content=notice, embed=embed, files=files)
+        else:
+            await show_private(reply, record, seat, pictures=pictures, content=notice)
+    await deliver_pending_notice(host, reply, record.id)
 
 
-async def deliver_pending_notice(reply: Reply, pending: set[tuple[int, int]], game_id: int) -> None:
+async def deliver_pending_notice(host: Host, reply: Reply, game_id: int) -> None:
     key = (game_id, reply.interaction.user.id)
-    if key in pending:
-        pending.discard(key)
+    if key in host.dm_notices:
+        host.dm_notices.discard(key)
         await reply.send_ephemeral(content=t(reply.lang, "private.dm_closed"))

@@ -7,6 +7,9 @@
 - turns a player's mistake (engine or storage error) into an ephemeral explanation, and an
   unexpected exception into a log line with the game id and a short apology. Handlers
   change nothing before the repository commits, so the game state stays as it was.
+
+Its answers never ping: an explanation may quote what the player typed, so ``say`` and
+``send_ephemeral`` allow no mentions unless told otherwise (turn pings go out elsewhere).
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ log = logging.getLogger("tavern.bot")
 
 DEFER_AFTER = 2.0
 """Seconds before the watchdog defers; Discord's limit is 3."""
+QUIET = discord.AllowedMentions.none()
+"""The mentions an answer may make: none (it may quote what the player typed)."""
 
 
 class UserMistake(Exception):
@@ -47,6 +52,9 @@ class Reply:
         self._game_id: int | None = None
         self._log_token: Any = None
         self._ephemeral_defer = ephemeral_defer
+        self.subject: str | None = None
+        """What the player gives here when it is not a move (``place``: a placement;
+        ``options``: game options): his mistakes are explained in its words (``explain``)."""
         self._lock = asyncio.Lock()
         self._watchdog: asyncio.TimerHandle | None = None
         self._deferring: asyncio.Task[None] | None = None
@@ -86,7 +94,7 @@ class Reply:
             if isinstance(error, UserMistake):
                 await self.say(t(self.lang, error.key, **error.params))
             elif isinstance(error, EngineError | StorageError):
-                await self.say(explain(self.lang, error))
+                await self.say(explain(self.lang, error, self.subject))
             else:
                 log.error("unexpected error in game %s", self.game_id, exc_info=error)
                 await self.say(t(self.lang, "error.unexpected"))
@@ -118,7 +126,9 @@ class Reply:
         return self.interaction.response.is_done()
 
     async def say(self, text: str, *, ephemeral: bool = True, **kwargs: Any) -> None:
-        """A message to the user (ephemeral by default): the response, else a followup."""
+        """A message to the user (ephemeral by default, pinging nobody): the response, else a
+        followup."""
+        kwargs.setdefault("allowed_mentions", QUIET)
         async with self._lock:
             if not self.interaction.response.is_done():
                 await self.interaction.response.send_message(text, ephemeral=ephemeral, **kwargs)
@@ -126,6 +136,7 @@ class Reply:
                 await self.interaction.followup.send(text, ephemeral=ephemeral, **kwargs)
 
     async def send_ephemeral(self, **kwargs: Any) -> None:
+        kwargs.setdefault("allowed_mentions", QUIET)
         async with self._lock:
             if not self.interaction.response.is_done():
                 await self.interaction.response.send_message(ephemeral=True, **kwargs)

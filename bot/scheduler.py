@@ -23,15 +23,13 @@ same virtual time.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from discord.ext import tasks
 
 from bot.deadlines import play_timed_out_turn, send_reminder
+from bot.host import Host
 from storage.living import DueTurn
-
-if TYPE_CHECKING:
-    from bot.app import TavernBot
 
 log = logging.getLogger("tavern.scheduler")
 
@@ -43,8 +41,8 @@ TIMEOUT_ATTEMPTS = 3
 
 
 class TurnScheduler:
-    def __init__(self, bot: TavernBot) -> None:
-        self.bot = bot
+    def __init__(self, host: Host) -> None:
+        self.host = host
         self._loop: tasks.Loop[Any] = tasks.loop(seconds=POLL_SECONDS)(self._pass)
         self._failures: dict[DueTurn, int] = {}
         """Failed attempts per timeout. In memory on purpose: a restart gives each a new try."""
@@ -75,15 +73,15 @@ class TurnScheduler:
         if tries >= TIMEOUT_ATTEMPTS:
             log.exception("timeout of %s failed %d times: given up", where, tries)
             del self._failures[timeout]
-        elif await self.bot.repository.release_timeout(timeout):
+        elif await self.host.repository.release_timeout(timeout):
             log.exception("timeout of %s failed (try %d): the next pass tries again", where, tries)
         else:
             log.exception("timeout of %s failed; the turn has moved on since", where)
 
     async def tick(self) -> None:
         """One pass over everything due now."""
-        repo = self.bot.repository
-        now = self.bot.clock()
+        repo = self.host.repository
+        now = self.host.clock()
         for game_id in await repo.unsynced_games():
             try:
                 await repo.sync_turns(game_id, now=now)
@@ -94,13 +92,13 @@ class TurnScheduler:
             return
         for timeout in await repo.claim_timeouts(now):
             try:
-                await play_timed_out_turn(self.bot, timeout)
+                await play_timed_out_turn(self.host, timeout)
             except Exception:
                 await self._timeout_failed(timeout)
             else:
                 self._failures.pop(timeout, None)
         for reminder in await repo.claim_reminders(now):
             try:
-                await send_reminder(self.bot, reminder)
+                await send_reminder(self.host, reminder)
             except Exception:
                 log.exception("reminder of seat %s in game %s failed", reminder.seat, reminder.game_id)

@@ -10,19 +10,24 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", extra="ignore", use_attribute_docstrings=True
+    )
+    # Each docstring is the setting's line in ``python -m bot --help``.
 
     discord_token: SecretStr | None = None
-    """The bot's token from the Discord developer portal. Required to connect."""
+    """The bot's token from the Discord developer portal (Bot → Reset Token). Required to run."""
     database_url: str = "sqlite:///data/tavern.db"
+    """Where games are stored: sqlite:///relative/or/absolute/path.db."""
     dev_guild_id: int | None = None
-    """Sync slash commands to this one server (instant) instead of globally (slow to spread)."""
+    """A server id to sync slash commands to at once while developing; unset: sync globally."""
     log_level: str = "INFO"
+    """How much the bot logs: DEBUG, INFO, WARNING or ERROR."""
     ai_delay_seconds: float = Field(1.5, ge=0, le=60)
-    """Pause before each computer player's move, so people can follow the game."""
+    """Seconds a computer player waits before each move, so people can follow (0–60)."""
 
     log_format: Literal["plain", "json"] = "plain"
-    """``plain``: one readable line per record; ``json``: one JSON object per line."""
+    """Log lines: plain (one readable line each) or json (one JSON object per line)."""
 
     @field_validator("log_format", mode="before")
     @classmethod

@@ -1,45 +1,41 @@
-"""Who must be told that it is their turn: the seats that act now and did not before; and
-the tidying of those pings once they are answered."""
+"""Who must be told that it is their turn, and the tidying of those pings once answered.
+
+A ping goes out when a seat's turn starts — the engine's ``TURN_STARTED`` event — and at the
+start of a game for every person the game waits for; never for other changes of who is to act
+(a pass in a window, a reply to an offer), so a player gets one ping per turn, not one per
+move. Pings are posted in the game's channel, whatever the move came from.
+"""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
+from bot.host import Host, Send
 from bot.i18n import t
-from engine import Event, get_game
+from engine import TURN_STARTED, Event, get_game
 from storage.living import TurnPing
 from storage.models import GameRecord, GameStatus
 
-if TYPE_CHECKING:
-    from bot.app import TavernBot
-
 log = logging.getLogger("tavern.bot")
 
-Send = Callable[..., Awaitable[discord.Message]]
-"""How a ping is sent: a follow-up of the interaction, or a plain channel message."""
 
-
-def newly_to_act(
+def turns_started(
     record_before: GameRecord | None, record_after: GameRecord, events: tuple[Event, ...] = ()
 ) -> tuple[int, ...]:
-    """Seats whose turn begins with this move: those in ``to_act`` after it that were not
-    before (all of them at the start), and those a ``turn_started`` event names — a seat may
-    be to act before and after a move and still start a new turn (Raid: the opponent fell
-    into a pit; the first move after placement). Pinging only these keeps to one ping per
-    turn, not one per move."""
-    game = get_game(record_after.key)
+    """Seats whose turn begins with this step: every seat to act at the start of a game
+    (``record_before`` is ``None``), else the seats a public ``TURN_STARTED`` event names that
+    the game now waits for — a seat may start a new turn while it was to act already (the
+    opponent had to miss a turn)."""
     if record_after.state is None:
         return ()
-    after = game.to_act(record_after.state)
-    before: tuple[int, ...] = ()
-    if record_before is not None and record_before.state is not None:
-        before = game.to_act(record_before.state)
-    started = {e.data.get("seat") for e in events if e.kind == "turn_started" and e.audience is None}
-    return tuple(s for s in after if s not in before or s in started)
+    after = get_game(record_after.key).to_act(record_after.state)
+    if record_before is None:
+        return after
+    started = {e.data.get("seat") for e in events if e.kind == TURN_STARTED and e.audience is None}
+    return tuple(s for s in after if s in started)
 
 
 def ping(record: GameRecord, seats: tuple[int, ...], lang: str) -> dict[str, Any] | None:
@@ -75,8 +71,8 @@ class TurnPings:
     unread notification. The posted pings are stored (``Repository.turn_pings``), so those
     posted before a restart are tidied after it too."""
 
-    def __init__(self, bot: TavernBot) -> None:
-        self.bot = bot
+    def __init__(self, host: Host) -> None:
+        self.host = host
         self._newest: dict[int, int] = {}
         """The newest game version tidied for, so a late call never acts on an older position."""
 
@@ -85,8 +81,8 @@ class TurnPings:
     ) -> None:
         """Ping the players whose turn begins (``before`` is ``None`` at the start), then delete
         the pings every named player has answered."""
-        repository = self.bot.repository
-        seats = newly_to_act(before, after, events)
+        repository = self.host.repository
+        seats = turns_started(before, after, events)
         message = ping(after, seats, lang)
         if message is not None:
             sent = await send(**message)
@@ -122,7 +118,7 @@ class TurnPings:
             await repository.forget_turn_pings([p.message_id for p in answered])
 
     async def _delete(self, posted: TurnPing) -> None:
-        channel = self.bot.get_partial_messageable(posted.channel_id)
+        channel = self.host.client.get_partial_messageable(posted.channel_id)
         try:
             await channel.get_partial_message(posted.message_id).delete()
         except discord.HTTPException as exc:  # already gone, or no access any more: forget it

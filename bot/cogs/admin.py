@@ -8,19 +8,17 @@ a whole (pydantic) and stores them, or explains what is wrong and changes nothin
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, cast
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 from pydantic import ValidationError
 
+from bot.host import Host
 from bot.i18n import command_text, t
 from bot.reply import Reply, UserMistake
 from storage.living import GuildSettings
-
-if TYPE_CHECKING:
-    from bot.app import TavernBot
 
 TIMEOUT_CHOICES = [
     app_commands.Choice(name=command_text("cmd.config.on_timeout.ai"), value="ai"),
@@ -62,8 +60,8 @@ def duration(lang: str, minutes: int) -> str:
 
 
 class Admin(commands.Cog):
-    def __init__(self, bot: TavernBot) -> None:
-        self.bot = bot
+    def __init__(self, host: Host) -> None:
+        self.host = host
 
     @app_commands.command(name="config", description=command_text("cmd.config.description"))
     @app_commands.describe(
@@ -96,7 +94,7 @@ class Admin(commands.Cog):
                 raise UserMistake("living.config_guild_only")
             if not interaction.permissions.manage_guild:
                 raise UserMistake("living.config_admin_only")
-            repo = self.bot.repository
+            repo = self.host.repository
             current = await repo.guild_settings(interaction.guild_id)
             changes: dict[str, Any] = {
                 name: value
@@ -145,5 +143,5 @@ def _problem(error: Any) -> str:
     return f"{where}: {message}" if where else message
 
 
-async def setup(bot: TavernBot) -> None:
-    await bot.add_cog(Admin(bot))
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Admin(cast(Host, bot)))  # ``TavernBot`` is the host of its cogs

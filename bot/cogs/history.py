@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any, cast
 
 import discord
 from discord import app_commands
@@ -12,13 +12,11 @@ from discord.ext import commands
 
 from bot.board import jump_url
 from bot.history import export_data, has_hidden_information, history_lines, is_over
+from bot.host import Host
 from bot.i18n import command_text, t
 from bot.reply import Reply, UserMistake
 from engine import get_game
 from storage.models import GameRecord
-
-if TYPE_CHECKING:
-    from bot.app import TavernBot
 
 HISTORY_MOVES = 15
 """Moves shown by ``/history``."""
@@ -26,12 +24,12 @@ DESCRIPTION_LIMIT = 4000
 
 
 class History(commands.Cog):
-    def __init__(self, bot: TavernBot) -> None:
-        self.bot = bot
+    def __init__(self, host: Host) -> None:
+        self.host = host
 
     async def _game(self, interaction: discord.Interaction[Any], game_id: int | None) -> GameRecord:
         """The game named by id (of this server), else the open game in the channel."""
-        repo = self.bot.repository
+        repo = self.host.repository
         if game_id is None:
             record = await repo.by_channel(interaction.channel_id or 0)
             if record is None:
@@ -46,7 +44,7 @@ class History(commands.Cog):
     @app_commands.guild_only()
     async def games(self, interaction: discord.Interaction[Any]) -> None:
         async with Reply(interaction) as reply:
-            records = await self.bot.repository.active_games(interaction.guild_id)
+            records = await self.host.repository.active_games(interaction.guild_id)
             lines = [
                 t(
                     reply.lang,
@@ -71,7 +69,7 @@ class History(commands.Cog):
         async with Reply(interaction) as reply:
             record = await self._game(interaction, game)
             reply.game_id = record.id
-            moves = await self.bot.repository.moves(record.id)
+            moves = await self.host.repository.moves(record.id)
             lines = history_lines(record, moves, reply.lang, limit=HISTORY_MOVES)
             embed = discord.Embed(
                 title=t(reply.lang, "living.history_title", title=get_game(record.key).title, id=record.id),
@@ -90,7 +88,7 @@ class History(commands.Cog):
             reply.game_id = record.id
             if record.seed is None:
                 raise UserMistake("play.not_started")
-            moves = await self.bot.repository.moves(record.id)
+            moves = await self.host.repository.moves(record.id)
             if not is_over(record) and has_hidden_information(record, moves):
                 raise UserMistake("living.export_hidden")
             text = json.dumps(export_data(record, moves), ensure_ascii=False, indent=1)
@@ -108,5 +106,5 @@ def _clip(text: str, *, keep_end: bool = False) -> str:
     return text[: DESCRIPTION_LIMIT - 1] + "…"
 
 
-async def setup(bot: TavernBot) -> None:
-    await bot.add_cog(History(bot))
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(History(cast(Host, bot)))  # ``TavernBot`` is the host of its cogs

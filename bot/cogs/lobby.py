@@ -3,26 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, cast
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 import engine
-from bot.ai_players import ai_choices, default_policy
 from bot.board import game_message, game_parts, jump_url
 from bot.deadlines import sync_after_move
-from bot.i18n import catalogue, command_text, reader_language, t
-from bot.options import option_choices, parse_options
-from bot.private import report_unreachable, send_private_views
+from bot.host import Host
+from bot.i18n import command_text, reader_language, t
+from bot.moves import follow
+from bot.options import option_choices, option_words, parse_options
+from bot.policies import ai_choices, default_policy
 from bot.reply import Reply, UserMistake
 from storage import Repository
 from storage.errors import ChannelBusy
-from storage.models import GameRecord, GameStatus
-
-if TYPE_CHECKING:
-    from bot.app import TavernBot
+from storage.models import Applied, GameRecord, GameStatus
 
 LobbyOp = Callable[[Repository, GameRecord, discord.abc.User, str, str], Awaitable[GameRecord]]
 
@@ -49,12 +47,12 @@ what follows the dot of an op such as ``ai.greedy``)."""
 
 HOST_ONLY = frozenset({"ai", "start", "cancel"})
 
-GAME_CHOICES = [app_commands.Choice(name=engine.get_game(key).title, value=key) for key in engine.games()]
+GAME_CHOICES = [app_commands.Choice(name=engine.get_game(key).title, value=key) for key in engine.game_keys()]
 
 
 class Lobby(commands.Cog):
-    def __init__(self, bot: TavernBot) -> None:
-        self.bot = bot
+    def __init__(self, host: Host) -> None:
+        self.host = host
 
     @app_commands.command(name="play", description=command_text("cmd.play.description"))
     @app_commands.describe(game=command_text("cmd.play.game"), options=command_text("cmd.play.options"))
@@ -64,7 +62,8 @@ class Lobby(commands.Cog):
         self, interaction: discord.Interaction[Any], game: str, options: str | None = None
     ) -> None:
         async with Reply(interaction, ephemeral_defer=False) as reply:
-            repo = self.bot.repository
+            reply.subject = "options"
+            repo = self.host.repository
             channel_id = interaction.channel_id
             assert channel_id is not None
             settings = await repo.guild_settings(interaction.guild_id)
@@ -81,7 +80,7 @@ class Lobby(commands.Cog):
                     channel_id=channel_id,
                     host_id=interaction.user.id,
                     host_name=interaction.user.display_name,
-                    options=parse_options(options),
+                    options=parse_options(engine.get_game(game), options, reply.lang),
                 )
             except ChannelBusy as exc:  # another /play won the race
                 raise UserMistake(
@@ -102,14 +101,13 @@ class Lobby(commands.Cog):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         key = getattr(interaction.namespace, "game", None)
-        if key not in engine.games():
+        if key not in engine.game_keys():
             return []
         lang = reader_language(interaction)
         choices = []
         for name, value in option_choices(engine.get_game(key)):
             text = f"{name}={value}"
-            label_key = f"options.{key}.{name}.{value}"
-            label = t(lang, label_key) if catalogue().has(label_key) else text
+            label = option_words(lang, key, name, value)
             if current.lower() in text.lower() or current.lower() in label.lower():
                 choices.append(app_commands.Choice(name=label[:100], value=text))
         return choices[:25]
@@ -117,7 +115,7 @@ class Lobby(commands.Cog):
     async def on_lobby_click(self, interaction: discord.Interaction[Any], game_id: int, op: str) -> None:
         async with Reply(interaction) as reply:
             reply.game_id = game_id
-            repo = self.bot.repository
+            repo = self.host.repository
             record = await repo.get(game_id)
             if record.status is not GameStatus.LOBBY:
                 raise UserMistake("lobby.closed")
@@ -128,24 +126,14 @@ class Lobby(commands.Cog):
             if op in HOST_ONLY and user.id != record.host_id:
                 raise UserMistake(f"lobby.host_only.{op}")
             after = await LOBBY_OPS[op](repo, record, user, reply.public_lang, arg)
-            deadlines = None
-            if after.status is GameStatus.ACTIVE:
-                deadlines = await sync_after_move(self.bot, after, present_seat=None)
-            pictures = await self.bot.pictures(after.guild_id)
-            embed, view, files = game_parts(after, reply.public_lang, deadlines=deadlines, pictures=pictures)
+            if after.status is GameStatus.ACTIVE:  # started: the lobby message becomes the board
+                deadlines = await sync_after_move(self.host, after, present_seat=None)
+                started = Applied(game=after, events=(), deadlines=deadlines)
+                await follow(self.host, None, started, reply.public_lang, reply=reply, board_in_response=True)
+                return
+            embed, view, files = game_parts(after, reply.public_lang)
             await reply.update_message(embed=embed, view=view, attachments=files)
-            if after.status is GameStatus.ACTIVE:
-                await self.game_started(reply, after, pictures=pictures)
-
-    async def game_started(self, reply: Reply, record: GameRecord, *, pictures: bool) -> None:
-        """Ping whoever acts first, and DM every seat its secrets (if the game has any)."""
-        await self.bot.turn_pings.after_move(None, record, (), reply.public_lang, reply.followup)
-        unreachable = await send_private_views(self.bot, None, record, reply.public_lang, pictures=pictures)
-        await report_unreachable(
-            reply, self.bot.dm_notices, record.id, unreachable, record=record, pictures=pictures
-        )
-        self.bot.ai_players.schedule(record)  # computer seats that act first, or place at once
 
 
-async def setup(bot: TavernBot) -> None:
-    await bot.add_cog(Lobby(bot))
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Lobby(cast(Host, bot)))  # ``TavernBot`` is the host of its cogs

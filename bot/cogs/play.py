@@ -1,81 +1,126 @@
 """Playing: move buttons, ``/move``, ``/hand`` and Private, ``/status``, ``/resign``.
 
 Every handler follows the same order: reload the game from storage, check who is acting,
-apply through the repository (which refuses a stale version), then redraw the one board
-message — in the click's own response when the click came from the board.
+store the move through the one move path (``bot.moves``), which then redraws the board — in
+the click's own response when the click came from the board — and does all that follows.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any, cast
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.board import game_parts
+from bot.board import game_parts, private_parts
+from bot.games import renderer_for
+from bot.host import Host
 from bot.i18n import command_text, reader_language, t
-from bot.private import deliver_pending_notice, report_unreachable, send_private_views
-from bot.render import Table, renderer_for
+from bot.moves import act, check_click, follow, refused, require_active, seat_of, store
+from bot.private import deliver_pending_notice, show_private
+from bot.render import Table
 from bot.reply import Reply, UserMistake
-from engine import RESIGN, get_game
+from engine import RESIGN, IllegalAction, get_game
 from engine.core import dump_json
-from storage.errors import StaleVersion
-from storage.models import Applied, GameRecord, GameStatus
-
-if TYPE_CHECKING:
-    from bot.app import TavernBot
+from storage.models import GameRecord, GameStatus
 
 log = logging.getLogger("tavern.bot")
 
 
 class Play(commands.Cog):
-    def __init__(self, bot: TavernBot) -> None:
-        self.bot = bot
+    def __init__(self, host: Host) -> None:
+        self.host = host
 
-    # -- finding the game and the seat --------------------------------------------------------
     async def _channel_game(self, interaction: discord.Interaction[Any]) -> GameRecord:
-        record = await self.bot.repository.by_channel(interaction.channel_id or 0)
+        record = await self.host.repository.by_channel(interaction.channel_id or 0)
         if record is None:
             raise UserMistake("play.no_game")
         return record
-
-    @staticmethod
-    def _seat(record: GameRecord, user_id: int) -> int:
-        seat = record.seat_of(user_id)
-        if seat is None:
-            raise UserMistake("play.not_in_game")
-        return seat
-
-    @staticmethod
-    def _require_active(record: GameRecord) -> None:
-        if record.status is GameStatus.LOBBY:
-            raise UserMistake("play.not_started")
-        if record.status is not GameStatus.ACTIVE:
-            raise UserMistake("play.over")
 
     # -- moves ----------------------------------------------------------------------------
     async def on_move_click(
         self, interaction: discord.Interaction[Any], game_id: int, version: int, action: dict[str, Any]
     ) -> None:
+        """A move button: on the board, or in a seat's DM or ephemeral message. It acts for the
+        clicker's seat (``bot.moves.check_click``); the board is redrawn in the response when
+        clicked on the board, the clicked private message when clicked there."""
+        await self._on_component(interaction, game_id, version, lambda lang, game: action)
+
+    async def on_move_select(
+        self, interaction: discord.Interaction[Any], game_id: int, version: int, name: str, values: list[str]
+    ) -> None:
+        """A choice in a select menu of a seat's message: the game's renderer reads the picked
+        values back into an action, which then goes the way of a clicked button."""
+
+        def chosen(lang: str, game: Any) -> dict[str, Any]:
+            picked = renderer_for(game.key).select_action(lang, name, values)
+            if picked is None:
+                raise UserMistake("play.stale")
+            data: dict[str, Any] = game.dump_action(game.parse_action(picked))  # BadAction → explained
+            return data
+
+        await self._on_component(interaction, game_id, version, chosen)
+
+    async def _on_component(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        version: int,
+        make_action: Callable[[str, Any], dict[str, Any]],
+    ) -> None:
         async with Reply(interaction) as reply:
             reply.game_id = game_id
-            record = await self.bot.repository.get(game_id)
-            seat = self._seat(record, interaction.user.id)
-            self._require_active(record)
-            on_board = interaction.message is not None and interaction.message.id == record.message_id
-            if version != record.version or not on_board:
-                raise UserMistake("play.stale")
+            record = await self.host.repository.get(game_id)
+            seat = seat_of(record, interaction.user.id)
+            require_active(record)
+            message = interaction.message
+            on_board = message is not None and message.id == record.message_id
+            in_dm = interaction.guild_id is None
+            ephemeral = message is not None and message.flags.ephemeral
+            if not (on_board or in_dm or ephemeral):
+                raise UserMistake("play.stale")  # an older board in the channel
             game = get_game(record.key)
-            table = Table(record, game, reply.lang)
-            form = renderer_for(record.key).action_form(table, seat, action)
+            action = make_action(reply.lang, game)
+            form = renderer_for(record.key).action_form(Table(record, game, reply.lang), seat, action)
             if form is not None:  # the action needs typed input: its form applies it
-                if seat not in game.to_act(record.state):
-                    raise UserMistake("play.not_your_turn")
+                await check_click(self.host, record, seat, action, version)
                 await reply.open_form(form)
                 return
-            await self._apply(reply, record, seat, action, on_board=True)
+            try:
+                applied = await store(self.host, record, seat, action, drawn_at=version)
+            except IllegalAction as error:
+                if await refused(reply, record, error):
+                    return
+                raise
+            refreshed = None
+            if not on_board and await self._redraw_private(reply, applied.game, seat):
+                refreshed = interaction.user.id if in_dm else None
+            await follow(
+                self.host,
+                record,
+                applied,
+                reply.public_lang,
+                reply=reply,
+                board_in_response=on_board,
+                mover=seat,
+                refreshed=refreshed,
+            )
+
+    async def _redraw_private(self, reply: Reply, record: GameRecord, seat: int) -> bool:
+        """The clicked private message, redrawn in the click's response: the seat's view now,
+        with the buttons it has now. ``False`` (logged) when Discord refused: the move is
+        stored all the same, and a DM follows if the view changed."""
+        pictures = await self.host.pictures(record.guild_id)
+        embed, view, files = private_parts(record, seat, reply.lang, pictures=pictures)
+        try:
+            await reply.update_message(embed=embed, view=view, attachments=files)
+        except discord.HTTPException as exc:
+            log.warning("could not redraw a private message of game %s (%s)", record.id, exc.status)
+            return False
+        return True
 
     @app_commands.command(name="move", description=command_text("cmd.move.description"))
     @app_commands.describe(action=command_text("cmd.move.action"))
@@ -83,11 +128,11 @@ class Play(commands.Cog):
         async with Reply(interaction) as reply:
             record = await self._channel_game(interaction)
             reply.game_id = record.id
-            seat = self._seat(record, interaction.user.id)
-            self._require_active(record)
+            seat = seat_of(record, interaction.user.id)
+            require_active(record)
             game = get_game(record.key)
             data = game.dump_action(game.parse_action(action))  # BadAction → explained
-            await self._apply(reply, record, seat, data, on_board=False)
+            await act(self.host, reply, record, seat, data)
 
     @move.autocomplete("action")
     async def move_actions(
@@ -95,7 +140,7 @@ class Play(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         """The caller's legal actions now, matching what was typed so far."""
         try:
-            record = await self.bot.repository.by_channel(interaction.channel_id or 0)
+            record = await self.host.repository.by_channel(interaction.channel_id or 0)
             if record is None or record.status is not GameStatus.ACTIVE:
                 return []
             seat = record.seat_of(interaction.user.id)
@@ -125,66 +170,15 @@ class Play(commands.Cog):
         async with Reply(interaction, ephemeral_defer=False) as reply:  # the news is public
             record = await self._channel_game(interaction)
             reply.game_id = record.id
-            seat = self._seat(record, interaction.user.id)
-            self._require_active(record)
-            await self._apply(reply, record, seat, {"kind": RESIGN}, on_board=False, check_turn=False)
-
-    async def _apply(
-        self,
-        reply: Reply,
-        record: GameRecord,
-        seat: int,
-        action: dict[str, Any],
-        *,
-        on_board: bool,
-        check_turn: bool = True,
-    ) -> None:
-        game = get_game(record.key)
-        if check_turn and seat not in game.to_act(record.state):
-            raise UserMistake("play.not_your_turn")
-        try:
-            applied = await self.bot.repository.apply(
-                record.id,
-                expected_version=record.version,
-                seat=seat,
-                action=action,
-                turn_now=self.bot.clock(),
-            )
-        except StaleVersion:
-            raise UserMistake("play.stale") from None
-        after = applied.game
-        pictures = await self.bot.pictures(after.guild_id)
-        embed, view, files = game_parts(
-            after, reply.public_lang, applied.events, deadlines=applied.deadlines, pictures=pictures
-        )
-        if on_board:  # the response itself: one call, the new picture included
-            await reply.update_message(embed=embed, view=view, attachments=files)
-        else:
-            if action.get("kind") == RESIGN:
-                await reply.say(
-                    t(reply.public_lang, "play.resigned", player=f"<@{reply.interaction.user.id}>"),
-                    ephemeral=False,
-                )
-            else:
-                text = renderer_for(record.key).action_text(reply.lang, action)
-                await reply.say(t(reply.lang, "play.done", action=text))
-            await edit_board(self.bot, after, embed, view, files)
-        await self.after_move(reply, record, applied, pictures=pictures)
-
-    async def after_move(self, reply: Reply, before: GameRecord, applied: Applied, *, pictures: bool) -> None:
-        """What follows every stored move: the turn ping, DMs of changed private views,
-        notices for players whose DMs are closed; then computer seats now due are scheduled.
-        ``pictures`` is the server's setting, already read for the board of this move."""
-        after = applied.game
-        await self.bot.turn_pings.after_move(before, after, applied.events, reply.public_lang, reply.followup)
-        unreachable = await send_private_views(
-            self.bot, before.state, after, reply.public_lang, pictures=pictures
-        )
-        await report_unreachable(
-            reply, self.bot.dm_notices, after.id, unreachable, record=after, pictures=pictures
-        )
-        await deliver_pending_notice(reply, self.bot.dm_notices, after.id)
-        self.bot.ai_players.schedule(after)
+            seat = seat_of(record, interaction.user.id)
+            require_active(record)
+            applied = await store(self.host, record, seat, {"kind": RESIGN})
+            news = t(reply.public_lang, "play.resigned", player=f"<@{interaction.user.id}>")
+            try:
+                await reply.say(news, ephemeral=False)
+            except discord.HTTPException:  # stored all the same: what follows must still happen
+                log.exception("could not announce a resignation in game %s", record.id)
+            await follow(self.host, record, applied, reply.public_lang, reply=reply, mover=seat)
 
     # -- private views --------------------------------------------------------------------
     @app_commands.command(name="hand", description=command_text("cmd.hand.description"))
@@ -195,25 +189,29 @@ class Play(commands.Cog):
 
     async def on_private_click(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         async with Reply(interaction) as reply:
-            await self._show_private(reply, await self.bot.repository.get(game_id))
+            await self._show_private(reply, await self.host.repository.get(game_id))
 
     async def _show_private(self, reply: Reply, record: GameRecord) -> None:
-        """A seat's private view; anyone else is a spectator and is told so, with the view
-        every spectator has (the public board)."""
+        """A seat's private message, with its decision's buttons; anyone else is a spectator
+        and is told so, with the view every spectator has (the public board)."""
         reply.game_id = record.id
         renderer = renderer_for(record.key)
         seat = record.seat_of(reply.interaction.user.id)
         if record.state is None:
             raise UserMistake("play.not_started" if seat is not None else "play.not_in_game")
-        table = Table(
-            record, get_game(record.key), reply.lang, pictures=await self.bot.pictures(record.guild_id)
-        )
-        if seat is None and not renderer.spectators_see_private:
-            await reply.send_ephemeral(content=t(reply.lang, "living.spectator"), embed=renderer.board(table))
+        pictures = await self.host.pictures(record.guild_id)
+        table = Table(record, get_game(record.key), reply.lang, pictures=pictures)
+        if seat is None:
+            if not renderer.spectators_see_private:
+                await reply.send_ephemeral(
+                    content=t(reply.lang, "living.spectator"), embed=renderer.board(table)
+                )
+                return
+            embed, files = renderer.private_message(table, None)
+            await reply.send_ephemeral(embed=embed, files=files)
             return
-        embed, files = renderer.private_message(table, seat)
-        await reply.send_ephemeral(embed=embed, files=files)
-        self.bot.dm_notices.discard((record.id, reply.interaction.user.id))
+        await show_private(reply, record, seat, pictures=pictures)
+        self.host.dm_notices.discard((record.id, reply.interaction.user.id))
 
     # -- the board --------------------------------------------------------------------------
     @app_commands.command(name="status", description=command_text("cmd.status.description"))
@@ -223,51 +221,14 @@ class Play(commands.Cog):
         async with Reply(interaction, ephemeral_defer=False) as reply:
             record = await self._channel_game(interaction)
             reply.game_id = record.id
-            deadlines = await self.bot.repository.turn_deadlines(record.id)
-            pictures = await self.bot.pictures(record.guild_id)
+            deadlines = await self.host.repository.turn_deadlines(record.id)
+            pictures = await self.host.pictures(record.guild_id)
             embed, view, files = game_parts(record, reply.public_lang, deadlines=deadlines, pictures=pictures)
             message_id = await reply.post(embed=embed, view=view, files=files)
             if message_id is not None:
-                await self.bot.repository.set_message(record.id, message_id)
+                await self.host.repository.set_message(record.id, message_id)
+            await deliver_pending_notice(self.host, reply, record.id)
 
 
-async def edit_board(
-    bot: TavernBot,
-    record: GameRecord,
-    embed: discord.Embed,
-    view: discord.ui.View | None,
-    files: list[discord.File] | None = None,
-) -> None:
-    """Edit the game's one board message in place (when it is known and still there): one
-    REST call, its picture replaced with it."""
-    if record.message_id is None:
-        return
-    channel = bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
-    try:
-        await channel.get_partial_message(record.message_id).edit(
-            embed=embed, view=view, attachments=files or []
-        )
-    except discord.NotFound:
-        log.warning("the board message of game %s is gone; /status posts a new one", record.id)
-
-
-async def announce_move(bot: TavernBot, before: GameRecord, applied: Applied, lang: str) -> None:
-    """A move stored without a click — a computer player's, or a turn played for a player who
-    ran out of time — shown as a clicked one is: the board redrawn with the move's events, a
-    ping for whoever acts next, DMs of changed private views (players who cannot be reached are
-    told at their next interaction); then any computer seats now due are scheduled."""
-    after = applied.game
-    pictures = await bot.pictures(after.guild_id)
-    embed, view, files = game_parts(
-        after, lang, applied.events, deadlines=applied.deadlines, pictures=pictures
-    )
-    await edit_board(bot, after, embed, view, files)
-    channel = bot.get_partial_messageable(after.channel_id, guild_id=after.guild_id)
-    await bot.turn_pings.after_move(before, after, applied.events, lang, channel.send)
-    unreachable = await send_private_views(bot, before.state, after, lang, pictures=pictures)
-    bot.dm_notices.update((after.id, user_id) for user_id in unreachable)
-    bot.ai_players.schedule(after)
-
-
-async def setup(bot: TavernBot) -> None:
-    await bot.add_cog(Play(bot))
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Play(cast(Host, bot)))  # ``TavernBot`` is the host of its cogs

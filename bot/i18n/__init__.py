@@ -1,16 +1,20 @@
-"""Every user-facing word, looked up by key in one catalogue per language.
+"""Every user-facing word, looked up by key in one Project Fluent catalogue per language.
 
-``en.json`` (with its parts ``en.<part>.json``) is complete; other languages may miss keys and
-then fall back to English. The reader's language is the interaction's user locale when we have
-a catalogue for it, else the server's, else English. Public messages (the board, pings) use the
+``bot/i18n/en.ftl`` and its parts ``en.<part>.ftl`` (one per concern), with every game
+folder's ``bot/games/<key>/en.ftl``, make up the English catalogue; likewise for every language.
+English is complete; another language may miss keys and then falls back to English, key by key
+(``bot.i18n.catalogue``). The reader's language is the interaction's user locale when we have a
+catalogue for it, else the server's, else English. Public messages (the board, pings) use the
 server's language so that a board does not switch language with every click.
+
+Whatever a user typed and the bot repeats goes through ``echo``: one line, cut short, no
+mention that could ping.
 """
 
 from __future__ import annotations
 
-import json
-import string
-from collections.abc import Mapping
+import contextlib
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -18,61 +22,49 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.i18n.catalogue import FALLBACK, Catalogue, MessageError, Part, message_id
 from engine import EngineError
+from engine.core.errors import MAX_TEXT, clip
 from storage.errors import StorageError
 
-FALLBACK = "en"
+__all__ = [
+    "FALLBACK",
+    "Catalogue",
+    "CatalogueTranslator",
+    "MessageError",
+    "catalogue",
+    "catalogue_files",
+    "choose_language",
+    "command_text",
+    "echo",
+    "explain",
+    "guild_language",
+    "language_of",
+    "message_id",
+    "players",
+    "public_language",
+    "reader_language",
+    "t",
+]
+
 _HERE = Path(__file__).resolve().parent
+GAME_PARTS = _HERE.parent / "games"
+"""Each game's bot folder holds its own part of the catalogue: ``games/<key>/en.ftl`` …"""
+
+ECHO_LIMIT = MAX_TEXT
+"""Characters of user text the bot repeats, like the engine's own error parameters."""
 
 
-class Catalogue:
-    """Message tables by language; ``text`` formats a message with named parameters."""
-
-    def __init__(self, tables: Mapping[str, Mapping[str, str]]) -> None:
-        if FALLBACK not in tables:
-            raise ValueError("the English catalogue is required")
-        self.tables = {lang: dict(table) for lang, table in tables.items()}
-
-    @property
-    def languages(self) -> tuple[str, ...]:
-        return tuple(self.tables)
-
-    def has(self, key: str) -> bool:
-        return key in self.tables[FALLBACK]
-
-    def raw(self, lang: str, key: str) -> str:
-        table = self.tables.get(lang, {})
-        if key in table:
-            return table[key]
-        return self.tables[FALLBACK][key]  # a missing English key is a bug: KeyError
-
-    def text(self, lang: str, key: str, **params: Any) -> str:
-        template = self.raw(lang, key)
-        if not params:
-            return template
-        try:
-            return template.format(**params)
-        except (KeyError, IndexError, ValueError):
-            # A translation that names a parameter English does not pass: use English.
-            return self.tables[FALLBACK][key].format(**params)
-
-    def placeholders(self, lang: str, key: str) -> set[str]:
-        return {name for _, name, _, _ in string.Formatter().parse(self.raw(lang, key)) if name}
+def catalogue_files() -> list[Path]:
+    """``en.ftl``, its parts ``en.<part>.ftl`` and every game folder's ``en.ftl`` make up the
+    English catalogue; likewise for every language."""
+    return sorted(_HERE.glob("*.ftl")) + sorted(GAME_PARTS.glob("*/*.ftl"))
 
 
 @cache
 def catalogue() -> Catalogue:
-    """``en.json`` and ``en.<part>.json`` (one part per concern, e.g. ``en.raid.json``) make up
-    the English table; likewise for every language. A key defined twice is a bug."""
-    tables: dict[str, dict[str, str]] = {}
-    for path in sorted(_HERE.glob("*.json")):
-        table = tables.setdefault(path.stem.split(".")[0], {})
-        part = json.loads(path.read_text(encoding="utf-8"))
-        twice = table.keys() & part.keys()
-        if twice:
-            raise ValueError(f"{path.name} defines again: {', '.join(sorted(twice))}")
-        table.update(part)
-    return Catalogue(tables)
+    """Every file of ``catalogue_files``, by language. A key defined twice is a bug."""
+    return Catalogue(Part.read(path) for path in catalogue_files())
 
 
 def t(lang: str, key: str, **params: Any) -> str:
@@ -80,12 +72,25 @@ def t(lang: str, key: str, **params: Any) -> str:
     return catalogue().text(lang, key, **params)
 
 
+def echo(text: str, limit: int = ECHO_LIMIT) -> str:
+    """What a user typed, as the bot may repeat it: one line, at most ``limit`` characters (the
+    cut shown by ``…``), and no ``@everyone`` or ``<@id>`` that could ping."""
+    return discord.utils.escape_mentions(clip(" ".join(text.split()), limit))
+
+
+def players(lang: str, low: int, high: int) -> str:
+    """A number of players in words: ``2 players`` when it is fixed, ``2–7 players`` else."""
+    if low == high:
+        return t(lang, "seats.exact", count=low)
+    return t(lang, "seats.range", min=low, max=high)
+
+
 def language_of(locale: discord.Locale | str | None) -> str | None:
     """Our language for a Discord locale (``ru`` → ``ru``, ``en-GB`` → ``en``), or ``None``."""
     if locale is None:
         return None
     code = str(locale.value if isinstance(locale, discord.Locale) else locale).split("-")[0].lower()
-    return code if code in catalogue().tables else None
+    return code if code in catalogue().languages else None
 
 
 def choose_language(
@@ -106,24 +111,45 @@ def public_language(interaction: discord.Interaction[Any]) -> str:
     return language_of(interaction.locale) or FALLBACK
 
 
-def explain(lang: str, error: EngineError | StorageError) -> str:
-    """A player-readable explanation of an engine or storage error, by its code. One code may
-    come with different parameters from different places (a cell off the map, a path leaving
-    it): ``<key>.alt`` is then tried with them. The English ``message`` the error carries is
-    the fallback for codes the catalogue lacks."""
+def guild_language(client: discord.Client, guild_id: int | None) -> str:
+    """The language of public messages sent without an interaction (a computer's move, a
+    timeout): the server's, else English."""
+    guild = client.get_guild(guild_id) if guild_id is not None else None
+    return (language_of(guild.preferred_locale) if guild is not None else None) or FALLBACK
+
+
+_DERIVED: dict[str, Callable[[str, dict[str, Any]], dict[str, Any]]] = {
+    "seats": lambda lang, p: {"players": players(lang, int(p["min"]), int(p["max"]))},
+}
+"""Words an error's message needs that its parameters hold only as numbers, by error code."""
+
+
+def explain(lang: str, error: EngineError | StorageError, subject: str | None = None) -> str:
+    """A player-readable explanation of an engine or storage error, by its code.
+
+    ``subject`` names what the player gave (``place`` for a placement, ``options`` for game
+    options): ``error.<source>.<code>.<subject>`` is tried first, so one code reads right
+    wherever it comes from. One code may also come with different parameters from different
+    places (a cell off the map, a path leaving it): ``<key>.alt`` is then tried with them.
+    Text parameters are echoed safely (``echo``); a list the engine cut has ``<name>_more``.
+    The English ``message`` the error carries is the fallback for codes the catalogue lacks."""
     source = "engine" if isinstance(error, EngineError) else "storage"
     key = f"error.{source}.{error.code}"
-    table = catalogue().tables.get(lang, {})
-    english = catalogue().tables[FALLBACK]
-    for candidate in (key, f"{key}.alt"):
-        template = table.get(candidate) or english.get(candidate)
-        if template is None:
+    params = {name: echo(v) if isinstance(v, str) else v for name, v in error.params.items()}
+    derive = _DERIVED.get(error.code)
+    if derive is not None:
+        with contextlib.suppress(KeyError, TypeError, ValueError):  # then tried without them
+            params |= derive(lang, params)
+    candidates = ([f"{key}.{subject}"] if subject else []) + [key, f"{key}.alt"]
+    cat = catalogue()
+    for candidate in candidates:
+        if not (cat.defines(lang, candidate) or cat.has(candidate)):
             continue
         try:
-            return template.format(**error.params)
-        except (KeyError, IndexError, ValueError):
+            return cat.text(lang, candidate, **params)
+        except (KeyError, MessageError):
             continue
-    return error.message
+    return echo(error.message, 2 * ECHO_LIMIT)
 
 
 def command_text(key: str) -> app_commands.locale_str:
@@ -141,6 +167,6 @@ class CatalogueTranslator(app_commands.Translator):
     ) -> str | None:
         key = string.extras.get("key")
         lang = language_of(locale)
-        if key is None or lang is None or lang == FALLBACK:
+        if key is None or lang is None or lang == FALLBACK or not catalogue().defines(lang, key):
             return None
-        return catalogue().tables[lang].get(key)
+        return catalogue().text(lang, key)

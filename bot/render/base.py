@@ -7,9 +7,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import discord
+from pydantic import ValidationError
 
 from bot.i18n import catalogue, t
-from engine import Event, Game
+from engine import EngineError, Event, Game
 from engine.core import dump_json
 from storage.models import GameRecord
 
@@ -57,6 +58,27 @@ class ButtonLook:
     emoji: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class SelectOption:
+    label: str
+    value: str
+    """What the choice stands for, as ``select_action`` reads it back (at most 100 characters)."""
+    description: str | None = None
+    emoji: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SelectLook:
+    """A select menu in a seat's message: several of its choices picked at once (fight cards),
+    or one of many (more than buttons can hold). ``name`` is how ``select_action`` knows it."""
+
+    name: str
+    placeholder: str
+    options: tuple[SelectOption, ...]
+    min_values: int = 1
+    max_values: int = 1
+
+
 class Renderer:
     """The interface; ``GenericRenderer`` is the plain implementation."""
 
@@ -94,10 +116,53 @@ class Renderer:
         e.g. a template standing for 'give a path')."""
         return True
 
-    def action_form(self, table: Table, seat: int, action: dict[str, Any]) -> discord.ui.Modal | None:
-        """A form (modal) that clicking the action's button opens instead of applying it,
-        for actions that need typed input (a whole secret placement)."""
+    def selects(self, table: Table, seat: int, actions: list[dict[str, Any]]) -> list[SelectLook]:
+        """Select menus for a seat's own messages (its DM, Private, ``/hand``), drawn above the
+        buttons of ``actions`` that ``is_button`` keeps. A choice comes back through
+        ``select_action``. At most four menus, 25 options each (Discord's limits)."""
+        return []
+
+    def select_action(self, lang: str, name: str, values: list[str]) -> Any:
+        """The action (plain data, or typed text the game parses) the picked ``values`` of the
+        menu ``name`` stand for; ``None`` when the game has no such menu."""
         return None
+
+    def action_form(self, table: Table, seat: int, action: dict[str, Any]) -> discord.ui.Modal | None:
+        """A form (modal) that clicking the action's button opens instead of applying it, for
+        actions that need typed input (a whole secret placement). Its custom id is
+        ``form_id(game id, form name)``; the generic form route (``bot.cogs.forms``) hands the
+        submitted values to ``form_action``, even after a restart."""
+        return None
+
+    def form_action(self, lang: str, form: str, values: dict[str, str]) -> Any:
+        """The action (plain data, or typed text the game parses) a submitted form stands for;
+        ``None`` for a form this game does not have."""
+        return None
+
+    def refusal(self, lang: str, error: EngineError) -> str | None:
+        """A game's own words for a refused action, when its error carries more than the
+        catalogue's ``error.engine.<code>`` can say (every problem of a placement)."""
+        return None
+
+    def done_text(self, lang: str, action: dict[str, Any], *, dm_sent: bool) -> str:
+        """The answer to the player whose typed action or form was stored. ``dm_sent``: his
+        private view went out by DM with this move (only then may the answer say so)."""
+        return t(lang, "play.done", action=self.action_text(lang, action))
+
+    def rules_text(self, lang: str, game: Game[Any, Any, Any]) -> str | None:
+        """``/rules``: ``rules.<key>`` from the game's catalogue part, given ``rules_params``
+        (so the numbers a summary states are the game's own), or ``None`` without one."""
+        key = f"rules.{game.key}"
+        return t(lang, key, **self.rules_params(game)) if catalogue().has(key) else None
+
+    def rules_params(self, game: Game[Any, Any, Any]) -> dict[str, Any]:
+        """The numbers ``rules.<key>`` may state: the defaults of the game's options (none when
+        an option has no default)."""
+        try:
+            defaults: dict[str, Any] = game.options_model().model_dump()
+        except ValidationError:
+            return {}
+        return defaults
 
     def suggest(self, table: Table, seat: int, typed: str) -> list[tuple[str, str]] | None:
         """``/move`` autocomplete as (name, value) pairs, or ``None`` to list legal actions."""
@@ -150,6 +215,26 @@ def ranking_lines(table: Table) -> list[str]:
 _MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 
 
+def end_lines(table: Table) -> list[str]:
+    """Why the game ended, in words: for a co-operative game first whether everyone won or lost
+    together; then the reason — ``<game>.end.<reason>`` from the game's catalogue part, else the
+    shared ``board.end.<reason>``, else the reason as the game names it. ``player`` in a line is
+    the (first) winner."""
+    result = table.record.result or (table.game.result(table.state) if table.state is not None else None)
+    if result is None:
+        return []
+    lines = []
+    if result.team is not None:
+        lines.append(t(table.lang, f"board.team.{result.team}"))
+    if result.reason:
+        winners = result.winners
+        params = {"reason": result.reason, "player": table.mention(winners[0]) if winners else ""}
+        keys = (f"{table.game.key}.end.{result.reason}", f"board.end.{result.reason}")
+        key = next((k for k in keys if catalogue().has(k)), "board.end.other")
+        lines.append(t(table.lang, key, **params))
+    return lines
+
+
 def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
@@ -166,7 +251,7 @@ class GenericRenderer(Renderer):
         if players:
             embed.description = t(table.lang, "board.turn", players=players)
         else:
-            embed.description = t(table.lang, "board.over")
+            embed.description = " ".join([t(table.lang, "board.over"), *end_lines(table)])
             embed.add_field(name=t(table.lang, "board.ranking"), value="\n".join(ranking_lines(table)) or "—")
         view = dump_json(table.game.dump_view(table.public_view()))
         embed.add_field(

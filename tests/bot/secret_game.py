@@ -1,7 +1,9 @@
 """A tiny test-only game with secrets, to test what Pickomino cannot: private views.
 
 Two seats each hold a secret number. On his turn a seat may ``peek`` (his own number goes up)
-or ``poke`` (the other seat's number goes up). Four moves and it is over.
+or ``poke`` (the other seat's number goes up); an absent seat peeks (the decision's default).
+Four moves and it is over. ``Together`` is its co-operative twin: both seats win or lose
+together.
 """
 
 from __future__ import annotations
@@ -13,9 +15,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
-from engine import Event, Game, IllegalAction, Result, Step
+from engine import TURN_STARTED, Decision, Event, Game, IllegalAction, Result, Step
 from engine.core import registry
 from engine.core.contract import ranks_from_keys
+from engine.core.plain import JSON
 
 MOVES = 4
 
@@ -62,8 +65,22 @@ class SecretNumbers(Game[SecretState, Peek | Poke, SecretView]):
         self.options(seats, options)
         return SecretState(turn=0, secrets=(seed % 10, seed % 7))
 
-    def to_act(self, state: SecretState) -> tuple[int, ...]:
-        return () if state.moves >= MOVES else (state.turn,)
+    def seats(self, state: SecretState) -> int:
+        return 2
+
+    def pending(self, state: SecretState) -> tuple[Decision, ...]:
+        if state.moves >= MOVES:
+            return ()
+        return (Decision(kind="turn", seats=(state.turn,), default={"kind": "peek"}),)
+
+    def private_view(self, state: SecretState, seat: int) -> JSON | None:
+        return {"mine": state.secrets[seat]}
+
+    def redeal(self, state: SecretState, seat: int | None, seed: int) -> SecretState:
+        secrets = [seed % 10 + n for n in range(2)]
+        if seat is not None:
+            secrets[seat] = state.secrets[seat]
+        return replace(state, secrets=(secrets[0], secrets[1]))
 
     def legal_actions(self, state: SecretState, seat: int) -> list[Peek | Poke]:
         return [Peek(), Poke()] if seat in self.to_act(state) else []
@@ -75,7 +92,10 @@ class SecretNumbers(Game[SecretState, Peek | Poke, SecretView]):
         secrets = list(state.secrets)
         secrets[target] += 1
         after = SecretState(turn=1 - seat, secrets=(secrets[0], secrets[1]), moves=state.moves + 1)
-        return Step(after, (Event(action.kind, {"seat": seat}),))
+        events = [Event(action.kind, {"seat": seat})]
+        if after.moves < MOVES:
+            events.append(Event(TURN_STARTED, {"seat": after.turn}))
+        return Step(after, tuple(events))
 
     def resign(self, state: SecretState, seat: int) -> Step[SecretState]:
         return Step(replace(state, moves=MOVES), (Event("resigned", {"seat": seat}),))
@@ -91,14 +111,59 @@ class SecretNumbers(Game[SecretState, Peek | Poke, SecretView]):
         return Result(ranks=ranks_from_keys(keys), scores=tuple(float(s) for s in state.secrets))
 
 
+class Together(SecretNumbers):
+    """Co-operative: the seats win together when their numbers add up to an even sum."""
+
+    key = "secret_together"
+    title = "Secret Together"
+    cooperative = True
+
+    def result(self, state: SecretState) -> Result | None:
+        if state.moves < MOVES:
+            return None
+        won = sum(state.secrets) % 2 == 0
+        return Result.together(2, won=won, reason="even" if won else "odd")
+
+
+class Duet(SecretNumbers):
+    """Both seats decide at once, in public, with different choices: seat 0 may only peek,
+    seat 1 only poke. ``moves`` holds who has decided (bit per seat); over when both have."""
+
+    key = "secret_duet"
+    title = "Secret Duet"
+    CHOICE: tuple[Peek | Poke, ...] = (Peek(), Poke())
+
+    def pending(self, state: SecretState) -> tuple[Decision, ...]:
+        left = tuple(s for s in (0, 1) if not state.moves >> s & 1)
+        return (Decision(kind="duet", seats=left),) if left else ()
+
+    def legal_actions(self, state: SecretState, seat: int) -> list[Peek | Poke]:
+        return [self.CHOICE[seat]] if seat in self.to_act(state) else []
+
+    def apply(self, state: SecretState, seat: int, action: Peek | Poke) -> Step[SecretState]:
+        if action not in self.legal_actions(state, seat):
+            raise IllegalAction("not your choice", "not_your_turn")
+        secrets = list(state.secrets)
+        secrets[1 - seat] += 1
+        after = replace(state, secrets=(secrets[0], secrets[1]), moves=state.moves | 1 << seat)
+        return Step(after, (Event(action.kind, {"seat": seat}),))
+
+    def result(self, state: SecretState) -> Result | None:
+        if self.to_act(state):
+            return None
+        return Result(ranks=(1, 1), scores=(0.0, 0.0), draw=True, reason="both")
+
+
 SECRET = SecretNumbers()
+TOGETHER = Together()
+DUET = Duet()
 
 
 @contextmanager
-def secret_game_registered() -> Iterator[SecretNumbers]:
-    """Register the game for one test; ``engine.games()`` (the /play choices) never lists it."""
-    registry.register(SECRET)
+def secret_game_registered(game: SecretNumbers = SECRET) -> Iterator[SecretNumbers]:
+    """Register the game for one test; ``engine.game_keys()`` (the /play choices) never lists it."""
+    registry.register(game)
     try:
-        yield SECRET
+        yield game
     finally:
-        registry._registry.pop(SECRET.key, None)
+        registry._registry.pop(game.key, None)

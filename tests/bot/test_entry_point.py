@@ -11,6 +11,7 @@ import discord
 import pytest
 
 import bot.__main__ as entry
+import engine
 from bot import TavernBot
 from bot.settings import Settings
 
@@ -81,7 +82,38 @@ def test_an_unsupported_database_url_is_one_line_before_connecting(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DISCORD_TOKEN", "abc")
-    monkeypatch.setenv("DATABASE_URL", "postgres://user:secret@db/tavern")
+    monkeypatch.setenv("DATABASE_URL", "mysql://user:secret@db/tavern")
     assert entry.main([]) == 1
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "DATABASE_URL" in err[0] and "secret" not in err[0]
+
+
+def test_help_says_what_the_bot_is_the_settings_it_reads_and_check(tmp_path: Path) -> None:
+    """``--help`` works on a fresh machine: no token, no database, nothing written."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID")}
+    env["PYTHONPATH"] = str(ROOT)
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "--help"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0 and done.stderr == ""
+    text = done.stdout
+    assert text.startswith("usage: python -m bot [-h] [--check]")
+    assert "Discord bot that hosts tabletop games" in text and "--check" in text
+    for key in engine.game_keys():
+        assert engine.get_game(key).title in text
+    for name, field in Settings.model_fields.items():
+        assert f"  {name.upper()} (" in text and field.description and field.description in text
+    assert "(default sqlite:///data/tavern.db)" in text and "DISCORD_TOKEN (not set)" in text
+    assert "applications.commands" in text
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_unknown_option_is_refused_with_the_usage(capsys: pytest.CaptureFixture[str]) -> None:
+    assert entry.main(["--bogus"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: python -m bot") and "--bogus" in err

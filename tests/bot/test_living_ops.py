@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from bot.logging_setup import bound, setup_logging
+from storage.schema import LATEST
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -33,8 +34,12 @@ def test_check_validates_the_database_and_lists_commands_offline(tmp_path: Path)
     assert done.returncode == 0, done.stdout + done.stderr
     lines = done.stdout.splitlines()
     assert "token: set" in lines and "not-a-real-token" not in done.stdout
-    assert "database: ok (schema v4, 0 games)" in lines and "verify: ok" in lines
+    database = (
+        f"database: ok (sqlite at {tmp_path / 'data' / 't.db'}, one connection, schema v{LATEST}, 0 games)"
+    )
+    assert database in lines and "verify: ok" in lines
     assert {"  /games", "  /history [game:]", "  /export [game:]", "  /play game: [options:]"} <= set(lines)
+    assert "  /place placement: [game:]" in lines  # a game's own command, from its folder
     assert any(line.startswith("  /config ") for line in lines)
     assert (tmp_path / "data" / "t.db").exists()  # opened and migrated
 
@@ -43,7 +48,7 @@ def test_check_validates_the_database_and_lists_commands_offline(tmp_path: Path)
     ("env", "expected", "stream"),
     [
         ({"DATABASE_URL": "sqlite:///data/t.db"}, "token: DISCORD_TOKEN is not set", "stdout"),
-        ({"DISCORD_TOKEN": "x", "DATABASE_URL": "postgres://db"}, "database: cannot open", "stdout"),
+        ({"DISCORD_TOKEN": "x", "DATABASE_URL": "mysql://db"}, "database: cannot open", "stdout"),
         ({"DISCORD_TOKEN": "x", "LOG_FORMAT": "xml"}, "Bad setting LOG_FORMAT", "stderr"),
     ],
 )

@@ -1,34 +1,54 @@
-"""Which seats get a DM: those whose private part of the view changed (engine decides)."""
+"""Which seats get a DM: those whose private view (``Game.private_view``) changed, and those
+that newly have a secret decision — the engine decides, the bot diffs nothing else."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import engine
-from bot.private import changed_private_views
+from bot.private import seats_to_write
 from tests.bot.secret_game import SECRET, Peek, Poke
+
+RAID = engine.get_game("raid")
 
 
 def test_pickomino_has_nothing_private_so_nobody_is_written_to() -> None:
     game = engine.get_game("pickomino")
     before = game.new(3, seed=5, options={})
     after = game.apply(before, 0, game.legal_actions(before, 0)[0]).state
-    assert changed_private_views(game, None, before, range(3)) == []
-    assert changed_private_views(game, before, after, range(3)) == []
+    assert seats_to_write(game, None, before, [0, 1, 2]) == []
+    assert seats_to_write(game, before, after, [0, 1, 2], mover=0) == []
 
 
 def test_at_the_start_every_seat_with_a_secret_is_written_to() -> None:
     state = SECRET.new(2, seed=3)
-    assert changed_private_views(SECRET, None, state, range(2)) == [0, 1]
+    assert seats_to_write(SECRET, None, state, [0, 1]) == [0, 1]
 
 
 def test_only_the_seat_whose_secret_changed_is_written_to() -> None:
     state = SECRET.new(2, seed=3)
     peeked = SECRET.apply(state, 0, Peek()).state  # seat 0's secret changes
-    assert changed_private_views(SECRET, state, peeked, range(2)) == [0]
+    assert seats_to_write(SECRET, state, peeked, [0, 1], mover=0) == [0]
     poked = SECRET.apply(peeked, 1, Poke()).state  # seat 1 changes seat 0's secret
-    assert changed_private_views(SECRET, peeked, poked, range(2)) == [0]
+    assert seats_to_write(SECRET, peeked, poked, [0, 1], mover=1) == [0]
 
 
 def test_a_public_change_alone_writes_to_nobody() -> None:
     state = SECRET.new(2, seed=3)
-    moved = type(state)(turn=1, secrets=state.secrets, moves=1)  # only public fields differ
-    assert changed_private_views(SECRET, state, moved, range(2)) == []
+    moved = replace(state, turn=1, moves=1)  # only public fields differ
+    assert seats_to_write(SECRET, state, moved, [0, 1]) == []
+
+
+def test_a_secret_decision_is_sent_once_to_each_seat_that_takes_it() -> None:
+    """Raid's placement is secret: at the start both seats get its buttons although neither has
+    a private view yet; when one places, only he is written to (his map) — the other's
+    decision is the same one, shared, so he gets nothing new."""
+    start = RAID.new(2, seed=7)
+    assert RAID.private_view(start, 0) is None
+    assert seats_to_write(RAID, None, start, [0, 1]) == [0, 1]
+    placed = RAID.apply(start, 0, RAID.parse_action("random")).state
+    assert seats_to_write(RAID, start, placed, [0, 1], mover=0) == [0]
+
+
+def test_only_people_given_are_written_to() -> None:
+    assert seats_to_write(RAID, None, RAID.new(2, seed=7), [1]) == [1]

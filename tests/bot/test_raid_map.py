@@ -1,4 +1,5 @@
-"""Raid map pictures and text grids: pure renderings of a view, leaking nothing."""
+"""Raid map pictures and text grids: pure renderings of a view, leaking nothing, readable
+without decoding (large icons, captions, a legend of every symbol)."""
 
 from __future__ import annotations
 
@@ -7,18 +8,31 @@ import random
 
 from PIL import Image
 
-from bot.pictures.raid_map import (
+from bot.games.raid.pictures import (
+    BACKGROUND,
+    BLOOD,
     BUILDING,
+    CELL,
     ENTRY,
     GAP,
+    HEADER,
+    KIND_COLOURS,
+    LABEL,
+    LEGEND,
     PANEL_HEIGHT,
     PANEL_WIDTH,
+    TEXT_LEGEND,
+    Words,
     known_objects,
+    legend_keys,
     render_board,
     render_map,
     text_board,
+    text_legend,
     text_map,
 )
+from bot.games.raid.render import board_words
+from bot.i18n import catalogue
 from engine.games.raid import RaidState
 from tests.engine.raid_helpers import GAME, hide_elsewhere, objects, play, position, random_path
 
@@ -48,18 +62,79 @@ def mid_game(seed: int = 4, moves: int = 14) -> RaidState:
 def test_board_and_map_are_pngs_of_the_expected_size() -> None:
     s = mid_game()
     for seat in (0, 1, None):
-        board = decode(render_board(GAME.view(s, seat), ("Ann", "Bob")))
+        board = decode(render_board(GAME.view(s, seat)))
         assert board.size == (2 * PANEL_WIDTH + GAP, PANEL_HEIGHT)
         assert decode(render_map(GAME.view(s, seat), 0)).size == (PANEL_WIDTH, PANEL_HEIGHT)
+        with_legend = decode(render_board(GAME.view(s, seat), board_words("en", ("Ann", "Bob"))))
+        assert with_legend.size[0] == 2 * PANEL_WIDTH + GAP and with_legend.size[1] > PANEL_HEIGHT + 100
     assert decode(render_board(GAME.view(GAME.new(2, seed=1), None))).mode == "RGB"
+
+
+def cell_corner(cell: str, x0: int = 0) -> tuple[int, int]:
+    col, row = "ABCDEFGHIJ".index(cell[0]), int(cell[1:]) - 1
+    return x0 + LABEL + col * CELL, HEADER + LABEL + row * CELL
 
 
 def test_buildings_and_entry_are_drawn_where_the_scenario_has_them() -> None:
     image = decode(render_map(GAME.view(GAME.new(2, seed=1), None), 0))
     # B2 is a building of old-town, A1 its entry; sample near each cell's top-left corner.
-    label, header, cell = 24, 32, 44
-    assert image.getpixel((label + 1 * cell + 3, header + label + 1 * cell + 20)) == BUILDING
-    assert image.getpixel((label + 3, header + label + 3)) == ENTRY
+    x, y = cell_corner("B2")
+    assert image.getpixel((x + 3, y + 20)) == BUILDING
+    x, y = cell_corner("A1")
+    assert image.getpixel((x + 3, y + 3)) == ENTRY
+
+
+def test_an_object_alone_on_its_cell_is_drawn_large() -> None:
+    """A kit alone on J10 fills most of its cell (on a phone the old 16-pixel corner icon was
+    nearly invisible); two objects sharing C3 both show, smaller."""
+    own = objects(pits=["C3"], traps=["C3"], kit="J10")
+    s = position((own, ()))
+    image = decode(render_map(GAME.view(s, 0), 1))
+    x, y = cell_corner("J10")
+    inside = [(x + dx, y + dy) for dx in (9, CELL - 10) for dy in (9, CELL - 10)]
+    assert all(image.getpixel(p) == KIND_COLOURS["kit"] for p in inside)
+    x, y = cell_corner("C3")
+    colours = {image.getpixel((x + dx, y + dy)) for dx in range(CELL) for dy in range(CELL)}
+    assert {KIND_COLOURS["pit"], KIND_COLOURS["trap"]} <= colours
+
+
+def test_wounds_and_missed_turns_have_their_own_symbols_in_the_header() -> None:
+    """The header shows wounds as drops of blood and missed turns as a pause sign: no red
+    cross that could be taken for the kit."""
+    s = position(((), ()), scouts={0: {"wounds": 3, "skip": 1}})
+    image = decode(render_map(GAME.view(s, None), 0))
+    header = {image.getpixel((x, y)) for x in range(PANEL_WIDTH) for y in range(HEADER)}
+    assert BLOOD in header and KIND_COLOURS["kit"] not in header
+    no_skip = decode(render_map(GAME.view(position(((), ()), scouts={0: {"wounds": 3}}), None), 0))
+    box = (0, 0, PANEL_WIDTH, HEADER)
+    assert image.crop(box).tobytes() != no_skip.crop(box).tobytes()  # the pause sign is drawn
+
+
+def test_the_legend_names_every_symbol_in_both_languages() -> None:
+    keys = set(legend_keys())
+    assert set(LEGEND) <= keys and {key for _, key in TEXT_LEGEND} <= keys
+    for lang in ("en", "ru"):
+        for key in keys:
+            assert catalogue().defines(lang, f"raid.legend.{key}"), (lang, key)
+    view = GAME.view(mid_game(), None)
+    plain = decode(render_board(view, Words(("a", "b"))))
+    legend = decode(render_board(view, board_words("en", ("a", "b"))))
+    strip = {
+        legend.getpixel((x, y)) for x in range(legend.size[0]) for y in range(PANEL_HEIGHT, legend.size[1])
+    }
+    assert plain.size[1] == PANEL_HEIGHT and len(strip - {BACKGROUND}) > 20  # icons and words drawn
+    text = text_legend(board_words("ru", ("a", "b")).legend).split(" · ")
+    assert text[0] == "`1 2` разведчик 1 или 2"
+    assert [line.split("`")[1] for line in text] == [symbol for symbol, _ in TEXT_LEGEND]
+    assert {"A", "T", "O", "X", "+", "E", "#", "*"} <= {line.split("`")[1] for line in text}
+
+
+def test_pictures_set_cyrillic_names_in_a_font_that_has_them() -> None:
+    """A Cyrillic caption is drawn as letters, not as the empty boxes of a Latin-only font."""
+    view = GAME.view(GAME.new(2, seed=1), None)
+    cyrillic = decode(render_board(view, Words(("Ж" * 8, "b"))))
+    boxes = decode(render_board(view, Words(("\uffff" * 8, "b"))))  # a character no font has
+    assert cyrillic.crop((0, 0, PANEL_WIDTH, HEADER)) != boxes.crop((0, 0, PANEL_WIDTH, HEADER))
 
 
 def test_spectator_picture_identical_whatever_the_unrevealed_hazards() -> None:

@@ -14,11 +14,19 @@ import pytest
 
 import engine
 from bot.board import game_parts
+from bot.games import renderer_for
+from bot.games.raid.pictures import render_board, render_map, text_board, text_legend
+from bot.games.raid.place import form_placement, normalise_text, problem_lines
+from bot.games.raid.render import (
+    BOARD_FILE,
+    MAP_FILE,
+    board_words,
+    own_map_words,
+    path_suggestions,
+    straight_legs,
+)
 from bot.i18n import catalogue, explain
-from bot.pictures.raid_map import render_board, render_map, text_board
-from bot.raid_place import form_text, normalise_text, problem_lines
-from bot.render import Table, renderer_for
-from bot.render.raid import BOARD_FILE, MAP_FILE, path_suggestions, straight_legs
+from bot.render import Table
 from engine import IllegalAction
 from engine.games.raid.state import Outcome
 from storage import GameRecord, GameStatus, SeatRecord
@@ -26,6 +34,7 @@ from tests.engine.raid_helpers import random_path
 
 GAME = engine.get_game("raid")
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
+NAMES = ("ann", "bob")
 RENDERER = renderer_for("raid")
 MOVES_PER_GAME = 35
 """Enough for every common encounter; drawing each board costs tens of milliseconds."""
@@ -68,17 +77,7 @@ def test_every_encounter_outcome_has_words_in_both_languages() -> None:
     for kind, kinds in ENCOUNTERS.items():
         for outcome in kinds:
             key = f"raid.encounter.{kind}.{outcome}"
-            assert key in catalogue().tables["en"] and key in catalogue().tables["ru"], key
-
-
-def test_the_raid_catalogue_parts_have_the_same_keys() -> None:
-    import json
-    from pathlib import Path
-
-    here = Path(__file__).resolve().parents[2] / "bot" / "i18n"
-    en = json.loads((here / "en.raid.json").read_text(encoding="utf-8"))
-    ru = json.loads((here / "ru.raid.json").read_text(encoding="utf-8"))
-    assert en.keys() == ru.keys()
+            assert catalogue().defines("en", key) and catalogue().defines("ru", key), key
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -105,12 +104,14 @@ def test_boards_of_whole_random_games(lang: str) -> None:
             embed, view, files = game_parts(record, lang, step.events)
             check_limits(embed, view)
             # the picture on the board is the spectator's, byte for byte
-            assert png_of(files) == render_board(GAME.view(state, None), ("ann", "bob"))
+            assert png_of(files) == render_board(GAME.view(state, None), board_words(lang, NAMES))
             assert embed.image.url == f"attachment://{BOARD_FILE}"
             if view is not None:
                 table = Table(record, GAME, lang)
                 buttons = [GAME.dump_action(a) for a in GAME.legal_actions(state, GAME.to_act(state)[0])]
                 buttons = [b for b in buttons if b["kind"] != "move"]
+                if any(d.secret for d in GAME.pending(state)):  # placement: in each seat's DM
+                    buttons = []
                 assert len(view.children) == len(buttons) + 1, buttons
                 assert table.to_act()
             lines = next((str(f.value) for f in embed.fields if f.name in ("Last move", "Последний ход")), "")
@@ -136,7 +137,7 @@ def test_the_end_reveals_both_maps_in_words_and_picture() -> None:
         field = next(f for f in embed.fields if f.name == f"{name}'s hazard map")
         for hazard in state.maps[seat] or ():
             assert hazard.cell in str(field.value)
-    assert png_of(files) == render_board(GAME.view(step.state, None), ("ann", "bob"))
+    assert png_of(files) == render_board(GAME.view(step.state, None), board_words("en", NAMES))
     assert GAME.view(step.state, None).revealed_maps is not None
 
 
@@ -144,12 +145,17 @@ def test_a_picture_that_fails_becomes_the_text_grid(monkeypatch: pytest.MonkeyPa
     def broken(*args: object) -> bytes:
         raise OSError("no font")
 
-    monkeypatch.setattr("bot.render.raid.render_board", broken)
+    monkeypatch.setattr("bot.games.raid.render.render_board", broken)
     state = GAME.new(2, seed=3)
     embed, _, files = game_parts(record_of(state), "en")
     assert files == [] and not embed.image.url
-    grid = next(f for f in embed.fields if f.name == "Map")
-    assert grid.value == f"```\n{text_board(GAME.view(state, None))}\n```"
+    grid = next(f for f in embed.fields if f.name == "Maps")
+    assert grid.value == (
+        "Left: ann walks bob's map\nRight: bob walks ann's map\n"
+        f"```\n{text_board(GAME.view(state, None))}\n```"
+    )
+    legend = next(f for f in embed.fields if f.name == "Legend")
+    assert legend.value == text_legend(board_words("en", NAMES).legend)
 
 
 def test_private_views_show_the_own_map_and_spectators_the_public_picture() -> None:
@@ -168,13 +174,13 @@ def test_private_views_show_the_own_map_and_spectators_the_public_picture() -> N
     table = Table(record_of(state, 1), GAME, "en")
     embed, files = RENDERER.private_message(table, 0)
     assert files[0].filename == MAP_FILE
-    assert png_of(files) == render_map(GAME.view(state, 0), 1, "your map")
+    assert png_of(files) == render_map(GAME.view(state, 0), 1, own_map_words("en", NAMES, 1))
     objects = next(f for f in embed.fields if f.name.startswith("Your objects"))
     assert "B1 C1 D1 E1" in str(objects.value) and "B2=1 C2=2 G2=3 H2=4" in str(objects.value)
     embed, files = RENDERER.private_message(table, 1)  # bob has not placed; sees nothing of ann's
     assert files == [] and "B1" not in str(embed.to_dict())
     embed, files = RENDERER.private_message(table, None)
-    assert png_of(files) == render_board(GAME.view(state, None), ("ann", "bob"))
+    assert png_of(files) == render_board(GAME.view(state, None), board_words("en", NAMES))
     assert "B1 C1" not in str(embed.to_dict())
 
 
@@ -216,7 +222,6 @@ def test_every_placement_problem_is_named_in_both_languages() -> None:
     assert codes == {
         "wrong_count",
         "on_entry",
-        "same_kind_twice",
         "off_map",
         "bad_cell",
         "not_in_building",
@@ -231,11 +236,41 @@ def test_every_placement_problem_is_named_in_both_languages() -> None:
     assert "first-aid kit: 0 placed, 1 required." in problem_lines("en", problems)
 
 
-def test_the_form_joins_its_inputs_into_the_text_form() -> None:
-    text = form_text({"pits": " C3  D7 ", "traps": "", "terrorists": "B2=4", "kit": "J10", "artifacts": "A5"})
-    assert text == "pits: C3 D7; traps: ; terrorists: B2=4; kit: J10; artifacts: A5"
-    assert GAME.parse_action(text).kind == "place"
+def test_the_form_builds_the_placement_from_each_input_on_its_own() -> None:
+    values = {"pits": " C3  D7 ", "traps": "", "terrorists": "B2=4", "kit": "J10", "artifacts": "A5, A6;A7"}
+    data = form_placement(values)
+    assert data == {
+        "kind": "place",
+        "pits": ["C3", "D7"],
+        "traps": [],
+        "terrorists": ["B2=4"],
+        "kit": "J10",
+        "artifacts": ["A5", "A6", "A7"],
+    }
+    assert GAME.parse_action(data).kind == "place"
+    assert form_placement({})["kit"] is None
     assert normalise_text("pits: C3\n\ntraps: D4") == "pits: C3;traps: D4"
+
+
+def test_a_form_input_never_spills_into_another_section() -> None:
+    """A ``;`` or ``traps:`` typed into the pits input stays in the pits: the placement is
+    refused for bad pit cells, and the traps are what the traps input holds."""
+    values = {
+        "pits": "C1 D1 E1 F1; traps: G1 H1 I1 J1",
+        "traps": "A5 B9 E1 J4",
+        "terrorists": "B2=4 C2=1 G2=2 H2=3",
+        "kit": "J10",
+        "artifacts": "A2 A3 A4",
+    }
+    place = GAME.parse_action(form_placement(values))
+    assert place.traps == ("A5", "B9", "E1", "J4")
+    assert "traps:" in place.pits and len(place.pits) == 9
+    with pytest.raises(IllegalAction) as caught:
+        GAME.apply(GAME.new(2, seed=1), 0, place)
+    problems = problem_lines("en", caught.value.params["problems"])
+    assert "pits: 9 placed, 4 required." in problems
+    assert "pits: I cannot read the cell “traps:” (a column A–J and a row 1–10, like B6)." in problems
+    assert not any(line.startswith("traps") for line in problems)
 
 
 def test_off_map_is_explained_for_a_cell_and_for_a_leg() -> None:

@@ -8,6 +8,9 @@ from typing import Any
 
 import discord
 import simcord
+from simcord import interactions as sim_interactions
+from simcord.backend import serializers
+from simcord.enums import ComponentType, InteractionType
 
 import engine
 from bot.buttons import encode_action
@@ -110,3 +113,62 @@ async def play_by_buttons(room: Room, game_id: int, chooser: random.Random, *, l
         result = await click_move(room, record, action)
         assert result.acknowledged and not result.ephemeral, result
     return limit
+
+
+def dm_history(member: simcord.MemberActor) -> list[discord.Message]:
+    """The member's DMs from the bot, oldest first."""
+    return member.user.dm_channel.history()
+
+
+def last_dm(member: simcord.MemberActor) -> discord.Message:
+    """The member's newest DM from the bot."""
+    return dm_history(member)[-1]
+
+
+async def click_in_dm(member: simcord.MemberActor, label: str) -> simcord.InteractionResult:
+    """The member presses ``label`` on the newest DM the bot sent him."""
+    result: simcord.InteractionResult = await member.user.click(last_dm(member), label=label)
+    return result
+
+
+def emit_click(env: simcord.Env, user_id: int, message: discord.Message, custom_id: str) -> None:
+    """Deliver a button click to the bot without waiting for it (``member.click`` waits until
+    the bot is done), so several clicks can be in flight at once; ``await env.settle()`` then
+    lets the bot handle them together. Works in a guild channel and in a DM."""
+    backend = env.backend
+    stored = backend.get_message(message.channel.id, message.id)
+    guild_id = message.guild.id if message.guild is not None else None
+    record, payload = sim_interactions.base_payload(
+        backend,
+        type=InteractionType.MESSAGE_COMPONENT,
+        channel_id=message.channel.id,
+        guild_id=guild_id,
+        user_id=user_id,
+        data={"custom_id": custom_id, "component_type": ComponentType.BUTTON},
+    )
+    payload["message"] = dict(serializers.message_payload(backend, stored))
+    record.source_message_id = stored.id
+    backend.emit("INTERACTION_CREATE", payload)
+
+
+def custom_id_of(message: discord.Message, label: str) -> str:
+    """The custom id of the button labelled ``label`` on ``message``."""
+    for row in message.components:
+        for item in getattr(row, "children", []):
+            if getattr(item, "label", None) == label:
+                return str(item.custom_id)
+    raise LookupError(label)
+
+
+def answers(env: simcord.Env, since: int = 0) -> list[str]:
+    """The text of every interaction response and follow-up the bot sent after REST call
+    number ``since`` (for clicks delivered with ``emit_click``, whose results nobody awaits)."""
+    found = []
+    for entry in env.http_requests[since:]:
+        if entry.method != "POST" or ("/interactions/" not in entry.path and "/webhooks/" not in entry.path):
+            continue
+        body = entry.json if isinstance(entry.json, dict) else {}
+        content = (body.get("data") or body).get("content") if isinstance(body, dict) else None
+        if isinstance(content, str):
+            found.append(content)
+    return found

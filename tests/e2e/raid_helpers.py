@@ -10,7 +10,8 @@ from dataclasses import dataclass
 import simcord
 
 import engine
-from bot.pictures.raid_map import render_board
+from bot.games.raid.pictures import render_board
+from bot.games.raid.render import board_words
 from engine.core.replay import replay
 from storage import GameRecord, Repository
 
@@ -86,7 +87,7 @@ async def public_pictures(repository: Repository, record: GameRecord) -> list[by
     these leak nothing), with the captions the bot uses."""
     assert record.seed is not None
     moves = [(m.seat, m.action) for m in await repository.moves(record.id)]
-    captions = (record.seats[0].name, record.seats[1].name)
+    captions = board_words("en", (record.seats[0].name, record.seats[1].name))
     state = RAID.new(2, record.seed, record.options)
     pictures = [render_board(RAID.view(state, None), captions)]
     for _, _, step in replay(RAID, 2, record.seed, record.options, moves):

@@ -12,7 +12,7 @@ import simcord
 
 import engine
 from bot import TavernBot, create_bot
-from bot.ai_players import decision_seed, play_for_seat
+from bot.ai_players import decision_seed
 from bot.settings import Settings
 from storage import GameStatus, Repository, open_repository
 from tests.e2e.conftest import database_url
@@ -83,7 +83,7 @@ async def test_one_person_and_two_computers_play_pickomino_to_the_end(
     assert sum(m.seat == 0 for m in moves) == clicks  # every other move was the computers'
     assert record.result is not None
     board = room.message(record.message_id)
-    assert labels(board) == {} and board.embeds[0].description == "Game over."
+    assert labels(board) == {} and board.embeds[0].description == "Game over. The grill is empty."
     assert "🤖 strong" in str(board.embeds[0].fields)
     pings = sent_pings(room.env)
     assert pings and all(p.startswith(f"{alice.mention}, your turn") for p in pings)
@@ -129,7 +129,7 @@ async def test_a_game_of_computers_only_plays_itself_to_the_end(
     assert finished.status is GameStatus.FINISHED and finished.result is not None
     assert len(await repository.moves(record.id)) == finished.version > 20
     board = room.message(finished.message_id)
-    assert board.embeds[0].description == "Game over." and labels(board) == {}
+    assert board.embeds[0].description == "Game over. The grill is empty." and labels(board) == {}
     assert not [m for m in room.channel.history() if "your turn" in m.content]  # nobody to ping
 
 
@@ -183,7 +183,7 @@ async def test_add_ai_respects_the_seat_limit_and_the_host(
     assert refused.response.content == "Only the host can add computer players."
     full = await alice.click(room.message(lobby.id), label=STRONGEST["raid"])
     assert full.ephemeral and full.response is not None
-    assert full.response.content == "The game is full (2 players at most)."
+    assert full.response.content == "The game is full: 2 players at most."
     record = await room.record()
     assert [s.ai for s in record.seats] == [None, "scout"]
 
@@ -258,8 +258,8 @@ async def test_play_for_seat_plays_only_a_seat_that_is_to_act(
     record = await room.record()
     bot = simcord_env.bot
     assert isinstance(bot, TavernBot)
-    assert await play_for_seat(bot, record.id, 1, "greedy") is False  # bob is not to act
-    assert await play_for_seat(bot, record.id, 0, "greedy") is True  # alice's turn, played for her
+    assert await bot.ai_players.play_for_seat(record.id, 1, "greedy") is False  # bob is not to act
+    assert await bot.ai_players.play_for_seat(record.id, 0, "greedy") is True  # alice's turn, for her
     (move,) = await repository.moves(record.id)
     assert move.seat == 0 and move.action == {"kind": "roll"}  # the only legal first move
     board = room.message(record.message_id)

@@ -44,7 +44,7 @@ async def test_resigning_ends_a_two_player_game(simcord_env: simcord.Env, reposi
     assert finished.status is GameStatus.FINISHED and finished.result is not None
     assert finished.result.ranks == (1, 2)
     board = room.message(record.message_id)
-    assert labels(board) == {} and board.embeds[0].description == "Game over."
+    assert labels(board) == {} and board.embeds[0].description == "Game over. Too few players are left."
     assert (await repository.user_stats(alice.id)).won == 1
 
 
@@ -80,12 +80,12 @@ async def test_rules_stats_and_leaderboard(simcord_env: simcord.Env, repository:
 
     stats = await winner.slash(room.channel, "stats")
     assert stats.ephemeral and stats.response is not None
-    assert stats.response.embeds[0].description == "Played 1, won 1"
+    assert stats.response.embeds[0].description == "Played 1 game, won 1"
 
     board = await alice.slash(room.channel, "leaderboard", game="pickomino")
     assert board.response is not None and not board.ephemeral
     first = str(board.response.embeds[0].description).splitlines()[0]
-    assert first.startswith(f"1. {winner.mention} — 1 won of 1")
+    assert first.startswith(f"1. {winner.mention} — won 1 of 1")
 
 
 async def test_no_game_in_the_channel(simcord_env: simcord.Env, repository: Repository) -> None:

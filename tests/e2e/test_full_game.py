@@ -41,7 +41,7 @@ async def test_a_two_player_game_by_buttons_only(simcord_env: simcord.Env, repos
     final = room.message(record.message_id)
     assert final.id == board.id  # one board, edited in place
     assert labels(final) == {}
-    assert final.embeds[0].description == "Game over."
+    assert final.embeds[0].description == "Game over. The grill is empty."
     ranking = next(f for f in final.embeds[0].fields if f.name == "Final ranking")
     winner = finished.result.ranks.index(1)
     assert str(ranking.value).splitlines()[0].startswith(f"🥇 <@{finished.seats[winner].user_id}>")
@@ -82,7 +82,7 @@ async def test_a_two_player_game_by_move_with_autocomplete(
     assert record.status is GameStatus.FINISHED and record.result is not None
     assert made == len(await repository.moves(record.id))
     final = room.message(record.message_id)
-    assert labels(final) == {} and final.embeds[0].description == "Game over."
+    assert labels(final) == {} and final.embeds[0].description == "Game over. The grill is empty."
     assert requests / made <= 3, f"{requests} REST calls for {made} moves"  # reply, board edit, pings
 
 

@@ -312,7 +312,7 @@ async def test_a_russian_server_gets_its_reminders_and_timeout_notices_in_russia
 
     await simcord_env.advance_time(4 * MINUTE)
     (reminder,) = dms(server.alice)
-    assert reminder.startswith(f"⏰ Ваш ход в Pickomino #{game_id}. Время истекает <t:")
+    assert reminder.startswith(f"⏰ Ваш ход в игре Pickomino №{game_id}. Время истекает <t:")
     await simcord_env.advance_time(7 * MINUTE)
     assert timeout_notices(room) == [t("ru", "living.timeout_played", player=f"<@{server.alice.id}>")]
     assert timeout_notices(room) == [

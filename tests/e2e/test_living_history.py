@@ -97,7 +97,11 @@ async def test_export_of_a_finished_game_replays_to_the_same_result(
     path.write_bytes(await attachment.read())
     out = io.StringIO()
     assert replay_main([str(path)], out, io.StringIO()) == 0
-    expected = f"Result: ranks {list(finished.result.ranks)}, scores {list(finished.result.scores)}"
+    result = finished.result
+    ranks = ", ".join(f"seat {seat} {rank}" for seat, rank in enumerate(result.ranks))
+    scores = ", ".join(f"seat {seat} {score:g}" for seat, score in enumerate(result.scores))
+    reason = (result.reason or "").replace("_", " ")
+    expected = f"Result ({reason}): ranks {ranks}; scores {scores}"
     assert out.getvalue().splitlines()[-1] == expected
     done = subprocess.run(
         [sys.executable, "-m", "engine.replay", str(path)],
@@ -129,7 +133,7 @@ async def test_games_lists_the_servers_games_with_links_and_history_tells_moves(
     assert any(
         line.startswith(f"Pickomino #{record.id} — playing, 2 players") and board in line for line in lines
     )
-    assert any("— lobby, 1 seated —" in line for line in lines)
+    assert any("— lobby, 1 player seated —" in line for line in lines)
 
     history = await room.players[1].slash(room.channel, "history")
     assert history.response is not None

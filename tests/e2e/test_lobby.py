@@ -106,7 +106,7 @@ async def test_a_full_game_refuses_a_joiner(simcord_env: simcord.Env, repository
     refused = await room.players[7].click(lobby, label="Join")
 
     assert refused.ephemeral and refused.response is not None
-    assert refused.response.content == "The game is full (7 players at most)."
+    assert refused.response.content == "The game is full: 7 players at most."
     assert len((await room.record()).seats) == 7
 
 
@@ -134,7 +134,7 @@ async def test_play_takes_the_games_options(simcord_env: simcord.Env, repository
 
     bad = await alice.slash(room.channel, "play", game="pickomino", options="tiebreak=coin")
     assert bad.ephemeral and bad.response is not None
-    assert bad.response.content.startswith("Bad game options: tiebreak:")
+    assert bad.response.content == "The option tiebreak cannot be “coin”: choose highest_tile, shared."
     assert await repository.by_channel(room.channel.id) is None
 
     await alice.slash(room.channel, "play", game="pickomino", options="tiebreak=shared")

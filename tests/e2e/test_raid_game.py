@@ -9,10 +9,11 @@ from typing import Any
 
 import simcord
 
-from bot.pictures.raid_map import render_board, render_map
+from bot.games.raid.pictures import render_board, render_map
+from bot.games.raid.render import board_words, own_map_words
 from storage import GameStatus, Repository
 from tests.e2e.conftest import make_bot
-from tests.e2e.helpers import Room, labels, make_room, open_game
+from tests.e2e.helpers import Room, click_in_dm, dm_history, labels, last_dm, make_room, open_game
 from tests.e2e.raid_helpers import (
     ALICE_MAP,
     BOB_MAP,
@@ -25,17 +26,19 @@ from tests.e2e.raid_helpers import (
     public_pictures,
 )
 
+NAMES = ("alice", "bob")
+
 
 def dm_messages(room: Room, member: simcord.MemberActor) -> list[Any]:
-    channel = member.user.dm_channel
-    return list(room.env.backend.messages.get(channel.id, {}).values())
+    """The DMs the bot sent (answers to what the player did there are not among them)."""
+    return dm_history(member)
 
 
 def dm_pictures(room: Room, member: simcord.MemberActor) -> list[bytes]:
     blobs = []
     for message in dm_messages(room, member):
         for attachment in message.attachments:
-            blob = room.env.backend.cdn.get(attachment["url"])
+            blob = room.env.backend.cdn.get(attachment.url)
             assert blob is not None
             blobs.append(blob)
     return blobs
@@ -56,14 +59,16 @@ async def test_a_whole_raid_through_the_bot_leaks_nothing_before_the_end(
     record = await open_game(room, game="raid")
     assert record.status is GameStatus.ACTIVE and record.state.phase == "placement"
     board = room.message(record.message_id)
-    assert labels(board) == {"Place": True, "Random": True, "Private": True}
+    assert labels(board) == {"Private": True}  # placement is secret: its buttons come by DM
     assert board.attachments and board.embeds[0].image.url == "attachment://raid-board.png"
+    for member in (alice, bob):
+        assert labels(last_dm(member)) == {"Place": True, "Random": True}
 
     # -- alice places by the form: first with mistakes, every one listed, nothing stored --------
-    shown = await alice.click(board, label="Place")
-    assert shown.modal is not None and shown.modal["custom_id"] == f"tv:f:{record.id}"
+    shown = await alice.user.click(last_dm(alice), label="Place")
+    assert shown.modal is not None and shown.modal["custom_id"] == f"tv:f:{record.id}:place"
     wrong = dict(ALICE_MAP, pits="J5 J6 J7 J8 A2", terrorists="G3=1 H2=2 I3=3 D1=4", kit="A1")
-    rejected = await alice.submit_modal(shown, wrong)
+    rejected = await alice.user.submit_modal(shown, wrong)
     assert rejected.ephemeral and rejected.response is not None
     text = rejected.response.content
     assert "nothing was stored" in text
@@ -72,18 +77,18 @@ async def test_a_whole_raid_through_the_bot_leaks_nothing_before_the_end(
     assert "first-aid kit: nothing may be placed on the entry cell A1." in text
     assert (await room.record()).version == record.version
 
-    shown = await alice.click(room.message(board.id), label="Place")
-    accepted = await alice.submit_modal(shown, ALICE_MAP)
+    shown = await alice.user.click(last_dm(alice), label="Place")
+    accepted = await alice.user.submit_modal(shown, ALICE_MAP)
     assert accepted.ephemeral and accepted.response is not None
     assert accepted.response.content.startswith("Your placement is stored.")
     record = await room.record()
     assert record.version == 1 and record.state.maps[0] is not None and record.state.maps[1] is None
     # the confirmation: a DM with a picture of her own map, her objects on it
-    own = render_map(RAID.view(record.state, 0), 1, "your map")
+    own = render_map(RAID.view(record.state, 0), 1, own_map_words("en", NAMES, 1))
     assert dm_pictures(room, alice) == [own]
     first, confirmation = dm_messages(room, alice)  # at the start: how to place; then her map
-    assert "You have not placed your objects yet" in str(first.embeds)
-    assert "C1 H9 H10 I10" in str(confirmation.embeds)
+    assert "You have not placed your objects yet" in str(first.embeds[0].to_dict())
+    assert "C1 H9 H10 I10" in str(confirmation.embeds[0].to_dict())
     board = room.message(board.id)
     assert f"{alice.mention} has placed." in str(board.embeds[0].to_dict())
 
@@ -101,7 +106,9 @@ async def test_a_whole_raid_through_the_bot_leaks_nothing_before_the_end(
     assert placed.response is not None and placed.response.content.startswith("Your placement is stored.")
     record = await room.record()
     assert record.state.phase == "play" and record.version == 2
-    assert dm_pictures(room, bob) == [render_map(RAID.view(record.state, 1), 0, "your map")]
+    assert dm_pictures(room, bob) == [
+        render_map(RAID.view(record.state, 1), 0, own_map_words("en", NAMES, 0))
+    ]
     again = await bob.user.slash("place", placement="random")
     assert again.response is not None
     assert again.response.content == "No Raid game is waiting for your placement."
@@ -128,7 +135,9 @@ async def test_a_whole_raid_through_the_bot_leaks_nothing_before_the_end(
     result, n = await move(room, bob, "right 3")  # alice's trap on C1 stops him
     calls.append(n)
     board = room.message(board.id)
-    assert f"{bob.mention} stepped into a trap on C1: a wound (1)." in str(board.embeds[0].to_dict())
+    assert f"{bob.mention} stepped into a trap on C1: a wound, 1 wound in all." in str(
+        board.embeds[0].to_dict()
+    )
 
     result, n = await move(room, alice, "B3")  # a terrorist, weak spot 4
     calls.append(n)
@@ -141,7 +150,9 @@ async def test_a_whole_raid_through_the_bot_leaks_nothing_before_the_end(
     assert missed.acknowledged and not missed.ephemeral
     board = room.message(board.id)
     assert "Zone 2" not in labels(board) and "Zone 4" in labels(board)
-    assert f"{alice.mention} named zone 2 on B3: missed, a wound (1)." in str(board.embeds[0].to_dict())
+    assert f"{alice.mention} named zone 2 on B3: missed: a wound, 1 wound in all." in str(
+        board.embeds[0].to_dict()
+    )
     wrong_player = await bob.click(board, label="Zone 4")
     assert wrong_player.ephemeral and wrong_player.response is not None
     assert wrong_player.response.content == "It is not your turn."
@@ -167,7 +178,7 @@ async def test_a_whole_raid_through_the_bot_leaks_nothing_before_the_end(
         ("A3 C5", "Leg 2 from A3 to C5 is diagonal: each leg follows one row or one column."),
         ("B11", "B11 is off the map: columns A–J, rows 1–10."),
         ("up 5", "Leg 1 (up 5 from B3) leaves the map."),
-        ("hello", "I cannot read hello in the path: a waypoint is a cell like B6 or a step like `down 3`."),
+        ("hello", "I cannot read “hello” in the path: a waypoint is a cell like B6 or a step like `down 3`."),
     ):
         refused, _ = await move(room, alice, path)
         assert refused.ephemeral and refused.response is not None
@@ -204,7 +215,7 @@ async def test_a_whole_raid_through_the_bot_leaks_nothing_before_the_end(
     pictures = await public_pictures(repository, record)
     assert_no_secret_in_channel(versions, pictures, until=before_end)
     assert versions[-1].pictures == [pictures[-1]]  # the final picture: both maps revealed
-    revealed = render_board(RAID.view(record.state, None), ("alice", "bob"))
+    revealed = render_board(RAID.view(record.state, None), board_words("en", NAMES))
     assert revealed == pictures[-1] != pictures[-2]
     # the check can fail: the revealing board names secret cells
     try:
@@ -231,24 +242,28 @@ async def test_placement_is_refused_for_non_players_and_after_placing(
     record = await open_game(room, game="raid")
     board = room.message(record.message_id)
 
-    stranger = await carol.click(board, label="Place")
-    assert stranger.modal is None and stranger.response is not None
-    assert stranger.response.content == "You are not in this game."
+    assert labels(board) == {"Private": True}  # nothing to place for a stranger
     spectator = await carol.click(board, label="Private")
     assert spectator.ephemeral and spectator.response is not None
     assert spectator.response.embeds[0].description == "You are not playing: this is what both players know."
     assert [a.filename for a in spectator.response.attachments] == ["raid-board.png"]
+    assert labels(spectator.response) == {}
 
     alice = room.players[0]
-    random = await alice.click(board, label="Random")
+    invitation = last_dm(alice)
+    random = await alice.user.click(invitation, label="Random")
     assert random.acknowledged and not random.ephemeral
     record = await room.record()
     assert record.state.maps[0] is not None
+    # her DM is redrawn in place: her map now, no buttons left (her placement is made)
+    invitation = next(m for m in dm_history(alice) if m.id == invitation.id)
+    assert labels(invitation) == {} and "Your hazard map" in str(invitation.embeds[0].description)
+    assert len(dm_history(alice)) == 1
     board = room.message(board.id)
-    assert labels(board) == {"Place": True, "Random": True, "Private": True}  # bob still places
-    again = await alice.click(board, label="Place")
-    assert again.modal is None and again.response is not None
-    assert again.response.content == "It is not your turn."
+    assert labels(board) == {"Private": True}
+    again = await alice.user.slash("place", placement="random")
+    assert again.response is not None
+    assert again.response.content == "No Raid game is waiting for your placement."
     moved = await alice.slash(room.channel, "move", action="A1 A3")
     assert moved.response is not None and moved.response.content == "It is not your turn."
     assert (await room.record()).version == record.version
@@ -269,7 +284,10 @@ async def test_a_closed_dm_gets_the_map_in_an_ephemeral_message_and_resigning_re
         times=None,
     )
     board = room.message(record.message_id)
-    shown = await bob.click(board, label="Place")
+    private = await bob.click(board, label="Private")  # no DM reached him: Private has the buttons
+    assert private.ephemeral and private.response is not None
+    assert labels(private.response) == {"Place": True, "Random": True}
+    shown = await bob.click(private.response, label="Place")
     placed = await bob.submit_modal(shown, BOB_MAP)
     record = await room.record()
     assert placed.response is not None and placed.response.content.startswith("Your placement is stored.")
@@ -277,14 +295,14 @@ async def test_a_closed_dm_gets_the_map_in_an_ephemeral_message_and_resigning_re
     assert len(fallback) == 1
     assert fallback[0].content.startswith("I cannot send you direct messages.")
     picture = await fallback[0].attachments[0].read()
-    assert picture == render_map(RAID.view(record.state, 1), 0, "your map")
+    assert picture == render_map(RAID.view(record.state, 1), 0, own_map_words("en", NAMES, 0))
 
     hand = await bob.slash(room.channel, "hand")
     assert hand.ephemeral and hand.response is not None
     assert await hand.response.attachments[0].read() == picture
     assert "J1 J2 J3 J4" in str(hand.response.embeds[0].to_dict())
 
-    await alice.click(room.message(board.id), label="Random")
+    await click_in_dm(alice, "Random")
     record = await room.record()
     assert record.state.phase == "play"
     resigned = await bob.slash(room.channel, "resign")
@@ -297,7 +315,7 @@ async def test_a_closed_dm_gets_the_map_in_an_ephemeral_message_and_resigning_re
     text = str(final.embeds[0].to_dict())
     assert "The other player resigned" in text and "bob's hazard map" in text and "J1 J2 J3 J4" in text
     versions = channel_versions(simcord_env, room.channel.id)
-    assert versions[-1].pictures == [render_board(RAID.view(record.state, None), ("alice", "bob"))]
+    assert versions[-1].pictures == [render_board(RAID.view(record.state, None), board_words("en", NAMES))]
     assert not mentioned("".join(v.text for v in versions[:-1]), SECRET_ONLY[1])
 
 
@@ -308,11 +326,10 @@ async def test_the_first_mover_is_pinged_when_placement_ends_whoever_placed_last
     makes play's first turn a new turn, so he is pinged once."""
     room = make_room(simcord_env, repository)
     alice, bob = room.players
-    record = await open_game(room, game="raid")
-    board = room.message(record.message_id)
-    await bob.click(board, label="Random")
+    await open_game(room, game="raid")
+    await click_in_dm(bob, "Random")
     pings_before = [m for m in room.channel.history() if "your turn" in m.content]
-    await alice.click(room.message(board.id), label="Random")
+    await click_in_dm(alice, "Random")
     pings = [m for m in room.channel.history() if "your turn" in m.content]
     assert len(pings) == len(pings_before) + 1
     assert alice.mention in pings[-1].content and bob.mention not in pings[-1].content
@@ -324,11 +341,11 @@ async def test_a_place_form_shown_before_a_restart_is_answered_after_it(
     room = make_room(simcord_env, repository)
     alice = room.players[0]
     record = await open_game(room, game="raid")
-    shown = await alice.click(room.message(record.message_id), label="Place")
+    shown = await alice.user.click(last_dm(alice), label="Place")
     assert shown.modal is not None
 
     await simcord_env.restart_bot(make_bot(tmp_path, repository))  # alice is still typing
-    accepted = await alice.submit_modal(shown, ALICE_MAP)
+    accepted = await alice.user.submit_modal(shown, ALICE_MAP)
 
     assert accepted.ephemeral and accepted.response is not None
     assert accepted.response.content.startswith("Your placement is stored.")

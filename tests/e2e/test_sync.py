@@ -29,7 +29,7 @@ async def test_commands_are_synced_globally_with_russian_descriptions(simcord_en
     assert play is not None
     assert play["description"] == "Open a game lobby in this channel"
     assert play["description_localizations"]["ru"] == "Открыть лобби игры в этом канале"
-    assert [c["value"] for c in play["options"][0]["choices"]] == list(engine.games())
+    assert [c["value"] for c in play["options"][0]["choices"]] == list(engine.game_keys())
 
 
 async def test_with_a_dev_guild_commands_go_to_that_guild_only(

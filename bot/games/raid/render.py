@@ -16,12 +16,22 @@ from typing import Any
 import discord
 from pydantic import TypeAdapter
 
+from bot.games.raid.pictures import (
+    Words,
+    legend_keys,
+    render_board,
+    render_map,
+    text_board,
+    text_legend,
+    text_map,
+)
+from bot.games.raid.place import FORM, PlacementForm, form_placement, problem_lines
 from bot.i18n import explain, t
-from bot.pictures.raid_map import render_board, render_map, text_board, text_map
-from bot.raid_place import PlacementForm
+from bot.options import option_words
 from bot.render.base import ButtonLook, Renderer, Table, ranking_lines
-from engine import BadAction, Event, IllegalAction
+from engine import BadAction, EngineError, Event, Game, IllegalAction
 from engine.games.raid.cells import DELTAS, SIZE, Direction, cell_name, coords, parse_path_text
+from engine.games.raid.data import MAX_TURNS, MAX_WOUNDS
 from engine.games.raid.paths import walk
 from engine.games.raid.state import Encounter, Hazard
 from engine.games.raid.view import RaidView
@@ -30,6 +40,8 @@ log = logging.getLogger("tavern.bot")
 
 BOARD_FILE = "raid-board.png"
 MAP_FILE = "raid-map.png"
+MESSAGE_LIMIT = 2000
+"""Characters of a message's content."""
 RECENT_ENCOUNTERS = 8
 """Encounters listed on the board (the picture shows all of them)."""
 SEAT_MARKS = ("🔵", "🟠")
@@ -44,11 +56,29 @@ _STYLES: dict[str, discord.ButtonStyle] = {
     "leave_kit": discord.ButtonStyle.secondary,
 }
 _EMOJI = {"place": "📝", "place_random": "🎲", "guess": "🎯", "use_kit": "🩹", "leave_kit": "↩️"}
+PLACE_KINDS = frozenset({"place", "place_random"})
 
 
-def board_captions(table: Table) -> tuple[str, str]:
-    """The captions over the two panels of the public picture: the walking scouts' players."""
-    return table.name(0), table.name(1)
+def picture_words(lang: str, captions: tuple[str, ...]) -> Words:
+    """A picture's words: its panels' captions and the legend of every symbol."""
+    return Words(captions, {key: t(lang, f"raid.legend.{key}") for key in legend_keys()})
+
+
+def board_words(lang: str, names: Sequence[str]) -> Words:
+    """The public picture's words: over each panel whose map it is and who walks it."""
+    return picture_words(
+        lang,
+        tuple(t(lang, "raid.picture.walks", walker=names[w], owner=names[1 - w]) for w in (0, 1)),
+    )
+
+
+def own_map_words(lang: str, names: Sequence[str], walker: int) -> Words:
+    """A seat's own map: his, walked by the other scout."""
+    return picture_words(lang, (t(lang, "raid.picture.own_map", walker=names[walker]),))
+
+
+def seat_names(table: Table) -> tuple[str, ...]:
+    return tuple(table.name(seat) for seat in range(len(table.record.seats)))
 
 
 def placement_text(objects: Sequence[Hazard]) -> str:
@@ -110,16 +140,28 @@ class RaidRenderer(Renderer):
                     inline=True,
                 )
         embed.set_footer(
-            text=t(lang, "raid.board.footer", turn=view.turn, max=view.max_turns, scenario=view.scenario)
+            text=t(
+                lang,
+                "raid.board.footer",
+                turn=view.turn,
+                max=view.max_turns,
+                map=option_words(lang, self.key, "scenario", view.scenario),
+            )
         )
         return embed, self._board_picture(embed, table, view)
 
     @staticmethod
     def _picture(
-        embed: discord.Embed, table: Table, filename: str, draw: Callable[[], bytes], grid: Callable[[], str]
+        embed: discord.Embed,
+        table: Table,
+        filename: str,
+        words: Words,
+        draw: Callable[[], bytes],
+        grid: Callable[[], str],
     ) -> list[discord.File]:
-        """Attach the picture ``draw`` makes; the text grid instead when the server turned
-        pictures off, or when drawing fails."""
+        """Attach the picture ``draw`` makes, its legend drawn in; the text grid instead, with
+        the panels' captions and the same legend, when the server turned pictures off or when
+        drawing fails."""
         png = None
         if table.pictures:
             try:
@@ -127,7 +169,15 @@ class RaidRenderer(Renderer):
             except Exception:
                 log.exception("could not draw a Raid picture; showing the text grid")
         if png is None:
-            embed.add_field(name=t(table.lang, "raid.board.grid"), value=f"```\n{grid()}\n```", inline=False)
+            captions = list(words.captions)
+            if len(captions) == 2:  # the board: which grid is which
+                sides = ("raid.grid.left", "raid.grid.right")
+                captions = [t(table.lang, side, caption=c) for side, c in zip(sides, captions, strict=True)]
+            value = "\n".join([*captions, f"```\n{grid()}\n```"])
+            embed.add_field(name=t(table.lang, "raid.board.grid"), value=_fit(value), inline=False)
+            embed.add_field(
+                name=t(table.lang, "raid.legend.title"), value=_fit(text_legend(words.legend)), inline=False
+            )
             return []
         embed.set_image(url=f"attachment://{filename}")
         return [discord.File(io.BytesIO(png), filename=filename)]
@@ -213,12 +263,9 @@ class RaidRenderer(Renderer):
 
     def _board_picture(self, embed: discord.Embed, table: Table, view: RaidView) -> list[discord.File]:
         """The public picture of both maps (text grids when drawing fails)."""
+        words = board_words(table.lang, seat_names(table))
         return self._picture(
-            embed,
-            table,
-            BOARD_FILE,
-            lambda: render_board(view, board_captions(table)),
-            lambda: text_board(view),
+            embed, table, BOARD_FILE, words, lambda: render_board(view, words), lambda: text_board(view)
         )
 
     def event_text(self, table: Table, event: Event) -> str | None:
@@ -264,9 +311,14 @@ class RaidRenderer(Renderer):
             name=t(lang, "raid.private.objects"), value=_fit(placement_text(view.own_map)), inline=False
         )
         walker = 1 - seat
-        caption = t(lang, "raid.picture.own_map")
+        words = own_map_words(lang, seat_names(table), walker)
         return embed, self._picture(
-            embed, table, MAP_FILE, lambda: render_map(view, walker, caption), lambda: text_map(view, walker)
+            embed,
+            table,
+            MAP_FILE,
+            words,
+            lambda: render_map(view, walker, words),
+            lambda: text_map(view, walker),
         )
 
     def action_form(self, table: Table, seat: int, action: dict[str, Any]) -> discord.ui.Modal | None:
@@ -274,6 +326,31 @@ class RaidRenderer(Renderer):
             return None
         view: RaidView = table.game.view(table.state, seat)
         return PlacementForm(table.record.id, table.lang, view.counts, view.zones)
+
+    def form_action(self, lang: str, form: str, values: dict[str, str]) -> Any:
+        """The placement the form's inputs stand for, each field from its own input (``""``: a
+        form shown before forms had names — it was the placement form too)."""
+        return form_placement(values) if form in (FORM, "") else None
+
+    def refusal(self, lang: str, error: EngineError) -> str | None:
+        """A rejected placement: every problem at once (R7) — as many as the engine listed,
+        and how many more it left out."""
+        if error.code != "bad_placement":
+            return None
+        lines = [f"• {line}" for line in problem_lines(lang, error.params["problems"])]
+        more = error.params.get("problems_more")
+        if isinstance(more, int) and more > 0:
+            lines.append(t(lang, "raid.place.more", count=more))
+        return _fit(t(lang, "raid.place.rejected", problems="\n".join(lines)), MESSAGE_LIMIT)
+
+    def done_text(self, lang: str, action: dict[str, Any], *, dm_sent: bool) -> str:
+        if action.get("kind") in PLACE_KINDS:
+            return t(lang, "raid.place.accepted" if dm_sent else "raid.place.stored")
+        return super().done_text(lang, action, dm_sent=dm_sent)
+
+    def rules_params(self, game: Game[Any, Any, Any]) -> dict[str, Any]:
+        """The default counts, and the wounds that beat a scout and the turns to a draw."""
+        return {**super().rules_params(game), "max_wounds": MAX_WOUNDS, "max_turns": MAX_TURNS}
 
     # -- actions ------------------------------------------------------------------------------
     def is_button(self, action: dict[str, Any]) -> bool:

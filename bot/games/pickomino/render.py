@@ -8,7 +8,7 @@ from typing import Any
 import discord
 
 from bot.i18n import t
-from bot.render.base import ButtonLook, Renderer, Table, ranking_lines
+from bot.render.base import ButtonLook, Renderer, Table, end_lines, ranking_lines
 from engine import Event
 from engine.games.pickomino.data import FACES, TILE_WORMS
 from engine.games.pickomino.view import PickominoView
@@ -50,7 +50,7 @@ class PickominoRenderer(Renderer):
         if view.current is not None:
             embed.description = t(lang, "board.turn", players=table.mention(view.current))
         else:
-            embed.description = t(lang, "board.over")
+            embed.description = " ".join([t(lang, "board.over"), *end_lines(table)])
 
         grill = " ".join(tile_text(tile) for tile in view.grill) or "—"
         if view.turned:

@@ -1,0 +1,291 @@
+"""The one move path: accepting a move for a seat, and everything that follows a stored one.
+
+Every way a move is made — a click on the board or in a private message, a typed ``/move``, a
+submitted form, a computer's turn, a timeout, a resignation, the start of a game — goes
+through here:
+
+``store`` checks that the seat may act (per seat, not per game: a button drawn at an older
+version still acts for a seat that has not moved since and whose action is still legal) and
+applies the move against the game's current version, trying again when another seat's move
+won the race. The version compare-and-swap in storage still guards every write.
+
+``follow`` does what follows a stored step, in this order: the board (in the click's own
+response when there is one, else an edit of the board message; posted again when that fails),
+the turn pings, DMs of changed private views with the buttons of the seat's decision, notices
+for players who could not be reached, and the computer seats' turns. Each part is tried on
+its own: whatever Discord answers to one, the others still happen — a stored move is always
+followed through, and a computer seat is always scheduled.
+"""
+
+from __future__ import annotations
+
+import enum
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.board import game_parts, with_view
+from bot.games import renderer_for
+from bot.host import Host
+from bot.i18n import t
+from bot.private import send_private_views, tell_unreachable
+from bot.reply import Reply, UserMistake
+from engine import RESIGN, Game, IllegalAction, get_game
+from storage.errors import StaleVersion
+from storage.models import Applied, GameRecord, GameStatus
+
+log = logging.getLogger("tavern.bot")
+
+RACES = 5
+"""Times a move is tried again after another seat's move was stored first."""
+
+
+# -- accepting a move ---------------------------------------------------------------------------
+def require_active(record: GameRecord) -> None:
+    if record.status is GameStatus.LOBBY:
+        raise UserMistake("play.not_started")
+    if record.status is not GameStatus.ACTIVE:
+        raise UserMistake("play.over")
+
+
+def legal_for(game: Game[Any, Any, Any], state: Any, seat: int) -> list[Any]:
+    """The seat's legal actions as plain data, as buttons carry them."""
+    return [game.dump_action(a) for a in game.legal_actions(state, seat)]
+
+
+async def check_click(
+    host: Host, record: GameRecord, seat: int, action: dict[str, Any], drawn_at: int
+) -> None:
+    """A button drawn at version ``drawn_at`` acts for ``seat`` now if the action is legal
+    for it now and — when the game has moved on since — the seat itself has not moved since
+    (then the click is a double click, or was made on a position the seat has left)."""
+    game = get_game(record.key)
+    if drawn_at > record.version:
+        raise UserMistake("play.stale")  # no such version: not a button we drew
+    if drawn_at < record.version and await host.repository.seat_moved_since(record.id, seat, drawn_at):
+        raise UserMistake("play.stale")
+    if action in legal_for(game, record.state, seat):
+        return
+    if drawn_at < record.version:
+        raise UserMistake("play.stale")
+    if seat not in game.to_act(record.state):
+        raise UserMistake("play.not_your_turn")
+    raise UserMistake("play.not_your_decision")
+
+
+def check_typed(record: GameRecord, seat: int, action: dict[str, Any]) -> None:
+    """A typed action (``/move``, a form): the seat must be one the game waits for, or have
+    legal actions of its own (an optional action taken out of turn); the engine judges the
+    action itself."""
+    if action.get("kind") == RESIGN:
+        return  # always possible
+    game = get_game(record.key)
+    if seat not in game.to_act(record.state) and not game.legal_actions(record.state, seat):
+        raise UserMistake("play.not_your_turn")
+
+
+async def store(
+    host: Host,
+    record: GameRecord,
+    seat: int,
+    action: dict[str, Any],
+    *,
+    drawn_at: int | None = None,
+    present: bool = True,
+) -> Applied:
+    """Store ``seat``'s move against the game's current version. ``drawn_at``: the version a
+    clicked button was drawn at (``None`` for typed input). When another move is stored
+    between reading and writing, the game is read again and the move checked again."""
+    for _ in range(RACES):
+        require_active(record)
+        if drawn_at is not None:
+            await check_click(host, record, seat, action, drawn_at)
+        else:
+            check_typed(record, seat, action)
+        try:
+            return await host.repository.apply(
+                record.id,
+                expected_version=record.version,
+                seat=seat,
+                action=action,
+                turn_now=host.clock(),  # turn deadlines follow in the same transaction
+                present=present,
+            )
+        except StaleVersion:
+            record = await host.repository.get(record.id)
+    raise UserMistake("play.stale")
+
+
+def seat_of(record: GameRecord, user_id: int) -> int:
+    seat = record.seat_of(user_id)
+    if seat is None:
+        raise UserMistake("play.not_in_game")
+    return seat
+
+
+async def refused(reply: Reply, record: GameRecord, error: IllegalAction) -> bool:
+    """Answer a refused action in the game's own words when it has them (every problem of a
+    placement); ``False`` when the generic explanation is due."""
+    text = renderer_for(record.key).refusal(reply.lang, error)
+    if text is None:
+        return False
+    await reply.say(text)
+    return True
+
+
+async def act(host: Host, reply: Reply, record: GameRecord, seat: int, action: dict[str, Any]) -> None:
+    """A typed action or a submitted form, for ``seat``: stored through the move path, followed
+    through, then the player is answered — after the DMs, so the answer can say whether his
+    private view went out."""
+    try:
+        applied = await store(host, record, seat, action)
+    except IllegalAction as error:
+        if await refused(reply, record, error):
+            return
+        raise
+    renderer = renderer_for(record.key)
+
+    def answer(dm_sent: frozenset[int]) -> str:
+        return renderer.done_text(reply.lang, action, dm_sent=reply.interaction.user.id in dm_sent)
+
+    await follow(host, record, applied, reply.public_lang, reply=reply, mover=seat, answer=answer)
+
+
+# -- following a stored move --------------------------------------------------------------------
+class Board(enum.Enum):
+    """How the board came to show a stored move."""
+
+    SHOWN = "shown"
+    """In place: in the click's response, or by an edit of the board message."""
+    REPOSTED = "reposted"
+    """The update failed, and the board was posted again as a new message (now the board)."""
+    FAILED = "failed"
+    """Neither worked: ``/status`` posts it again."""
+
+
+@dataclass(frozen=True, slots=True)
+class Followed:
+    board: Board
+    dm_sent: frozenset[int] = field(default_factory=frozenset)
+    """The users whose private view went out by DM."""
+
+
+async def attempt(what: str, game_id: int, work: Callable[[], Awaitable[None]]) -> bool:
+    """Run one part of the follow-through; a failure is logged and the others go on."""
+    try:
+        await work()
+    except Exception:
+        log.exception("%s failed after a move in game %s", what, game_id)
+        return False
+    return True
+
+
+async def follow(
+    host: Host,
+    before: GameRecord | None,
+    applied: Applied,
+    lang: str,
+    *,
+    reply: Reply | None = None,
+    board_in_response: bool = False,
+    mover: int | None = None,
+    refreshed: int | None = None,
+    answer: Callable[[frozenset[int]], str] | None = None,
+) -> Followed:
+    """Everything that follows a stored step (``before`` is ``None`` at the start of a game).
+
+    ``lang``: the channel's language. ``reply``: the interaction that made the move, if any —
+    its response carries the board when ``board_in_response`` (a click on the board, the
+    Start button), and its user is told in private what concerns only him. ``mover``: the
+    seat that moved. ``refreshed``: a user whose private message was already redrawn as the
+    click's response (a click in his DM): no second DM. ``answer``: what ``reply`` says once
+    the DMs went out, given the users written to (a confirmation may say "sent by DM" only if
+    it was), before any notice."""
+    after = applied.game
+    board = Board.FAILED
+    dm_sent: frozenset[int] = frozenset()
+    try:
+        pictures = await host.pictures(after.guild_id)
+        board = await deliver_board(host, applied, lang, pictures, reply if board_in_response else None)
+        channel = host.client.get_partial_messageable(after.channel_id, guild_id=after.guild_id)
+
+        async def ping() -> None:
+            await host.turn_pings.after_move(before, after, applied.events, lang, channel.send)
+
+        await attempt("the turn ping", after.id, ping)
+        delivery = await send_private_views(
+            host, before, after, lang, pictures=pictures, mover=mover, skip=refreshed
+        )
+        dm_sent = delivery.sent
+        if reply is not None:
+            if answer is not None:
+                text = answer(delivery.sent)
+                await attempt("the answer", after.id, lambda: reply.say(text))
+            unreachable, failed = delivery.unreachable, delivery.failed
+            await attempt(
+                "telling the player",
+                after.id,
+                lambda: tell_player(host, reply, after, unreachable, failed, board, pictures),
+            )
+        else:
+            host.dm_notices.update((after.id, u) for u in delivery.unreachable | delivery.failed)
+    finally:
+        host.computer_turns.schedule(after)
+    return Followed(board, dm_sent)
+
+
+async def deliver_board(
+    host: Host, applied: Applied, lang: str, pictures: bool, reply: Reply | None
+) -> Board:
+    """Show the stored move on the board: in ``reply``'s response, else by editing the board
+    message. When Discord refuses (a 5xx, a 429 past discord.py's retries, a 403, a deleted
+    message), the board is posted again once and the new message becomes the board."""
+    record = applied.game
+
+    def parts() -> tuple[discord.Embed, discord.ui.View | None, list[discord.File]]:
+        return game_parts(record, lang, applied.events, deadlines=applied.deadlines, pictures=pictures)
+
+    embed, view, files = parts()
+    channel = host.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+    try:
+        if reply is not None:
+            await reply.update_message(embed=embed, view=view, attachments=files)
+        elif record.message_id is not None:
+            await channel.get_partial_message(record.message_id).edit(
+                embed=embed, view=view, attachments=files
+            )
+        else:
+            return Board.SHOWN  # no board posted yet (``/status`` posts one)
+        return Board.SHOWN
+    except discord.HTTPException as exc:
+        log.warning("could not update the board of game %s (%s): posting it again", record.id, exc.status)
+    try:
+        embed, view, files = parts()  # the files of the failed call are spent
+        message = await channel.send(embed=embed, files=files, **with_view(view))
+        await host.repository.set_message(record.id, message.id)
+    except Exception:
+        log.exception("could not post the board of game %s again", record.id)
+        return Board.FAILED
+    return Board.REPOSTED
+
+
+async def tell_player(
+    host: Host,
+    reply: Reply,
+    record: GameRecord,
+    unreachable: frozenset[int],
+    failed: frozenset[int],
+    board: Board,
+    pictures: bool,
+) -> None:
+    """What the player who moved must know: that the board could not be updated in place;
+    that a DM to him could not go out (with what it held); then the players who could not be
+    reached are told at their next interaction."""
+    if board is Board.FAILED:
+        await reply.say(t(reply.lang, "play.board_failed"))
+    elif board is Board.REPOSTED:
+        await reply.say(t(reply.lang, "play.board_reposted"))
+    await tell_unreachable(host, reply, record, unreachable, failed, pictures=pictures)

@@ -1,0 +1,79 @@
+"""Select menus in a seat's own messages: a game's renderer may offer a decision's choices as a
+menu (several at once, or more than buttons hold); the picked values come back through the
+renderer and are played like a clicked button."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import simcord
+
+from bot.games import give_renderer
+from bot.render import GenericRenderer, SelectLook, SelectOption, Table
+from storage import Repository
+from tests.bot.secret_game import SECRET, secret_game_registered
+from tests.e2e.helpers import make_room
+from tests.e2e.test_move_flow import start_secret
+
+
+class MenuRenderer(GenericRenderer):
+    """The secret numbers game with its two moves in one menu instead of buttons."""
+
+    def is_button(self, action: dict[str, Any]) -> bool:
+        return False
+
+    def selects(self, table: Table, seat: int, actions: list[dict[str, Any]]) -> list[SelectLook]:
+        options = tuple(SelectOption(label=f"do {a['kind']}", value=str(a["kind"])) for a in actions)
+        return [SelectLook(name="move", placeholder="What do you do?", options=options)] if options else []
+
+    def select_action(self, lang: str, name: str, values: list[str]) -> Any:
+        return {"kind": values[0]} if name == "move" and values else None
+
+
+def menu_of(message: Any) -> dict[str, Any]:
+    """The select menu of a message (components as objects, or as raw data in a response)."""
+    for row in message.components:
+        children = row.get("components", []) if isinstance(row, dict) else getattr(row, "children", [])
+        for item in children:
+            custom_id = str(item.get("custom_id", "") if isinstance(item, dict) else item.custom_id)
+            if custom_id.startswith("tv:s:"):
+                raw = item["options"] if isinstance(item, dict) else item.options
+                values = [o["value"] if isinstance(o, dict) else o.value for o in raw]
+                return {"id": custom_id, "options": values}
+    raise LookupError("no select menu")
+
+
+async def test_a_choice_in_a_select_menu_is_played_like_a_button(
+    simcord_env: simcord.Env, repository: Repository
+) -> None:
+    with secret_game_registered(SECRET):
+        give_renderer(SECRET.key, MenuRenderer())
+        try:
+            room = make_room(simcord_env, repository)
+            alice, _ = room.players
+            game_id = await start_secret(room, SECRET.key)
+            shown = await alice.click(
+                room.message((await repository.get(game_id)).message_id), label="Private"
+            )
+            assert shown.ephemeral and shown.response is not None
+            menu = menu_of(shown.response)
+            assert menu["id"] == f"tv:s:{game_id}:0:move" and menu["options"] == ["peek", "poke"]
+
+            picked = await alice.select(shown.response, ["poke"], custom_id=menu["id"])
+            assert picked.acknowledged
+            assert [(m.seat, m.action) for m in await repository.moves(game_id)] == [(0, {"kind": "poke"})]
+
+            redrawn = simcord_env.backend.get_message(shown.response.channel_id, shown.response.id)
+            assert not any(
+                str(item.get("custom_id", "")).startswith("tv:s:")
+                for row in redrawn.components
+                for item in row.get("components", [])
+            )  # the private message is redrawn in place: alice has nothing left to choose
+            bob_sees = await room.players[1].click(
+                room.message((await repository.get(game_id)).message_id), label="Private"
+            )
+            assert (
+                bob_sees.response is not None and menu_of(bob_sees.response)["id"] == f"tv:s:{game_id}:1:move"
+            )
+        finally:
+            give_renderer(SECRET.key, None)
