@@ -5,16 +5,26 @@ member whose turn it is — and all those interactions are in flight at once. Pr
 the p50 and p99 time from click to acknowledged response, and REST calls per move.
 
 python bench/bot.py [--games N] [--seed S]      (or: python -m bench.bot)
+python bench/bot.py --against main [--rounds 3]  this tree and git revision ``main`` side by side
+
+``--against REV`` exports that revision of the repository (``git archive``) into a temporary
+folder and runs both benchmarks in turn, each in its own process with its own code, with the
+same games and seed, ``--rounds`` times; then prints the median of each figure side by side,
+and the CPU time per move of each process (the figure a busy machine disturbs least).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import io
 import random
 import re
+import resource
 import statistics
+import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 from pathlib import Path
@@ -146,12 +156,81 @@ async def run(games: int, seed: int) -> None:
     print(f"REST calls per move:   {requests / moves:.2f}  ({requests} calls)")
 
 
+ROOT = Path(__file__).resolve().parent.parent
+FIGURES = {
+    "moves/s": re.compile(r"= ([0-9,.]+) moves/s"),
+    "click → ack p50 (ms)": re.compile(r"p50 ([0-9.]+) ms"),
+    "click → ack p99 (ms)": re.compile(r"p99 ([0-9.]+) ms"),
+    "REST calls per move": re.compile(r"REST calls per move:\s+([0-9.]+)"),
+}
+"""What is read from a run's report (the same lines in every version of this benchmark)."""
+MOVES = re.compile(r"moves:\s+([0-9]+) in")
+CPU = "CPU ms per move"
+"""The process's CPU time (user + system, the whole run) per move: on a busy machine the wall
+clock figures above move with the load, this one hardly does."""
+
+
+def measure(root: Path, games: int, seed: int) -> dict[str, float]:
+    """Run the benchmark of the tree at ``root`` in its own process; its figures by name."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(
+        [sys.executable, str(root / "bench" / "bot.py"), "--games", str(games), "--seed", str(seed)],
+        cwd=root, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise SystemExit(f"the benchmark in {root} failed:\n{done.stderr[-2000:]}")
+    figures = {}
+    for name, pattern in FIGURES.items():
+        found = pattern.search(done.stdout)
+        if found is None:
+            raise SystemExit(f"no {name!r} in the report of {root}:\n{done.stdout}")
+        figures[name] = float(found[1].replace(",", ""))
+    moves = MOVES.search(done.stdout)
+    assert moves is not None
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    figures[CPU] = 1000 * cpu / int(moves[1])
+    return figures
+
+
+def export(revision: str, folder: Path) -> None:
+    """The files of ``revision`` of this repository, written into ``folder``."""
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", "--format=tar", revision], capture_output=True, check=True
+    )
+    with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+        tar.extractall(folder, filter="data")
+
+
+def compare(revision: str, games: int, seed: int, rounds: int) -> None:
+    """Both trees, one after the other, ``rounds`` times (so a change of load on the machine
+    falls on both alike); the median of each figure."""
+    runs: dict[str, list[dict[str, float]]] = {revision: [], "this tree": []}
+    with tempfile.TemporaryDirectory() as folder:
+        export(revision, Path(folder))
+        for _ in range(rounds):
+            runs[revision].append(measure(Path(folder), games, seed))
+            runs["this tree"].append(measure(ROOT, games, seed))
+    print(f"{games} concurrent 2-player Pickomino games through SimCord, seed {seed}, median of {rounds}")
+    print(f"{'':24} {revision:>14} {'this tree':>14}")
+    for name in (*FIGURES, CPU):
+        shown = [f"{statistics.median(r[name] for r in found):>14,.2f}" for found in runs.values()]
+        print(f"{name:24} {' '.join(shown)}")
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--against", metavar="REV", help="also measure this git revision, side by side")
+    parser.add_argument("--rounds", type=int, default=3, help="runs of each tree with --against")
     args = parser.parse_args()
-    asyncio.run(run(args.games, args.seed))
+    if args.against:
+        compare(args.against, args.games, args.seed, args.rounds)
+    else:
+        asyncio.run(run(args.games, args.seed))
 
 
 if __name__ == "__main__":

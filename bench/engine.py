@@ -1,6 +1,7 @@
-"""Random 4-seat Pickomino playouts through the public contract; prints games/s and actions/s.
+"""Random playouts through the public contract (the shared driver, ``engine.ai.playout``);
+prints games/s and actions/s. By default 4-seat Pickomino.
 
-python bench/engine.py [--games N] [--seats S]     (or: python -m bench.engine)
+python bench/engine.py [--game KEY] [--games N] [--seats S]     (or: python -m bench.engine)
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ if not __package__:  # run as a file: the repository root, not bench/, must come
     sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 import engine
+from engine.ai.playout import playout
 
 
 def main() -> None:
@@ -29,13 +31,8 @@ def main() -> None:
     actions = 0
     start = time.perf_counter()
     for seed in range(args.games):
-        state = game.new(args.seats, seed=seed, options={})
-        to_act = game.to_act(state)
-        while to_act:
-            seat = to_act[0]
-            state = game.apply(state, seat, chooser.choice(game.legal_actions(state, seat))).state
+        for _ in playout(game, game.new(args.seats, seed=seed, options={}), chooser):
             actions += 1
-            to_act = game.to_act(state)
     elapsed = time.perf_counter() - start
     print(f"{args.game}, {args.seats} seats, {args.games} random games in {elapsed:.2f} s")
     print(f"games/s:   {args.games / elapsed:,.0f}")

@@ -1,0 +1,68 @@
+"""How long a Berserk ``baseline`` decision takes: median, 90th and 99th percentile.
+
+python bench/berserk_ai.py [--games N] [--seed S]     (or: python -m bench.berserk_ai)
+
+Plays ``baseline`` against ``baseline`` and times every decision through ``decide`` (view
+building included), as wall-clock time and as the process's CPU time (steadier on a busy
+machine). Two groups: every decision, and those with two or more legal actions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+if not __package__:  # run as a file: the repository root, not bench/, must come first
+    sys.path[0] = str(Path(__file__).resolve().parent.parent)
+
+from engine.ai import decide, get_policy
+from engine.core.registry import get_game
+
+
+def _line(label: str, seconds: list[float]) -> str:
+    ordered = sorted(seconds)
+
+    def at(q: float) -> float:
+        return 1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+    return (
+        f"{label:<34} n={len(ordered):>6}  median {1000 * statistics.median(ordered):7.3f} ms"
+        f"  p90 {at(0.9):7.3f} ms  p99 {at(0.99):7.3f} ms  max {1000 * ordered[-1]:7.2f} ms"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    game = get_game("berserk")
+    policy = get_policy("berserk", "baseline")
+    wall: dict[str, list[float]] = {"every": [], "choices": []}
+    cpu: dict[str, list[float]] = {"every": [], "choices": []}
+    for g in range(args.games):
+        state = game.new(2, seed=args.seed + g, options={})
+        moves = 0
+        while game.to_act(state):
+            seat = game.to_act(state)[0]
+            several = len(game.legal_actions(state, seat)) > 1
+            start, start_cpu = time.perf_counter(), time.process_time()
+            action = decide(game, state, seat, policy, moves)
+            spent, spent_cpu = time.perf_counter() - start, time.process_time() - start_cpu
+            for group in ("every", "choices") if several else ("every",):
+                wall[group].append(spent)
+                cpu[group].append(spent_cpu)
+            state = game.apply(state, seat, action).state
+            moves += 1
+    print(f"berserk baseline vs baseline, {args.games} games")
+    print(_line("every decision (wall)", wall["every"]))
+    print(_line("every decision (CPU)", cpu["every"]))
+    print(_line("two or more legal actions (wall)", wall["choices"]))
+    print(_line("two or more legal actions (CPU)", cpu["choices"]))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,153 @@
+"""Berserk deck balance: ``baseline`` against ``baseline`` for every pair of decks (prints, not
+a test).
+
+python bench/berserk_balance.py [--games 1000] [--jobs 2] [--seed 0] [--round-cap 20]
+
+Each pair of different decks plays ``--games`` games; game ``g`` gives the first deck of the
+pair to seat ``g % 2``, so each deck sits on each seat equally often (the seat roll then
+decides who is P1). Prints each deck's win rate over all its games with a 95% Wilson interval,
+each pair's result and first player's (P1's) win rate, P1's win rate over all games, and how
+often the round cap decided.
+A draw counts as half a win.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import multiprocessing
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import NamedTuple
+
+if not __package__:  # run as a file: the repository root, not bench/, must come first
+    sys.path[0] = str(Path(__file__).resolve().parent.parent)
+
+from engine.ai import decide, get_policy
+from engine.ai.arena import wilson
+from engine.core.registry import get_game
+from engine.games.berserk.actions import ChooseDeck
+from engine.games.berserk.cards import DECKS
+
+
+class Played(NamedTuple):
+    """One game: the decks of seats 0 and 1, the winner (``None`` for a draw), P1's seat, why
+    it ended and in which round."""
+
+    decks: tuple[str, str]
+    winner: int | None
+    first: int
+    reason: str
+    rounds: int
+
+
+def play(decks: tuple[str, str], seed: int, round_cap: int) -> Played:
+    """One baseline game with the decks forced (the deck choice is the only decision not left
+    to the policy)."""
+    game = get_game("berserk")
+    policy = get_policy("berserk", "baseline")
+    state = game.new(2, seed, {"round_cap": round_cap})
+    moves = 0
+    while game.to_act(state):
+        seat = game.to_act(state)[0]
+        if game.pending(state)[0].kind == "choose_deck":
+            action = ChooseDeck(decks[seat])
+        else:
+            action = decide(game, state, seat, policy, seed * 100_003 + moves)
+        state = game.apply(state, seat, action).state
+        moves += 1
+    result = game.result(state)
+    assert result is not None and state.first is not None and state.end is not None
+    winner = None if result.draw else result.winners[0]
+    return Played(decks, winner, state.first, state.end, state.round)
+
+
+def _chunk(args: tuple[list[tuple[tuple[str, str], int]], int]) -> list[Played]:
+    work, round_cap = args
+    return [play(decks, seed, round_cap) for decks, seed in work]
+
+
+def schedule(games: int, seed: int) -> list[tuple[tuple[str, str], int]]:
+    """Every pair's games: (decks by seat, game seed)."""
+    work = []
+    for n, (a, b) in enumerate(itertools.combinations(sorted(DECKS), 2)):
+        for g in range(games):
+            work.append(((a, b) if g % 2 == 0 else (b, a), seed + 1_000_000 * n + g))
+    return work
+
+
+def run(games: int, jobs: int, seed: int, round_cap: int) -> list[Played]:
+    work = schedule(games, seed)
+    parts = [(work[i :: jobs * 8], round_cap) for i in range(jobs * 8)]
+    if jobs > 1:
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            chunks = pool.map(_chunk, parts)
+    else:
+        chunks = [_chunk(p) for p in parts]
+    return [p for chunk in chunks for p in chunk]
+
+
+def _rate(points: float, n: int) -> str:
+    lo, hi = wilson(round(points), n)
+    return f"{points / n:7.1%} [{lo:.1%}, {hi:.1%}]"
+
+
+def points_of(p: Played, seat: int) -> float:
+    """A seat's share of a game: 1 for a win, ½ for a draw."""
+    return 0.5 if p.winner is None else float(p.winner == seat)
+
+
+def report(played: list[Played]) -> str:
+    points: dict[str, float] = defaultdict(float)
+    count: dict[str, int] = defaultdict(int)
+    pair_points: dict[tuple[str, str], float] = defaultdict(float)
+    pair_games: dict[tuple[str, str], int] = defaultdict(int)
+    pair_first: dict[tuple[str, str], float] = defaultdict(float)
+    for p in played:
+        for seat, deck in enumerate(p.decks):
+            count[deck] += 1
+            points[deck] += points_of(p, seat)
+        a, b = sorted(p.decks)
+        pair_games[a, b] += 1
+        pair_points[a, b] += points_of(p, p.decks.index(a))
+        pair_first[a, b] += points_of(p, p.first)
+    lines = [f"{len(played)} games, baseline against baseline", ""]
+    lines.append("deck               games  win rate [95% CI]")
+    for deck in sorted(count):
+        flag = "" if 0.35 <= points[deck] / count[deck] <= 0.65 else "   outside 35–65%"
+        rate = _rate(points[deck], count[deck])
+        lines.append(f"{deck} {DECKS[deck].name:<15} {count[deck]:>5}  {rate}{flag}")
+    lines += ["", "pair        games  first deck's win rate [95% CI]   P1's win rate [95% CI]"]
+    for (a, b), n in sorted(pair_games.items()):
+        lines.append(f"{a} vs {b}    {n:>5}  {_rate(pair_points[a, b], n)}   {_rate(pair_first[a, b], n)}")
+    n = len(played)
+    p1 = sum(points_of(p, p.first) for p in played)
+    caps = sum(p.reason == "round_cap" for p in played)
+    draws = sum(p.winner is None for p in played)
+    rounds = sorted(p.rounds for p in played)
+    lines += [
+        "",
+        f"first player (P1) win rate: {_rate(p1, n)}",
+        f"decided by the round cap:   {caps / n:7.1%} ({caps} games); draws {draws}",
+        f"rounds played: median {rounds[n // 2]}, 90th percentile {rounds[int(n * 0.9)]}, max {rounds[-1]}",
+    ]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000, help="games per pair of decks")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--round-cap", type=int, default=20)
+    args = parser.parse_args()
+    start = time.perf_counter()
+    played = run(args.games, args.jobs, args.seed, args.round_cap)
+    print(report(played))
+    print(f"\n{time.perf_counter() - start:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
