@@ -16,9 +16,10 @@ def database_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'tavern.db'}"
 
 
-def make_bot(tmp_path: Path, repository: Repository) -> TavernBot:
-    settings = Settings(_env_file=None, discord_token=None, database_url=database_url(tmp_path))  # type: ignore[call-arg]
-    return create_bot(settings, repository)
+def make_bot(tmp_path: Path, repository: Repository, **settings: object) -> TavernBot:
+    """The bot on the test's database; ``settings`` override the defaults (``ai_delay_seconds=0``)."""
+    chosen = Settings(_env_file=None, discord_token=None, database_url=database_url(tmp_path), **settings)  # type: ignore[call-arg, arg-type]
+    return create_bot(chosen, repository)
 
 
 @pytest.fixture

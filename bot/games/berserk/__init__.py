@@ -1,7 +1,8 @@
-"""Berserk on Discord: its words (``en.ftl``, ``ru.ftl``) and its renderer."""
+"""Berserk on Discord: its words (``en.ftl``, ``ru.ftl``); the board is drawn by the generic
+renderer until the game has one of its own."""
 
-from bot.render import Renderer
+from bot.render import GENERIC
 
-RENDERER = Renderer()
+RENDERER = GENERIC
 
 __all__ = ["RENDERER"]
