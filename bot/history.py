@@ -20,7 +20,7 @@ from typing import Any
 
 from bot.games import renderer_for
 from bot.render import Table
-from engine import Event, Game, get_game
+from engine import Event, get_game
 from engine.core.contract import RESULT_ADAPTER
 from engine.core.replay import replay
 from storage.models import GameRecord, GameStatus, MoveRecord
@@ -68,21 +68,6 @@ def history_lines(record: GameRecord, moves: Sequence[MoveRecord], lang: str, *,
             if text:
                 lines.append(f"`{told.seq:>3}` {text}")
     return lines
-
-
-def has_hidden_information(record: GameRecord, moves: Sequence[MoveRecord]) -> bool:
-    game = get_game(record.key)
-    if record.seed is None or record.state is None:
-        return False
-    start = game.new(len(record.seats), record.seed, record.options)
-    if _views_differ(game, start, len(record.seats)) or _views_differ(game, record.state, len(record.seats)):
-        return True
-    return any(e.audience is not None for told in replayed(record, moves) for e in told.events)
-
-
-def _views_differ(game: Game[Any, Any, Any], state: Any, seats: int) -> bool:
-    public = game.dump_view(game.view(state, None))
-    return any(game.dump_view(game.view(state, seat)) != public for seat in range(seats))
 
 
 def export_data(record: GameRecord, moves: Sequence[MoveRecord]) -> dict[str, Any]:

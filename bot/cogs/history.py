@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.board import jump_url
-from bot.history import export_data, has_hidden_information, history_lines, is_over
+from bot.history import export_data, history_lines, is_over
 from bot.host import Host
 from bot.i18n import command_text, t
 from bot.reply import Reply, UserMistake
@@ -88,9 +88,10 @@ class History(commands.Cog):
             reply.game_id = record.id
             if record.seed is None:
                 raise UserMistake("play.not_started")
+            if not is_over(record):
+                # The replay holds the seed, which decides every roll and draw still to come.
+                raise UserMistake("living.export_running")
             moves = await self.host.repository.moves(record.id)
-            if not is_over(record) and has_hidden_information(record, moves):
-                raise UserMistake("living.export_hidden")
             text = json.dumps(export_data(record, moves), ensure_ascii=False, indent=1)
             file = discord.File(
                 io.BytesIO(text.encode("utf-8")), filename=f"tavern-{record.key}-{record.id}.json"

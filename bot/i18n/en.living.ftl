@@ -70,6 +70,6 @@ living-games_line-active = { $title } #{ $id } — playing, { $players ->
 living-history_title = { $title } #{ $id } — recent moves
 living-history_empty = No moves yet.
 living-history_public_only = Only what everyone may know is shown until the game ends.
-living-export_hidden = This game has hidden information: its replay can be downloaded once it ends.
+living-export_running = This game is still running: its replay holds the seed of every roll and draw to come, so it can be downloaded once the game ends.
 living-export_done = The replay of game #{ $id }. Replay it with: python -m engine.replay FILE
 living-spectator = You are watching this game, not playing: this is what every spectator sees.

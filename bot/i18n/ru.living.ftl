@@ -73,6 +73,6 @@ living-games_line-active = { $title } №{ $id } — идёт, { $players } { $p
 living-history_title = { $title } №{ $id } — последние ходы
 living-history_empty = Ходов ещё не было.
 living-history_public_only = До конца игры показано только то, что знают все.
-living-export_hidden = В этой игре есть скрытая информация: запись можно скачать после её окончания.
+living-export_running = Эта игра ещё идёт: в её записи есть зерно всех будущих бросков и раздач, поэтому скачать её можно после окончания игры.
 living-export_done = Запись игры №{ $id }. Воспроизвести: python -m engine.replay FILE
 living-spectator = Вы наблюдаете за игрой, а не играете: это видят все зрители.

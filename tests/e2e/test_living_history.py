@@ -63,7 +63,8 @@ async def test_history_of_an_unfinished_raid_game_reveals_no_hazard(
     refused = await alice.slash(room.channel, "export")
     assert refused.ephemeral and refused.response is not None
     assert refused.response.content == (
-        "This game has hidden information: its replay can be downloaded once it ends."
+        "This game is still running: its replay holds the seed of every roll and draw to come, so it "
+        "can be downloaded once the game ends."
     )
 
     resigned = await alice.slash(room.channel, "resign")
@@ -78,8 +79,9 @@ async def test_export_of_a_finished_game_replays_to_the_same_result(
 ) -> None:
     room = make_room(simcord_env, repository)
     record = await open_game(room)
-    running = await room.players[1].slash(room.channel, "export")  # Pickomino hides nothing
-    assert running.response is not None and len(running.response.attachments) == 1
+    running = await room.players[1].slash(room.channel, "export")  # the seed tells the dice to come
+    assert running.ephemeral and running.response is not None and not running.response.attachments
+    assert "still running" in str(running.response.content)
     await play_by_buttons(room, record.id, random.Random(4))
     finished = await repository.get(record.id)
     assert finished.status is GameStatus.FINISHED and finished.result is not None

@@ -95,11 +95,14 @@ def _as_stored_before(key: str, state: object) -> dict[str, object]:
     if key == "raid":
         del plain["agenda"]
         fight = state.fight  # type: ignore[attr-defined]
-        plain["fight"] = (
-            None
-            if fight is None
-            else {"cell": fight.cell, "named": list(fight.named), "seat": fight.seats[0], "target": fight.target}
-        )
+        plain["fight"] = None
+        if fight is not None:
+            plain["fight"] = {
+                "cell": fight.cell,
+                "named": list(fight.named),
+                "seat": fight.seats[0],
+                "target": fight.target,
+            }
         plain["kit_pending"] = state.kit_pending  # type: ignore[attr-defined]
     return plain
 
