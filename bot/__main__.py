@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+import textwrap
 
 import aiohttp
 import discord
@@ -50,7 +51,9 @@ def settings_help() -> str:
     for name, field in Settings.model_fields.items():
         default = field.default
         shown = "not set" if default is None else f"default {default}"
-        lines.append(f"  {name.upper()} ({shown})\n      {field.description or ''}")
+        words = " ".join((field.description or "").split())
+        described = textwrap.fill(words, width=88, initial_indent=" " * 6, subsequent_indent=" " * 6)
+        lines.append(f"  {name.upper()} ({shown})\n{described}")
     return "\n".join(lines)
 
 

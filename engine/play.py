@@ -1,8 +1,8 @@
 """Play in the terminal against computer players — the quickest way to try a game.
 
-python -m engine.play pickomino --ai 2 [--policy strong] [--seed 7] [--seat 0]
+python -m engine.play pickomino --ai 2 [--policy strong] [--seed 7] [--seat 1]
 
-You take one seat (``--seat``, default 0) and the computer the others. Only your seat's view
+You take one seat (``--seat``, counted from 1, default 1) and the computer the others. Only your seat's view
 and the events your seat may know are printed, so hidden information stays hidden. Answer
 with the number of a listed action, or type one (``keep worm``, ``take 24``, or JSON) —
 games whose actions have free-form parts are played by typing; ``default`` plays what the
@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import secrets
 import sys
+from collections.abc import Callable
 from typing import Any, TextIO
 
 from engine.ai.policy import decide, get_policy, policies
@@ -27,14 +28,13 @@ from engine.core.errors import EngineError
 from engine.core.registry import game_keys, get_game
 from engine.core.text import seat_names, text_renderer
 
-# -- the session ----------------------------------------------------------------------------
 HELP = """Commands:
   a number        the action of that number in the list
   an action       typed as the game reads it (e.g. 'keep worm', 'take 24', 'B1 B6 F6', '3')
   default         what the game would play for you if you were away (when it has one)
   help            this help
   quit            leave the game (Ctrl-C or Ctrl-D too)
-A typed action the game can read wins over a list number: in a Raid fight '3' names zone 3."""
+Where numbers are themselves moves (a Raid fight's zones), the choices are listed without numbers."""
 
 
 def action_label(game: Game[Any, Any, Any], action: Any) -> str:
@@ -52,18 +52,34 @@ def _read_typed(game: Game[Any, Any, Any], text: str, legal: list[Any]) -> Any |
     return action if action in legal or getattr(action, "kind", None) in kinds else None
 
 
+def _numbers_are_actions(game: Game[Any, Any, Any], legal: list[Any]) -> bool:
+    """Whether a list number would read as another action of the game (after two misses in a
+    Raid fight, '1' names zone 1, not the first zone still listed): such a menu is shown without
+    numbers, and what is typed is always read as an action."""
+    kinds = {getattr(a, "kind", None) for a in legal}
+    for i, action in enumerate(legal, 1):
+        try:
+            typed = game.parse_action(str(i))
+        except EngineError:
+            continue
+        if typed != action and getattr(typed, "kind", None) in kinds:
+            return True
+    return False
+
+
 def _ask(
     game: Game[Any, Any, Any], legal: list[Any], stdin: TextIO, out: TextIO, default: Any | None = None
 ) -> Any | None:
     """The human's action, or None to quit. Wrong input is explained and asked again.
     ``default`` is what the pending decision takes for an absent player: typing ``default``
     plays it."""
+    typed_menu = _numbers_are_actions(game, legal)
     for i, action in enumerate(legal, 1):
-        out.write(f"  {i}. {action_label(game, action)}\n")
+        out.write(f"  {'-' if typed_menu else f'{i}.'} {action_label(game, action)}\n")
     if default is not None:
         out.write(f"  default: {action_label(game, default)}\n")
     while True:
-        out.write("your move (a number or an action; help, quit)> ")
+        out.write(f"your move ({'type one' if typed_menu else 'a number or an action'}; help, quit)> ")
         out.flush()
         line = stdin.readline()
         if not line:
@@ -79,7 +95,7 @@ def _ask(
         typed = _read_typed(game, text, legal)
         if typed is not None:
             return typed
-        if text.isdecimal() and text.isascii() and len(text) <= 4:
+        if not typed_menu and text.isdecimal() and text.isascii() and len(text) <= 4:
             if 1 <= int(text) <= len(legal):
                 return legal[int(text) - 1]
             out.write(f"Choose 1–{len(legal)}, or type an action.\n")
@@ -99,8 +115,9 @@ def play(game_key: str, ai: int, policy: str, seed: int, seat: int, stdin: TextI
         if s != seat:
             names[s] = f"{names[s]} ({policy})"
     text = text_renderer(game_key)
+    others = "1 computer player plays" if ai == 1 else f"{ai} computer players play"
     out.write(
-        f"{game.title}: you are seat {seat}; {ai} computer player(s) play {policy}. "
+        f"{game.title}: you are seat {seat + 1}; {others} {policy}. "
         f"Seed {seed} (replay this game with --seed {seed}). Type help for help.\n"
     )
     moves = 0
@@ -135,12 +152,12 @@ def play(game_key: str, ai: int, policy: str, seed: int, seat: int, stdin: TextI
     result = game.result(state)
     assert result is not None
     out.write("\n" + text.board(game.view(state, seat), seat) + "\n")
-    out.write(verdict(result, seat, names) + "\n")
+    out.write(verdict(result, seat, names, text.reason) + "\n")
     return 0
 
 
-def verdict(result: Result, seat: int, names: list[str]) -> str:
-    why = f" ({result.reason.replace('_', ' ')})" if result.reason else ""
+def verdict(result: Result, seat: int, names: list[str], reason: Callable[[str], str]) -> str:
+    why = f" ({reason(result.reason)})" if result.reason else ""
     if result.team is not None:
         return ("You all win together!" if result.team == "won" else "You all lose together.") + why
     if seat in result.winners:
@@ -157,18 +174,18 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
     parser.add_argument("--ai", type=int, default=1, help="computer players (default 1)")
     parser.add_argument("--policy", help="their policy (default: the game's strongest)")
     parser.add_argument("--seed", type=int, help="the game's seed (default: a new one, printed)")
-    parser.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    parser.add_argument("--seat", type=int, default=1, help="your seat, counted from 1 (default 1)")
     args = parser.parse_args(argv)
     known = policies(args.game)
     policy = args.policy or known[-1]
     if policy not in known:
         parser.error(f"no policy {policy!r} for {args.game}; known: {', '.join(known)}")
-    if not 0 <= args.seat <= args.ai:
-        parser.error(f"--seat must be between 0 and {args.ai}")
+    if not 1 <= args.seat <= args.ai + 1:
+        parser.error(f"--seat must be between 1 and {args.ai + 1}")
     seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
     out = stdout or sys.stdout
     try:
-        return play(args.game, args.ai, policy, seed, args.seat, stdin or sys.stdin, out)
+        return play(args.game, args.ai, policy, seed, args.seat - 1, stdin or sys.stdin, out)
     except EngineError as exc:  # e.g. a seat count the game does not allow
         parser.error(str(exc))
     except KeyboardInterrupt:

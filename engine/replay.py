@@ -24,7 +24,7 @@ from engine.core.contract import RESIGN, RESULT_ADAPTER, Event, Result
 from engine.core.errors import EngineError
 from engine.core.registry import get_game
 from engine.core.replay import final_state, replay
-from engine.core.text import text_renderer
+from engine.core.text import seat_names, text_renderer
 
 FORMAT = "tavern-replay"
 
@@ -78,7 +78,7 @@ def tell(replay_file: ReplayFile, out: TextIO) -> Result | None:
         )
     except (EngineError, ValueError, TypeError) as exc:  # unknown game, bad options, a refused move
         raise ReplayError(_engine_problem(replay_file, exc)) from None
-    names = [f"seat {seat}" for seat in range(replay_file.seats)]
+    names = seat_names(replay_file.seats, None)
     text = text_renderer(game.key)
     print(f"{game.title}: {replay_file.seats} seats, seed {replay_file.seed}, {len(logged)} moves", file=out)
     for number, (seat, action, step) in enumerate(
@@ -96,7 +96,7 @@ def tell(replay_file: ReplayFile, out: TextIO) -> Result | None:
     if over is None:
         print("The game is not over (events only some seats saw are not shown).", file=out)
     else:
-        why = f" ({over.reason.replace('_', ' ')})" if over.reason else ""
+        why = f" ({text.reason(over.reason)})" if over.reason else ""
         if over.team is not None:
             print(f"Result{why}: the team {over.team}.", file=out)
         else:

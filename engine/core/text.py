@@ -26,6 +26,8 @@ class TextRenderer:
     """One event as a line (empty: nothing to tell); the second argument names every seat."""
     action: Callable[[JSON], str] = field(default=lambda data: plain_action(data))
     """An action (plain data) in words: a menu item, a line of a replay."""
+    reason: Callable[[str], str] = field(default=lambda reason: reason.replace("_", " "))
+    """Why a game ended (``Result.reason``, ``grill_empty``) in words."""
 
 
 def plain_board(view: Any, seat: int) -> str:
@@ -62,5 +64,5 @@ def text_renderer(game_key: str) -> TextRenderer:
 
 
 def seat_names(seats: int, you: int | None) -> list[str]:
-    """``you`` for the reader's seat, ``seat N`` for the others."""
-    return ["you" if s == you else f"seat {s}" for s in range(seats)]
+    """``you`` for the reader's seat, ``seat N`` for the others, counted from 1 as on Discord."""
+    return ["you" if s == you else f"seat {s + 1}" for s in range(seats)]

@@ -100,8 +100,8 @@ async def test_export_of_a_finished_game_replays_to_the_same_result(
     out = io.StringIO()
     assert replay_main([str(path)], out, io.StringIO()) == 0
     result = finished.result
-    ranks = ", ".join(f"seat {seat} {rank}" for seat, rank in enumerate(result.ranks))
-    scores = ", ".join(f"seat {seat} {score:g}" for seat, score in enumerate(result.scores))
+    ranks = ", ".join(f"seat {seat + 1} {rank}" for seat, rank in enumerate(result.ranks))
+    scores = ", ".join(f"seat {seat + 1} {score:g}" for seat, score in enumerate(result.scores))
     reason = (result.reason or "").replace("_", " ")
     expected = f"Result ({reason}): ranks {ranks}; scores {scores}"
     assert out.getvalue().splitlines()[-1] == expected

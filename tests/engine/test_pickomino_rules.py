@@ -1,4 +1,4 @@
-"""Pickomino rules P1–P14 and every example E1–E9 of ``shared/rules/pickomino.md``."""
+"""Pickomino rules P1–P14 and every example E1–E9 of the Pickomino rules."""
 
 from __future__ import annotations
 

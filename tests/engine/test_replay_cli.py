@@ -71,10 +71,10 @@ def test_a_finished_game_replays_to_its_result(tmp_path: Path) -> None:
     assert lines[0] == f"Pickomino: 2 seats, seed 5, {len(data['moves'])} moves"
     ranks, scores = data["result"]["ranks"], data["result"]["scores"]
     assert lines[-1] == (
-        f"Result (grill empty): ranks seat 0 {ranks[0]}, seat 1 {ranks[1]}; "
-        f"scores seat 0 {int(scores[0])}, seat 1 {int(scores[1])}"
+        f"Result (grill empty): ranks seat 1 {ranks[0]}, seat 2 {ranks[1]}; "
+        f"scores seat 1 {int(scores[0])}, seat 2 {int(scores[1])}"
     )
-    told = r" *\d+\. seat [01]: (roll|keep (1|2|3|4|5|worm)|take \d\d|stop — .*|resigns)"
+    told = r" *\d+\. seat [12]: (roll|keep (1|2|3|4|5|worm)|take \d\d|stop — .*|resigns)"
     assert sum(bool(re.fullmatch(told, line)) for line in lines) == len(data["moves"])
     assert "{" not in out
 
@@ -91,7 +91,7 @@ def test_as_a_subprocess(tmp_path: Path) -> None:
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines()[-1].startswith("Result (grill empty): ranks seat 0 ")
+    assert done.stdout.splitlines()[-1].startswith("Result (grill empty): ranks seat 1 ")
     broken = subprocess.run(
         [sys.executable, "-m", "engine.replay", str(tmp_path / "missing.json")],
         cwd=ROOT, capture_output=True, text=True, check=False,
@@ -108,8 +108,8 @@ def test_hidden_events_show_only_once_the_game_is_over(tmp_path: Path) -> None:
     assert "a secret move" in out  # a placement, told only once the game is over
     finished = played("raid", 3, to_end=True)
     code, out, _ = run(tmp_path, finished)
-    assert code == 0 and re.search(r"seat 0: placed (by hand|at random): pits [A-J]\d", out)
-    assert "seat 0: resigns" in out and "{" not in out and "a secret move" not in out
+    assert code == 0 and re.search(r"seat 1: placed (by hand|at random): pits [A-J]\d", out)
+    assert "seat 1: resigns" in out and "{" not in out and "a secret move" not in out
 
 
 def test_a_raid_is_told_in_words(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""Pickomino's rules P1–P14 (``shared/rules/pickomino.md``) behind the engine contract.
+"""Pickomino's rules P1–P14 (told in ``docs/rules/pickomino.md``) behind the engine contract.
 
 The hot path (``to_act``, ``legal_actions``, ``apply``) is written for random playouts and
 search: dice are counted per face in 6-tuples, actions are shared instances, every action

@@ -1,4 +1,4 @@
-"""Raid: a two-player hidden-map duel on a 10 × 10 city (``shared/rules/raid.md``)."""
+"""Raid: a two-player hidden-map duel on a 10 × 10 city (``docs/rules/raid.md``)."""
 
 from engine.core.registry import register
 from engine.games.raid.actions import Guess, LeaveKit, Move, Place, PlaceRandom, TerroristSpot, UseKit

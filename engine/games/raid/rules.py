@@ -1,4 +1,4 @@
-"""Raid's rules R1–R19 (``shared/rules/raid.md``) behind the engine contract.
+"""Raid's rules R1–R19 (told in ``docs/rules/raid.md``) behind the engine contract.
 
 Turn flow: both seats place at once (R7); then seat 0 moves (R8). A move walks the path on the
 *opponent's* hazard map and stops on the first cell with a live object (R10); the objects there

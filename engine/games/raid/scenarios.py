@@ -1,7 +1,7 @@
 """The built-in scenarios (R2) as text grids, read and checked once at import.
 
 ``#`` is a building, ``E`` the entry (not a building), ``.`` open ground. ``old-town`` is the
-map of ``shared/rules/raid.md``; ``harbour`` and ``crossroads`` are ours. A scenario may name
+map of the rules (``docs/rules/raid.md``); ``harbour`` and ``crossroads`` are ours. A scenario may name
 its mission objects (R4: artifacts, hostages, treasure); the rules call them all artifacts.
 """
 

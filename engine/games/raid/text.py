@@ -96,7 +96,7 @@ def _event(event: Event, names: Sequence[str]) -> str:
             return f"{who}: resigns"
         case "game_over":
             winner = d["winner"]
-            return f"Game over ({d['reason']}): " + (
+            return f"Game over ({_reason(d['reason'])}): " + (
                 "a draw" if winner == "draw" else f"{names[winner]} wins"
             )
     return plain_event(event, names)
@@ -141,4 +141,16 @@ def _action(data: Any) -> str:
     return str(kind)
 
 
-TEXT = TextRenderer(_board, _event, _action)
+_REASONS = {
+    "mission": "every artifact collected",
+    "beaten": "a scout took 15 wounds",
+    "turn_limit": "the turn limit was reached",
+    "resigned": "a player resigned",
+}
+
+
+def _reason(reason: str) -> str:
+    return _REASONS.get(reason, reason.replace("_", " "))
+
+
+TEXT = TextRenderer(_board, _event, _action, _reason)

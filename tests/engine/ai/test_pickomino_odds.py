@@ -1,4 +1,4 @@
-"""The odds tool reproduces the reference table of ``shared/rules/pickomino.md``."""
+"""The odds tool reproduces the reference table of the Pickomino rules (odds of reaching each total)."""
 
 from __future__ import annotations
 

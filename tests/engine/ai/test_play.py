@@ -21,7 +21,7 @@ def test_a_game_against_two_computers_reaches_the_end() -> None:
     code, out = run(["pickomino", "--ai", "2", "--policy", "greedy", "--seed", "4"], ["1"] * 3000)
     assert code == 0
     assert "Game over. Worms:" in out and "Ranks: you" in out
-    assert "seat 1 (greedy): rolled" in out and "seat 2 (greedy): rolled" in out
+    assert "seat 2 (greedy): rolled" in out and "seat 3 (greedy): rolled" in out
 
 
 def test_typed_actions_and_mistakes_are_explained() -> None:
@@ -37,7 +37,7 @@ def test_pickomino_board_shows_grill_stacks_roll_and_kept() -> None:
     state = position(stacks=[[22], [25, 26]], kept=["worm", "4"], grill=[21, 23, 30])
     text = text_renderer("pickomino").board(GAME.view(state, 0), 0)
     assert "Grill:   21w 23w 30www" in text
-    assert "you       1 worms, top 22" in text and "seat 1    4 worms, top 26   [25 26]" in text
+    assert "you       1 worms, top 22" in text and "seat 2    4 worms, top 26   [25 26]" in text
     assert "kept 4×1 worm×1 = 9 (with a worm), 6 dice left" in text
 
 

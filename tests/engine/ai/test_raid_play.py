@@ -18,8 +18,8 @@ def test_a_raid_game_against_the_scout_reaches_the_end() -> None:
     code = main(["raid", "--ai", "1", "--seed", "5"], io.StringIO("".join(f"{a}\n" for a in answers)), out)
     text = out.getvalue()
     assert code == 0
-    assert "computer player(s) play scout" in text and "Game over (" in text
-    assert "seat 1 (scout): walked A1 →" in text
+    assert "you are seat 1; 1 computer player plays scout" in text and "Game over (" in text
+    assert "seat 2 (scout): walked A1 →" in text
 
 
 def test_raid_board_shows_own_map_and_what_is_known_of_theirs() -> None:
@@ -54,7 +54,9 @@ def test_in_a_fight_a_typed_number_names_the_zone_not_a_list_item() -> None:
     out = io.StringIO()
     chosen = _ask(GAME, GAME.legal_actions(state, 0), io.StringIO("3\n"), out)
     assert chosen is not None and chosen.zone == 3  # the third item of the list is zone 4
-    assert "  1. zone 1\n  2. zone 3\n  3. zone 4\n" in out.getvalue()
+    # numbers here are zones, so the zones left are listed without list numbers
+    assert "  - zone 1\n  - zone 3\n  - zone 4\n" in out.getvalue() and "1." not in out.getvalue()
+    assert "your move (type one; help, quit)> " in out.getvalue()
 
 
 def test_menus_say_what_to_type_and_never_show_internal_data() -> None:

@@ -65,7 +65,7 @@ def test_the_board_shows_the_field_creatures_and_the_stack() -> None:
     assert "You must declare an instant ('activate …') or 'pass'" in board
     other = TEXT.board(GAME.view(s, 1), 1)
     assert other.splitlines()[1].startswith("     a") and "  1 ." in other.splitlines()[2]  # row 1 on top
-    assert "Waiting for seat 0 (respond)" in other
+    assert "Waiting for seat 1 (respond)" in other
 
 
 def test_events_read_as_words() -> None:
