@@ -13,9 +13,12 @@ from engine.games.raid.knowledge import read
 _RAID_MARKS = {"artifact": "A", "terrorist": "T", "pit": "O", "trap": "X", "kit": "+"}
 """One letter per object kind on a text map: the letters of the pictures on Discord."""
 
+TRAIL = "*"
+"""A walked cell, as in the text grids on Discord."""
+
 LEGEND = (
-    "Legend: A artifact  T terrorist  O pit  X trap  + first-aid kit  @ a scout"
-    "  ~ walked  # building  E entry"
+    "Legend: A artifact  T terrorist  O pit  X trap  + first-aid kit  1 2 a scout"
+    f"  {TRAIL} walked  # building  E entry"
 )
 
 
@@ -29,24 +32,26 @@ def _raid_grid(view: Any, marks: dict[str, str]) -> list[str]:
 
 
 def _board(view: Any, seat: int) -> str:
-    """Two maps side by side: what you know of the opponent's map (walked cells ``~``, hazards
-    met that stay live, your scout ``@``), and your own hazard map with the opponent's scout."""
+    """Two maps side by side: what you know of the opponent's map (walked cells, hazards met that
+    stay live, your scout by its seat number), and your own hazard map with the opponent's
+    scout. The symbols are those of the text grids on Discord."""
     names = seat_names(len(view.scouts), seat)
     me, them = view.scouts[seat], view.scouts[1 - seat]
     known = read(view)
-    theirs = {c: "~" for c in me.trail}
+    mine, other = str(seat + 1), str(2 - seat)
+    theirs = {c: TRAIL for c in me.trail}
     theirs |= {c: _RAID_MARKS["pit"] for c in known.pits} | {c: _RAID_MARKS["trap"] for c in known.traps}
     if known.kit is not None:
         theirs[known.kit] = _RAID_MARKS["kit"]
-    theirs[me.cell] = "@"
+    theirs[me.cell] = mine
     own = {h.cell: _RAID_MARKS[h.kind] for h in (view.own_map or ()) if h.live}
-    own[them.cell] = "@"
-    title = "Their map (~ walked)"
+    own[them.cell] = other
+    title = f"Their map ({TRAIL} walked)"
     if view.revealed_maps is not None:  # the end: both maps shown whole, as on Discord
         title = "Their map, revealed"
         theirs = {h.cell: _RAID_MARKS[h.kind] for h in view.revealed_maps[1 - seat] if h.live}
-        theirs |= {c: "~" for c in me.trail if c not in theirs}
-        theirs[me.cell] = "@"
+        theirs |= {c: TRAIL for c in me.trail if c not in theirs}
+        theirs[me.cell] = mine
     left, right = _raid_grid(view, theirs), _raid_grid(view, own)
     lines = [f"{title:<26}   Your map"]
     lines += [f"{a:<26}   {b}" for a, b in zip(left, right, strict=True)]
@@ -55,7 +60,7 @@ def _board(view: Any, seat: int) -> str:
         lines.append(
             f"{names[s]:<9} on {scout.cell:<3} wounds {scout.wounds}/{view.max_wounds}, "
             f"{view.artifact_name} {scout.artifacts}/{view.counts['artifacts']}"
-            + (f", misses {scout.skip} turn(s)" if scout.skip else "")
+            + (f", misses {scout.skip} turn{'s' if scout.skip > 1 else ''}" if scout.skip else "")
         )
     if view.fight is not None:
         named = ", ".join(map(str, view.fight.named)) or "none"

@@ -31,9 +31,9 @@ def test_raid_board_shows_own_map_and_what_is_known_of_theirs() -> None:
     text = text_renderer("raid").board(GAME.view(state, 0), 0)
     lines = text.splitlines()
     assert (
-        lines[2] == " 1  ~ O . . . . . . . .       1  E . @ . . . . . . ."
-    )  # walked, their pit; their scout on C1
-    assert lines[3].startswith(" 2  @ # #")  # our scout on A2 of their map
+        lines[2] == " 1  * O . . . . . . . .       1  E . 2 . . . . . . ."
+    )  # walked, their pit; their scout (seat 2) on C1
+    assert lines[3].startswith(" 2  1 # #")  # our scout (seat 1) on A2 of their map
     assert lines[4].endswith(" 3  . # X . . . # # # .")  # our own trap C3, X as in the pictures
     assert lines[11].endswith("10  . . . . . . . . . A")  # our own artifact J10
     assert "you       on A2" in text and "Your move: type a path" in text
