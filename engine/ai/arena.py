@@ -83,8 +83,8 @@ def play_games(
     slots = [SlotTally(name) for name in lineup]
     for g in range(first, first + count):
         slot_of = [(seat + g) % seats for seat in range(seats)]  # seat -> line-up place
-        policies = PolicyChoice([chooser[slot] for slot in slot_of], (seed * 1_000_003 + g) * 10_007)
-        timed = TimedChoice(policies)
+        by_seat = [chooser[slot] for slot in slot_of]
+        timed = TimedChoice(PolicyChoice(by_seat, (seed * 1_000_003 + g) * 10_007))
         state = game.new(seats, seed=seed + g, options={})
         for played in playout(game, state, random.Random(g), choose=timed):
             tally = slots[slot_of[played.seat]]

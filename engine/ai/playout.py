@@ -8,8 +8,9 @@ that is not waited for play an optional action, or resign, so random games reach
 real table can take.
 
 Games of computer players use ``PolicyChoice``: each seat's policy decides through ``decide``
-with a seed made from the game's seed and the number of decisions so far, so such a game is
-reproducible from its seeds whatever order the driver serves the seats in.
+with a seed made from one number and the count of decisions so far, so such a game is
+reproducible from the game's seed, that number and the driver's generator (which only orders
+seats deciding at once).
 """
 
 from __future__ import annotations
@@ -35,8 +36,8 @@ def random_choice(game: Game[Any, Any, Any], state: Any, seat: int, rng: random.
 class PolicyChoice:
     """The chooser of a game of computer players: ``policies[seat]`` (a policy or its name)
     makes that seat's moves through ``decide``, the game's ``n``-th decision (counted from 0
-    over all seats) with seed ``seed + n``. The driver's generator is not used, so the same
-    ``seed`` gives the same decisions in the same positions.
+    over all seats) with seed ``seed + n``. It never draws from the driver's generator: a
+    policy's randomness is its decision's seed alone.
 
     One per game, since it counts that game's decisions. A name is looked up once, at the
     seat's first decision, and that policy object makes all of the seat's moves."""
