@@ -11,15 +11,17 @@ ones in the turn reuse it).
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import sys
-import time
 from pathlib import Path
 
 if not __package__:  # run as a file: the repository root, not bench/, must come first
     sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
-from engine.ai import decide, get_policy
+from engine.ai import get_policy
+from engine.ai.arena import TimedChoice
+from engine.ai.playout import PolicyChoice, playout
 from engine.core.registry import get_game
 
 
@@ -45,26 +47,19 @@ def main() -> None:
     choices: list[float] = []
     first: list[float] = []
     for g in range(args.games):
-        state = game.new(2, seed=g, options={})
+        lineup = [greedy if (seat + g) % 2 else strong for seat in range(2)]
+        timed = TimedChoice(PolicyChoice(lineup, seed=0))  # decision n has seed n
         seen_turn = -1
-        moves = 0
-        while game.to_act(state):
-            seat = game.to_act(state)[0]
-            if (seat + g) % 2:
-                action = decide(game, state, seat, greedy, moves)
-            else:
-                several = len(game.legal_actions(state, seat)) > 1
-                start = time.perf_counter()
-                action = decide(game, state, seat, strong, moves)
-                spent = time.perf_counter() - start
-                every.append(spent)
-                if several:
-                    choices.append(spent)
-                    if state.turn != seen_turn:
-                        first.append(spent)
-                        seen_turn = state.turn
-            state = game.apply(state, seat, action).state
-            moves += 1
+        for played in playout(game, game.new(2, seed=g, options={}), random.Random(g), choose=timed):
+            state, seat = played.before, played.seat
+            if lineup[seat] is not strong:
+                continue
+            every.append(timed.wall)
+            if len(game.legal_actions(state, seat)) > 1:
+                choices.append(timed.wall)
+                if state.turn != seen_turn:
+                    first.append(timed.wall)
+                    seen_turn = state.turn
     print(f"pickomino strong vs greedy, {args.games} games")
     print(_line("every decision", every))
     print(_line("two or more legal actions", choices))

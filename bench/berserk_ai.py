@@ -10,15 +10,17 @@ machine). Two groups: every decision, and those with two or more legal actions.
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import sys
-import time
 from pathlib import Path
 
 if not __package__:  # run as a file: the repository root, not bench/, must come first
     sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
-from engine.ai import decide, get_policy
+from engine.ai import get_policy
+from engine.ai.arena import TimedChoice
+from engine.ai.playout import PolicyChoice, playout
 from engine.core.registry import get_game
 
 
@@ -44,19 +46,13 @@ def main() -> None:
     wall: dict[str, list[float]] = {"every": [], "choices": []}
     cpu: dict[str, list[float]] = {"every": [], "choices": []}
     for g in range(args.games):
+        timed = TimedChoice(PolicyChoice([policy, policy], seed=0))  # decision n has seed n
         state = game.new(2, seed=args.seed + g, options={})
-        moves = 0
-        while game.to_act(state):
-            seat = game.to_act(state)[0]
-            several = len(game.legal_actions(state, seat)) > 1
-            start, start_cpu = time.perf_counter(), time.process_time()
-            action = decide(game, state, seat, policy, moves)
-            spent, spent_cpu = time.perf_counter() - start, time.process_time() - start_cpu
+        for played in playout(game, state, random.Random(g), choose=timed):
+            several = len(game.legal_actions(played.before, played.seat)) > 1
             for group in ("every", "choices") if several else ("every",):
-                wall[group].append(spent)
-                cpu[group].append(spent_cpu)
-            state = game.apply(state, seat, action).state
-            moves += 1
+                wall[group].append(timed.wall)
+                cpu[group].append(timed.cpu)
     print(f"berserk baseline vs baseline, {args.games} games")
     print(_line("every decision (wall)", wall["every"]))
     print(_line("every decision (CPU)", cpu["every"]))

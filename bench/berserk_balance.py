@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import multiprocessing
+import random
 import sys
 import time
 from collections import defaultdict
@@ -25,8 +26,9 @@ from typing import NamedTuple
 if not __package__:  # run as a file: the repository root, not bench/, must come first
     sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
-from engine.ai import decide, get_policy
+from engine.ai import get_policy
 from engine.ai.arena import wilson
+from engine.ai.playout import PolicyChoice, Preferring, play_to_end
 from engine.core.registry import get_game
 from engine.games.berserk.actions import ChooseDeck
 from engine.games.berserk.cards import DECKS
@@ -47,17 +49,10 @@ def play(decks: tuple[str, str], seed: int, round_cap: int) -> Played:
     """One baseline game with the decks forced (the deck choice is the only decision not left
     to the policy)."""
     game = get_game("berserk")
-    policy = get_policy("berserk", "baseline")
-    state = game.new(2, seed, {"round_cap": round_cap})
-    moves = 0
-    while game.to_act(state):
-        seat = game.to_act(state)[0]
-        if game.pending(state)[0].kind == "choose_deck":
-            action = ChooseDeck(decks[seat])
-        else:
-            action = decide(game, state, seat, policy, seed * 100_003 + moves)
-        state = game.apply(state, seat, action).state
-        moves += 1
+    baseline = get_policy("berserk", "baseline")
+    # each seat plays its deck, the baseline does the rest; decision n is seeded seed * 100_003 + n
+    choose = PolicyChoice([Preferring(ChooseDeck(deck), baseline) for deck in decks], seed * 100_003)
+    state = play_to_end(game, game.new(2, seed, {"round_cap": round_cap}), random.Random(seed), choose=choose)
     result = game.result(state)
     assert result is not None and state.first is not None and state.end is not None
     winner = None if result.draw else result.winners[0]

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import random
 import sys
 import time
 from collections.abc import Iterator
@@ -31,6 +32,7 @@ if not __package__:  # run as a file: the repository root, not bench/, must come
     sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 from engine.ai import decide, get_policy
+from engine.ai.playout import PolicyChoice, playout
 from engine.ai.policy import Policy
 from engine.core.rng import Rng
 from engine.games.pickomino import PICKOMINO, Keep, PickominoState, Roll, Stop, Take
@@ -111,20 +113,17 @@ def positions(count: int) -> Iterator[str]:
     while True:
         seats, lineup = LINEUPS[g % len(LINEUPS)]
         players = [get_policy("pickomino", name) for name in lineup]
+        by_seat = [players[(seat + g) % seats] for seat in range(seats)]
+        strong = [lineup[(seat + g) % seats] == "strong" for seat in range(seats)]
         options = {"tiebreak": "shared"} if g % 7 == 3 else {}
         state = PICKOMINO.new(seats, seed=g, options=options)
-        moves = 0
-        while PICKOMINO.to_act(state):
-            seat = PICKOMINO.to_act(state)[0]
-            slot = (seat + g) % seats
-            action = decide(PICKOMINO, state, seat, players[slot], seed=moves)
-            if lineup[slot] == "strong" and len(PICKOMINO.legal_actions(state, seat)) > 1:
-                yield encode(state, action)
+        # decision n of a game has seed n
+        for played in playout(PICKOMINO, state, random.Random(g), choose=PolicyChoice(by_seat, seed=0)):
+            if strong[played.seat] and len(PICKOMINO.legal_actions(played.before, played.seat)) > 1:
+                yield encode(played.before, played.action)
                 made += 1
                 if made == count:
                     return
-            state = PICKOMINO.apply(state, seat, action).state
-            moves += 1
         g += 1
 
 

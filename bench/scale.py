@@ -31,6 +31,7 @@ if not __package__:  # run as a file: the repository root, not bench/, must come
     sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 import engine
+from engine.ai.playout import playout
 from engine.core import dump_json
 from storage import GameStatus, Repository, open_repository
 from storage.replay import snapshot
@@ -50,12 +51,8 @@ def finished_positions(count: int) -> list[tuple[Any, int]]:
     """A few real finished two-seat games: (final state, moves played)."""
     positions = []
     for seed in range(count):
-        rng, state, moves = random.Random(seed), PICKOMINO.new(2, seed, {}), 0
-        while PICKOMINO.to_act(state):
-            seat = PICKOMINO.to_act(state)[0]
-            state = PICKOMINO.apply(state, seat, rng.choice(PICKOMINO.legal_actions(state, seat))).state
-            moves += 1
-        positions.append((state, moves))
+        played = list(playout(PICKOMINO, PICKOMINO.new(2, seed, {}), random.Random(seed)))
+        positions.append((played[-1].step.state, len(played)))
     return positions
 
 

@@ -21,8 +21,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.ai.playout import play_to_end
-from engine.ai.policy import decide, get_policy, policies
+from engine.ai.playout import Chooser, PolicyChoice, playout
+from engine.ai.policy import get_policy, policies
 from engine.core.errors import EngineError
 from engine.core.registry import get_game
 
@@ -54,38 +54,44 @@ def lineup_names(names: Sequence[str], seats: int) -> list[str]:
     return [names[i % len(names)] for i in range(seats)]
 
 
-class _TimedChoice:
-    """The arena's chooser for one game: each seat's policy, seeded per decision, timed."""
+class TimedChoice:
+    """A chooser timed: ``wall`` and ``cpu`` are the wall-clock and process CPU seconds of its
+    last decision. ``playout`` yields each move before it asks for the next, so they are read
+    as the move comes."""
 
-    def __init__(self, slots: list[SlotTally], chooser: list[Any], slot_of: list[int], seed: int) -> None:
-        self.slots, self.chooser, self.slot_of, self.seed = slots, chooser, slot_of, seed
-        self.decisions = 0
+    def __init__(self, choose: Chooser) -> None:
+        self.choose = choose
+        self.wall = self.cpu = 0.0
 
     def __call__(self, game: Any, state: Any, seat: int, rng: random.Random) -> Any:
-        slot = self.slot_of[seat]
-        several = len(game.legal_actions(state, seat)) > 1
+        start_cpu = time.process_time()  # read outside the wall-clock interval: it is a system call
         start = time.perf_counter()
-        action = decide(game, state, seat, self.chooser[slot], seed=self.seed + self.decisions)
-        spent = time.perf_counter() - start
-        self.slots[slot].seconds.append(spent)
-        if several:
-            self.slots[slot].choice_seconds.append(spent)
-        self.decisions += 1
+        action = self.choose(game, state, seat, rng)
+        self.wall = time.perf_counter() - start
+        self.cpu = time.process_time() - start_cpu
         return action
 
 
 def play_games(
     game_key: str, seats: int, names: Sequence[str], seed: int, first: int, count: int
 ) -> list[SlotTally]:
-    """Games ``first … first+count-1`` of a match (game ``g`` has seed ``seed + g``)."""
+    """Games ``first … first+count-1`` of a match (game ``g`` has seed ``seed + g``; its
+    decisions are seeded from ``(seed * 1_000_003 + g) * 10_007``)."""
     game = get_game(game_key)
     lineup = lineup_names(names, seats)
     chooser = [get_policy(game_key, name) for name in lineup]
     slots = [SlotTally(name) for name in lineup]
     for g in range(first, first + count):
         slot_of = [(seat + g) % seats for seat in range(seats)]  # seat -> line-up place
-        timed = _TimedChoice(slots, chooser, slot_of, (seed * 1_000_003 + g) * 10_007)
-        state = play_to_end(game, game.new(seats, seed=seed + g, options={}), random.Random(g), choose=timed)
+        by_seat = [chooser[slot] for slot in slot_of]
+        timed = TimedChoice(PolicyChoice(by_seat, (seed * 1_000_003 + g) * 10_007))
+        state = game.new(seats, seed=seed + g, options={})
+        for played in playout(game, state, random.Random(g), choose=timed):
+            tally = slots[slot_of[played.seat]]
+            tally.seconds.append(timed.wall)
+            if len(game.legal_actions(played.before, played.seat)) > 1:
+                tally.choice_seconds.append(timed.wall)
+            state = played.step.state
         result = game.result(state)
         assert result is not None
         firsts = [slot_of[s] for s in result.winners]

@@ -6,15 +6,20 @@ with templates (a path, a placement) filled in by the game's sampler. Several se
 once (a simultaneous phase) are served in a random order, and the driver may also let a seat
 that is not waited for play an optional action, or resign, so random games reach every path a
 real table can take.
+
+Games of computer players use ``PolicyChoice``: each seat's policy decides through ``decide``
+with a seed made from one number and the count of decisions so far, so such a game is
+reproducible from the game's seed, that number and the driver's generator (which only orders
+seats deciding at once).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NamedTuple
 
-from engine.ai.policy import fill, sampler_of
+from engine.ai.policy import Policy, decide, fill, get_policy, sampler_of
 from engine.core.contract import RESIGN, Game, Step
 from engine.core.replay import play_logged
 
@@ -26,6 +31,43 @@ def random_choice(game: Game[Any, Any, Any], state: Any, seat: int, rng: random.
     """A uniformly random legal action (a template filled in by the game's sampler)."""
     legal = game.legal_actions(state, seat)
     return fill(game, state, seat, legal[rng.randrange(len(legal))], rng)
+
+
+class PolicyChoice:
+    """The chooser of a game of computer players: ``policies[seat]`` (a policy or its name)
+    makes that seat's moves through ``decide``, the game's ``n``-th decision (counted from 0
+    over all seats) with seed ``seed + n``. It never draws from the driver's generator: a
+    policy's randomness is its decision's seed alone.
+
+    One per game, since it counts that game's decisions. A name is looked up once, at the
+    seat's first decision, and that policy object makes all of the seat's moves."""
+
+    def __init__(self, policies: Sequence[str | Policy], seed: int) -> None:
+        self.policies: list[str | Policy] = list(policies)
+        self.seed = seed
+        self.decisions = 0
+        """Decisions made so far."""
+
+    def __call__(self, game: Game[Any, Any, Any], state: Any, seat: int, rng: random.Random) -> Any:
+        if not 0 <= seat < len(self.policies):
+            raise IndexError(f"no policy for seat {seat}: {len(self.policies)} given")
+        policy = self.policies[seat]
+        if isinstance(policy, str):
+            policy = self.policies[seat] = get_policy(game.key, policy)
+        action = decide(game, state, seat, policy, seed=self.seed + self.decisions)
+        self.decisions += 1
+        return action
+
+
+class Preferring:
+    """A policy that plays ``action`` whenever it is legal and leaves every other decision to
+    ``policy``: one choice fixed (a seat's deck), a computer player for the rest."""
+
+    def __init__(self, action: Any, policy: Policy) -> None:
+        self.action, self.policy = action, policy
+
+    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        return self.action if self.action in legal else self.policy.choose(view, legal, rng)
 
 
 class Played(NamedTuple):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import typing
 from datetime import UTC, datetime
+from itertools import islice
 from typing import Any
 
 import discord
@@ -28,9 +29,9 @@ from bot.games.raid.render import (
 from bot.i18n import catalogue, explain
 from bot.render import Table
 from engine import IllegalAction
+from engine.ai.playout import playout
 from engine.games.raid.state import Outcome
 from storage import GameRecord, GameStatus, SeatRecord
-from tests.engine.raid_helpers import random_path
 
 GAME = engine.get_game("raid")
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
@@ -85,19 +86,10 @@ def test_boards_of_whole_random_games(lang: str) -> None:
     rng = random.Random(lang)
     seen: set[str] = set()
     for seed in range(2):
-        state = GAME.new(2, seed=seed)
-        version = 0
-        while GAME.to_act(state) and version < MOVES_PER_GAME:
-            seat = rng.choice(GAME.to_act(state))
-            action: Any = rng.choice(GAME.legal_actions(state, seat))
-            if action.kind == "place":
-                action = GAME.parse_action("random")
-            if action.kind == "move":
-                action = GAME.parse_action(
-                    {"kind": "move", "path": random_path(rng, state.scouts[seat].cell)}
-                )
-            step = GAME.apply(state, seat, action)
-            state, version = step.state, version + 1
+        moves = playout(GAME, GAME.new(2, seed=seed), rng)  # placements and paths: the sampler's
+        for version, played in enumerate(islice(moves, MOVES_PER_GAME), 1):
+            step = played.step
+            state = step.state
             seen |= {f"{e.data['kind']}.{e.data['outcome']}" for e in step.events if e.kind == "encounter"}
             status = GameStatus.ACTIVE if GAME.to_act(state) else GameStatus.FINISHED
             record = record_of(state, version, status)

@@ -13,6 +13,7 @@ import engine
 from bot.board import game_message
 from bot.i18n import catalogue
 from engine import Event
+from engine.ai.playout import playout
 from storage import GameRecord, GameStatus, SeatRecord
 
 GAME = engine.get_game("pickomino")
@@ -38,14 +39,11 @@ def check_limits(embed: discord.Embed, view: discord.ui.View | None) -> None:
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("seats", [2, 7])
 def test_boards_of_whole_games(lang: str, seats: int) -> None:
-    chooser = random.Random(seats)
-    state = GAME.new(seats, seed=seats, options={})
     kinds: set[str] = set()
-    version = 0
-    while GAME.to_act(state):
-        seat = GAME.to_act(state)[0]
-        step = GAME.apply(state, seat, chooser.choice(GAME.legal_actions(state, seat)))
-        state, version = step.state, version + 1
+    moves = playout(GAME, GAME.new(seats, seed=seats, options={}), random.Random(seats))
+    for version, played in enumerate(moves, 1):
+        step = played.step
+        state = step.state
         kinds |= {e.kind for e in step.events}
         status = GameStatus.ACTIVE if GAME.to_act(state) else GameStatus.FINISHED
         embed, view = game_message(record_of(state, seats, version, status), lang, step.events)

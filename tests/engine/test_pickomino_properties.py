@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import IllegalAction
+from engine.ai.playout import Played, playout
 from engine.core import dump_event, dump_json, load_event
 from engine.games.pickomino import Keep, Roll, Stop, Take
 from engine.games.pickomino.data import FACES, TILE_WORMS, TILES
@@ -19,20 +21,10 @@ from tests.engine.pickomino_helpers import GAME
 MAX_ACTIONS = 5_000  # far above any real game; reaching it means the game does not end
 
 
-def random_game(seats: int, seed: int, chooser_seed: int):  # type: ignore[no-untyped-def]
-    """Yield (state, seat, action, step) along one random legal game."""
-    chooser = random.Random(chooser_seed)
+def random_game(seats: int, seed: int, chooser_seed: int) -> Iterator[Played]:
+    """The moves of one random legal game."""
     state = GAME.new(seats, seed=seed, options={})
-    for _ in range(MAX_ACTIONS):
-        to_act = GAME.to_act(state)
-        if not to_act:
-            return
-        seat = to_act[0]
-        action = chooser.choice(GAME.legal_actions(state, seat))
-        step = GAME.apply(state, seat, action)
-        yield state, seat, action, step
-        state = step.state
-    pytest.fail(f"game with {seats} seats, seed {seed} did not end in {MAX_ACTIONS} actions")
+    return playout(GAME, state, random.Random(chooser_seed), max_moves=MAX_ACTIONS)
 
 
 def check_invariants(state) -> None:  # type: ignore[no-untyped-def]
@@ -53,9 +45,9 @@ def test_random_games_end_with_tiles_partitioned_and_scores_equal_worms(
     seats: int, seed: int, chooser_seed: int
 ) -> None:
     last = None
-    for state, _, _, step in random_game(seats, seed, chooser_seed):
-        check_invariants(state)
-        last = step.state
+    for played in random_game(seats, seed, chooser_seed):
+        check_invariants(played.before)
+        last = played.step.state
     assert last is not None
     check_invariants(last)
     assert GAME.to_act(last) == () and last.grill == ()
@@ -70,9 +62,9 @@ def test_random_games_end_with_tiles_partitioned_and_scores_equal_worms(
 def test_same_seed_and_actions_give_identical_states(seats: int, seed: int, chooser_seed: int) -> None:
     log = []
     final = None
-    for _, seat, action, step in random_game(seats, seed, chooser_seed):
-        log.append((seat, GAME.dump_action(action)))
-        final = step.state
+    for played in random_game(seats, seed, chooser_seed):
+        log.append((played.seat, GAME.dump_action(played.action)))
+        final = played.step.state
     replayed = GAME.new(seats, seed=seed, options={})
     for seat, data in log:
         replayed = GAME.apply(replayed, seat, GAME.parse_action(json.loads(json.dumps(data)))).state
@@ -84,8 +76,12 @@ def test_same_seed_and_actions_give_identical_states(seats: int, seed: int, choo
 def test_everything_round_trips_through_json_and_apply_never_mutates(
     seats: int, seed: int, chooser_seed: int
 ) -> None:
-    for state, seat, _action, step in random_game(seats, seed, chooser_seed):
+    # the driver applies a move only when asked for it: ``ahead`` is a position not yet played
+    ahead = dump_json(GAME.dump_state(GAME.new(seats, seed=seed, options={})))
+    for played in random_game(seats, seed, chooser_seed):
+        state, seat = played.before, played.seat
         before = dump_json(GAME.dump_state(state))
+        assert before == ahead  # apply left its input alone
         assert GAME.load_state(json.loads(before)) == state
         for viewer in (None, *range(seats)):
             view = GAME.view(state, viewer)
@@ -93,9 +89,10 @@ def test_everything_round_trips_through_json_and_apply_never_mutates(
             assert GAME.load_view(json.loads(text)) == view
         for legal in GAME.legal_actions(state, seat):
             assert GAME.parse_action(json.loads(dump_json(GAME.dump_action(legal)))) == legal
-        for event in step.events:
+        for event in played.step.events:
             assert load_event(json.loads(dump_json(dump_event(event)))) == event
-        assert dump_json(GAME.dump_state(state)) == before  # apply left its input alone
+        assert dump_json(GAME.dump_state(state)) == before  # so did views, actions and events
+        ahead = dump_json(GAME.dump_state(played.step.state))
 
 
 def illegal_candidates(state):  # type: ignore[no-untyped-def]
@@ -122,7 +119,8 @@ def illegal_candidates(state):  # type: ignore[no-untyped-def]
 def test_illegal_actions_raise_readable_reasons_and_change_nothing(
     seats: int, seed: int, chooser_seed: int
 ) -> None:
-    for state, _, _, _ in random_game(seats, seed, chooser_seed):
+    for played in random_game(seats, seed, chooser_seed):
+        state = played.before
         before = dump_json(GAME.dump_state(state))
         for seat, action, what in illegal_candidates(state):
             with pytest.raises(IllegalAction) as err:

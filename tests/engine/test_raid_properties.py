@@ -16,6 +16,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.ai.playout import playout
 from engine.core.contract import dump_event, load_event
 from engine.core.plain import dump_json
 from engine.games.raid import SCENARIOS, Move, RaidState
@@ -35,20 +36,31 @@ OPTIONS = st.fixed_dictionaries(
 )
 
 
-def choose(state: RaidState, seat: int, rng: random.Random, explicit: bool) -> Any:
-    """A random legal action as plain data: placements random (engine-drawn or explicit),
-    paths random straight legs from the scout's cell."""
-    legal = GAME.legal_actions(state, seat)
-    action = rng.choice(legal)
-    if action.kind == "place":
-        if explicit:
-            return random_valid_place(rng, state.options.model_dump())
-        return {"kind": "place_random"}
-    if action.kind == "place_random":
-        return {"kind": "place_random"}
-    if isinstance(action, Move):
-        return {"kind": "move", "path": random_path(rng, state.scouts[seat].cell)}
-    return GAME.dump_action(action)
+class PlainChoice:
+    """A random legal action as a player sends it, in plain data: placements random
+    (engine-drawn, or explicit when ``explicit``), paths random straight legs from the scout's
+    cell. The driver is given it parsed; ``data`` keeps the last one as written."""
+
+    def __init__(self, explicit: bool) -> None:
+        self.explicit = explicit
+        self.data: Any = None
+
+    def __call__(self, game: Any, state: RaidState, seat: int, rng: random.Random) -> Any:
+        self.data = self.write(state, seat, rng)
+        return GAME.parse_action(self.data)
+
+    def write(self, state: RaidState, seat: int, rng: random.Random) -> Any:
+        legal = GAME.legal_actions(state, seat)
+        action = rng.choice(legal)
+        if action.kind == "place":
+            if self.explicit:
+                return random_valid_place(rng, state.options.model_dump())
+            return {"kind": "place_random"}
+        if action.kind == "place_random":
+            return {"kind": "place_random"}
+        if isinstance(action, Move):
+            return {"kind": "move", "path": random_path(rng, state.scouts[seat].cell)}
+        return GAME.dump_action(action)
 
 
 def check_secrets(state: RaidState, rng: random.Random) -> None:
@@ -108,16 +120,13 @@ def round_trip(state: RaidState, events: Any, action: Any) -> None:
 def play_out(seed: int, chooser: int, options: dict[str, Any], explicit: bool) -> tuple[RaidState, list[Any]]:
     rng = random.Random(chooser)
     state = GAME.new(2, seed=seed, options=options)
+    choose = PlainChoice(explicit)
     log: list[Any] = []
-    for step_no in range(5000):
-        to_act = GAME.to_act(state)
-        if not to_act:
-            break
-        seat = rng.choice(to_act)
-        action = choose(state, seat, rng, explicit)
-        before = GAME.dump_state(state)
-        step = GAME.apply(state, seat, GAME.parse_action(action))
-        assert GAME.dump_state(state) == before  # apply never changes its input
+    # the driver applies a move only when asked for it: ``ahead`` is a position not yet played
+    ahead = GAME.dump_state(state)
+    for step_no, played in enumerate(playout(GAME, state, rng, choose=choose, max_moves=5000)):
+        seat, step, action = played.seat, played.step, choose.data
+        assert GAME.dump_state(played.before) == ahead  # apply never changes its input
         for event in step.events:
             if "map" in event.data:
                 assert event.audience == (seat,)  # a placement goes to its owner only
@@ -131,8 +140,7 @@ def play_out(seed: int, chooser: int, options: dict[str, Any], explicit: bool) -
             check_fight_secret(state)
         if step_no % 25 == 0 or state.phase == "over":
             round_trip(state, step.events, action)
-    else:
-        raise AssertionError("the game did not end")
+        ahead = GAME.dump_state(state)
     return state, log
 
 

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import random
+from itertools import islice
+from typing import Any
 
 from engine import RESIGN, get_game
+from engine.ai.playout import playout
 from engine.core import dump_json
 from engine.core.replay import play_logged, replay
 
@@ -13,17 +16,17 @@ def test_log_with_resignation_replays_identically() -> None:
     game = get_game("pickomino")
     chooser = random.Random(4)
     state = game.new(3, 99, {})
-    log = []
-    while game.to_act(state):
-        seat = game.to_act(state)[0]
-        if len(log) == 30:
-            data = {"kind": RESIGN}
-            state = play_logged(game, state, 2, data)[0].state
-            log.append((2, data))
-            continue
-        action = chooser.choice(game.legal_actions(state, seat))
-        log.append((seat, game.dump_action(action)))
-        state = game.apply(state, seat, action).state
+    log: list[tuple[int, Any]] = []
+    for played in islice(playout(game, state, chooser), 30):
+        log.append((played.seat, game.dump_action(played.action)))
+        state = played.step.state
+    assert len(log) == 30 and game.to_act(state)
+    data = {"kind": RESIGN}  # seat 2 leaves after 30 moves, whoever is to act
+    state = play_logged(game, state, 2, data)[0].state
+    log.append((2, data))
+    for played in playout(game, state, chooser):
+        log.append((played.seat, game.dump_action(played.action)))
+        state = played.step.state
     steps = list(replay(game, 3, 99, {}, log))
     assert len(steps) == len(log)
     assert dump_json(game.dump_state(steps[-1][2].state)) == dump_json(game.dump_state(state))

@@ -10,10 +10,12 @@ import signal
 import sqlite3
 import subprocess
 import sys
+from itertools import islice
 from pathlib import Path
 
 import pytest
 
+from engine.ai.playout import playout
 from engine.core import dump_json
 from storage import ConstraintViolation, GameStatus, Repository, StorageError, open_repository
 from storage.database import Connection, open_database
@@ -121,14 +123,12 @@ async def insert_v1_game(
     db: Connection, *, channel_id: int, status: str, users: tuple[int, ...], moves: int | None
 ) -> int:
     """A game written the way the v1 schema stored it; ``moves`` None plays it to the end."""
-    rng = random.Random(channel_id)
     state = PICKOMINO.new(len(users), channel_id, {"tiebreak": "highest_tile"}) if status != "lobby" else None
     log: list[tuple[int, str]] = []
-    while state is not None and PICKOMINO.to_act(state) and (moves is None or len(log) < moves):
-        seat = PICKOMINO.to_act(state)[0]
-        action = rng.choice(PICKOMINO.legal_actions(state, seat))
-        state = PICKOMINO.apply(state, seat, action).state
-        log.append((seat, dump_json(PICKOMINO.dump_action(action))))
+    if state is not None:
+        for played in islice(playout(PICKOMINO, state, random.Random(channel_id)), moves):
+            log.append((played.seat, dump_json(PICKOMINO.dump_action(played.action))))
+            state = played.step.state
     inserted = await db.fetch_one(
         "INSERT INTO games (key, guild_id, channel_id, host_id, options, seed, status, version, state,"
         " created_at, updated_at) VALUES ('pickomino', 1, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",

@@ -5,12 +5,14 @@ the table favours, defenders that take a strike better, abilities used."""
 from __future__ import annotations
 
 import random
+from itertools import islice
 
 import pytest
 
-from engine.ai import decide, policies
+from engine.ai import decide, get_policy, policies
 from engine.ai.berserk.reading import WORTH
 from engine.ai.berserk.setup import best_recruits, placement
+from engine.ai.playout import PolicyChoice, Preferring, playout
 from engine.games.berserk.actions import ChooseDeck
 from engine.games.berserk.cards import DECKS
 from engine.games.berserk.setup import BUDGETS, default_recruits, recruit_problems
@@ -25,34 +27,25 @@ def test_the_policies_are_random_and_baseline() -> None:
 @pytest.mark.parametrize("decks", [("D1", "D2"), ("D3", "D4")])
 def test_baseline_plays_only_legal_actions_to_the_end(decks: tuple[str, str]) -> None:
     for seed in range(2):
+        names = ["baseline" if seat == seed % 2 else "random" for seat in range(2)]
+        # each seat plays its deck, its policy the rest; decision n is seeded seed + n
+        lineup = [Preferring(ChooseDeck(decks[s]), get_policy("berserk", names[s])) for s in range(2)]
         state = GAME.new(2, seed=seed)
-        moves = 0
-        while GAME.to_act(state):
-            seat = GAME.to_act(state)[0]
-            legal = GAME.legal_actions(state, seat)
-            if GAME.pending(state)[0].kind == "choose_deck":
-                action = ChooseDeck(decks[seat])
-            else:
-                action = decide(GAME, state, seat, "baseline" if seat == seed % 2 else "random", seed + moves)
-                templates = GAME.pending(state)[0].kind in ("recruit", "place")
-                assert templates or action in legal
-            state = GAME.apply(state, seat, action).state  # a filled-in template must be accepted
-            moves += 1
+        for played in playout(GAME, state, random.Random(seed), choose=PolicyChoice(lineup, seed)):
+            templates = GAME.pending(played.before)[0].kind in ("recruit", "place")
+            assert templates or played.action in GAME.legal_actions(played.before, played.seat)
+            state = played.step.state  # a filled-in template was accepted
         assert GAME.result(state) is not None
 
 
 def test_baseline_decides_from_its_own_view_only() -> None:
-    rng = random.Random(5)
-    state = GAME.new(2, seed=5)
     checked = 0
-    for move in range(400):
-        if not GAME.to_act(state):
-            break
-        seat = GAME.to_act(state)[0]
+    moves = playout(GAME, GAME.new(2, seed=5), random.Random(5), choose=PolicyChoice(["baseline"] * 2, 5))
+    for move, played in enumerate(islice(moves, 400)):
         if move % 7 == 0:
+            state, seat = played.before, played.seat
             assert_sees_only_its_view(GAME, state, GAME.redeal(state, seat, move), seat, "baseline", move)
             checked += 1
-        state = GAME.apply(state, seat, decide(GAME, state, seat, "baseline", rng.randrange(10**6))).state
     assert checked > 10
 
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from engine.ai import decide, policies
+from engine.ai import policies
+from engine.ai.playout import PolicyChoice, playout
 from tests.engine.pickomino_helpers import GAME
 
 
@@ -14,11 +17,7 @@ def test_whole_games_with_only_legal_actions(name: str, seats: int) -> None:
     for seed in range(2):
         lineup = [name if s % 2 == 0 else "random" for s in range(seats)]
         state = GAME.new(seats, seed=100 * seats + seed, options={})
-        moves = 0
-        while GAME.to_act(state):
-            seat = GAME.to_act(state)[0]
-            action = decide(GAME, state, seat, lineup[seat], seed=moves)
-            assert action in GAME.legal_actions(state, seat)
-            state = GAME.apply(state, seat, action).state
-            moves += 1
+        for played in playout(GAME, state, random.Random(seed), choose=PolicyChoice(lineup, seed=0)):
+            assert played.action in GAME.legal_actions(played.before, played.seat)
+            state = played.step.state
         assert GAME.result(state) is not None

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from engine.ai import decide, get_policy, policies
+from engine.ai.playout import PolicyChoice, playout
 from engine.ai.raid.scout import RETURN_TO_KIT_AT, TOUR_CELLS, USE_KIT_AT
 from engine.core.errors import EngineError
 from engine.games.raid import Encounter, Guess, LeaveKit, Move, Place, PlaceRandom, UseKit
@@ -32,17 +33,15 @@ def legal_kind(action: Any, legal: Sequence[Any]) -> bool:
 
 def play_out(lineup: Sequence[str], seed: int, options: dict[str, Any] | None = None) -> Any:
     state = GAME.new(2, seed=seed, options=options or {})
-    moves = 0
-    while GAME.to_act(state):
-        seat = GAME.to_act(state)[0]
-        action = decide(GAME, state, seat, lineup[seat], seed=seed * 1000 + moves)
-        assert legal_kind(action, GAME.legal_actions(state, seat)), action
+    choose = PolicyChoice(lineup, seed=seed * 1000)  # decision n is seeded seed * 1000 + n
+    for played in playout(GAME, state, random.Random(seed), choose=choose):
+        action = played.action  # it was accepted: an illegal action would have raised
+        assert legal_kind(action, GAME.legal_actions(played.before, played.seat)), action
         if isinstance(action, Place):
-            assert check_placement(action, state.options) == []
+            assert check_placement(action, played.before.options) == []
         if isinstance(action, Move):
             assert len(action.path) <= MAX_WAYPOINTS
-        state = GAME.apply(state, seat, action).state  # an illegal action would raise here
-        moves += 1
+        state = played.step.state
     return state
 
 

@@ -1,0 +1,84 @@
+"""The driver's chooser for games of computer players: each seat's own policy, decision ``n`` of
+a game seeded ``seed + n``; a policy with one choice fixed; a timed chooser changes nothing."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.ai import decide, get_policy
+from engine.ai.arena import TimedChoice
+from engine.ai.playout import PolicyChoice, Preferring, playout
+from engine.games.berserk.actions import ChooseDeck
+from tests.engine.berserk.helpers import GAME as BERSERK
+from tests.engine.pickomino_helpers import GAME as PICKOMINO
+
+
+def moves_of(choose: PolicyChoice | TimedChoice, seed: int, driver: int = 0) -> list[tuple[int, object]]:
+    state = PICKOMINO.new(3, seed=seed, options={})
+    return [(p.seat, p.action) for p in playout(PICKOMINO, state, random.Random(driver), choose=choose)]
+
+
+def test_each_seat_plays_its_own_policy_with_the_decision_count_as_seed() -> None:
+    lineup = ["greedy", "random", "strong"]
+    choose = PolicyChoice(lineup, seed=40)
+    state = PICKOMINO.new(3, seed=7, options={})
+    played = list(playout(PICKOMINO, state, random.Random(0), choose=choose))
+    assert len(played) > 30 and choose.decisions == len(played)
+    for n, move in enumerate(played):
+        expected = decide(PICKOMINO, move.before, move.seat, lineup[move.seat], seed=40 + n)
+        assert move.action == expected, (n, move.seat)
+    # a seed one off plays another game: the seeds really are seed + n
+    off_by_one = PolicyChoice(["random"] * 3, seed=41)
+    assert moves_of(off_by_one, 7) != moves_of(PolicyChoice(["random"] * 3, seed=40), 7)
+
+
+def test_names_are_looked_up_once_and_policy_objects_are_used_as_given() -> None:
+    greedy = get_policy("pickomino", "greedy")
+    choose = PolicyChoice([greedy, "random", "random"], seed=1)
+    moves_of(choose, 3)
+    assert choose.policies[0] is greedy
+    assert all(not isinstance(p, str) for p in choose.policies)
+    assert choose.policies[1] is not choose.policies[2]  # one object per seat
+
+
+def test_the_same_seed_gives_the_same_game_whatever_the_driver_draws() -> None:
+    first = moves_of(PolicyChoice(["random", "greedy", "random"], seed=5), 11, driver=1)
+    again = moves_of(PolicyChoice(["random", "greedy", "random"], seed=5), 11, driver=2)
+    assert first == again
+
+
+def test_a_seat_without_a_policy_is_refused_plainly() -> None:
+    with pytest.raises(IndexError, match="no policy for seat 2: 2 given"):
+        moves_of(PolicyChoice(["random", "random"], seed=0), 1)
+
+
+def test_preferring_plays_its_action_while_legal_and_the_policy_otherwise() -> None:
+    baseline = get_policy("berserk", "baseline")
+    prefer = Preferring(ChooseDeck("D3"), baseline)
+    state = BERSERK.new(2, seed=4)
+    legal = BERSERK.legal_actions(state, 0)
+    assert ChooseDeck("D3") in legal
+    assert prefer.choose(BERSERK.view(state, 0), legal, random.Random(0)) == ChooseDeck("D3")
+    for seat in BERSERK.to_act(state):
+        state = BERSERK.apply(state, seat, ChooseDeck("D1")).state
+    for seed in range(5):
+        seat = BERSERK.to_act(state)[0]
+        view, legal = BERSERK.view(state, seat), BERSERK.legal_actions(state, seat)
+        assert ChooseDeck("D3") not in legal
+        chosen = prefer.choose(view, legal, random.Random(seed))
+        assert chosen == baseline.choose(view, legal, random.Random(seed))
+
+
+def test_a_timed_chooser_makes_the_same_moves_and_times_each() -> None:
+    lineup = ["greedy", "random", "greedy"]
+    timed = TimedChoice(PolicyChoice(lineup, seed=9))
+    state = PICKOMINO.new(3, seed=2, options={})
+    walls, cpus, moves = [], [], []
+    for played in playout(PICKOMINO, state, random.Random(0), choose=timed):
+        walls.append(timed.wall)
+        cpus.append(timed.cpu)
+        moves.append((played.seat, played.action))
+    assert moves == moves_of(PolicyChoice(lineup, seed=9), 2)
+    assert len(walls) == len(moves) and min(walls) >= 0 and min(cpus) >= 0
