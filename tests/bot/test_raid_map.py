@@ -33,8 +33,9 @@ from bot.games.raid.pictures import (
 )
 from bot.games.raid.render import board_words
 from bot.i18n import catalogue
+from engine.ai.playout import playout
 from engine.games.raid import RaidState
-from tests.engine.raid_helpers import GAME, hide_elsewhere, objects, play, position, random_path
+from tests.engine.raid_helpers import GAME, hide_elsewhere, objects, play, position
 
 
 def decode(png: bytes) -> Image.Image:
@@ -45,16 +46,11 @@ def decode(png: bytes) -> Image.Image:
 
 
 def mid_game(seed: int = 4, moves: int = 14) -> RaidState:
-    rng = random.Random(seed)
     s = GAME.new(2, seed=seed)
     s = GAME.apply(s, 0, GAME.parse_action("random")).state
     s = GAME.apply(s, 1, GAME.parse_action("random")).state
-    for _ in range(moves):
-        seat = GAME.to_act(s)[0]
-        action = rng.choice(GAME.legal_actions(s, seat))
-        if action.kind == "move":
-            action = GAME.parse_action({"kind": "move", "path": random_path(rng, s.scouts[seat].cell)})
-        s = GAME.apply(s, seat, action).state
+    for _, played in zip(range(moves), playout(GAME, s, random.Random(seed)), strict=False):
+        s = played.step.state
     assert s.phase == "play" and s.encounters
     return s
 

@@ -47,17 +47,14 @@ def test_a_reused_policy_decides_like_a_fresh_one() -> None:
     import random
 
     from engine.ai import get_policy
+    from engine.ai.playout import playout
 
     shared = get_policy("pickomino", "strong")
-    state = GAME.new(3, seed=21, options={})
-    for step in range(150):
-        if not GAME.to_act(state):
-            break
-        seat = GAME.to_act(state)[0]
+    game = playout(GAME, GAME.new(3, seed=21, options={}), random.Random(21))
+    for step, played in zip(range(150), game, strict=False):
+        state, seat = played.before, played.seat
         fresh = decide(GAME, state, seat, "strong", seed=step)
         assert decide(GAME, state, seat, shared, seed=step) == fresh
-        legal = GAME.legal_actions(state, seat)
-        state = GAME.apply(state, seat, random.Random(step).choice(legal)).state
 
 
 def test_turn_plan_values() -> None:

@@ -16,6 +16,7 @@ from engine.ai import (
     policies,
     register_sampler,
 )
+from engine.ai.playout import playout
 from engine.games.pickomino import PickominoView
 from tests.engine.ai.view_only import assert_sees_only_its_view
 from tests.engine.pickomino_helpers import GAME, dice_fall, position
@@ -79,11 +80,7 @@ def test_decide_refuses_a_seat_that_is_not_to_act() -> None:
 def test_policies_cannot_peek_at_the_dice_to_come(name: str) -> None:
     """Pickomino's only secret is the future dice (the seed in the state): another seed,
     same view, same choice."""
-    rng = random.Random(5)
-    state = GAME.new(2, seed=11, options={})
-    for step in range(120):
-        if not GAME.to_act(state):
-            break
-        seat = GAME.to_act(state)[0]
+    game = playout(GAME, GAME.new(2, seed=11, options={}), random.Random(5))
+    for step, played in zip(range(120), game, strict=False):
+        state, seat = played.before, played.seat
         assert_sees_only_its_view(GAME, state, GAME.redeal(state, seat, state.rng.seed + 1), seat, name, step)
-        state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat))).state
