@@ -404,6 +404,8 @@ def _sorrow(words: list[str], text: str) -> dict[str, Any]:
 
 def _fight(words: list[str], text: str) -> dict[str, Any]:
     cards, doubled = _doubled(words, "fight <cards…> [double <card>], or fight none", text)
+    if [c.lower() for c in cards] == ["none"]:
+        cards = []
     return {"kind": "fight_submit", "cards": cards, "doubled": doubled}
 
 
