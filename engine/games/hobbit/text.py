@@ -322,7 +322,8 @@ def _action(data: JSON) -> str:
 
 def _used(card: Any) -> str:
     if isinstance(card, dict):
-        return card["card"] + (f"={card['value']}" if card.get("value") is not None else "")
+        value = f"={card['value']}" if card.get("value") is not None else ""
+        return f"{card['card']}{value}"
     return str(card)
 
 
