@@ -214,16 +214,30 @@ def _offers(state: HobbitState, seat: int) -> list[HobbitAction]:
     if state.trade_done or state.trade_offers >= NUMBERS.trade_offers:
         return []
     hand = state.hands[seat].cards
-    items = distinct(hand) + ([KEY] if state.key == seat else [])
+    groups = _groups(hand)
+    items = [g[0] for g in groups]
+    prices = {item: _pairs(groups, item) for item in items}
+    prices[KEY] = prices[NONE] = _pairs(groups, None)
+    if state.key == seat:
+        items.append(KEY)
     found: list[HobbitAction] = []
     for partner in range(state.seats):
-        if partner == seat:
-            continue
-        for item in items + ([NONE] if state.key == partner else []):
-            rest = list(hand)
-            if item in rest:
-                rest.remove(item)
-            found += [TradeOffer(partner, item, price) for price in choices(rest, NUMBERS.trade_price)]
+        if partner != seat:
+            for item in items + ([NONE] if state.key == partner else []):
+                found += [TradeOffer(partner, item, price) for price in prices[item]]
+    return found
+
+
+def _pairs(groups: list[list[str]], without: str | None) -> list[tuple[str, ...]]:
+    """``choices(…, 2)`` of the grouped cards less ``without``: the trade price (H3.4), the
+    listing's largest part, made directly."""
+    kept = [g[1:] if g[0] == without else g for g in groups]
+    kept = [g for g in kept if g]
+    found: list[tuple[str, ...]] = []
+    for i, group in enumerate(kept):
+        if len(group) >= 2:
+            found.append((group[0], group[1]))
+        found += [(group[0], other[0]) for other in kept[i + 1 :]]
     return found
 
 

@@ -15,7 +15,6 @@ is dropped (H8.9).
 from __future__ import annotations
 
 import contextlib
-import copy
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
@@ -172,7 +171,7 @@ class Hobbit(Game[HobbitState, HobbitAction, HobbitView]):
 
     def apply(self, state: HobbitState, seat: int, action: HobbitAction) -> Step[HobbitState]:
         self._gate(state, seat, action)
-        work = copy.copy(state)
+        work = state.working_copy()
         events: list[Event] = []
         handler: _Handler = getattr(self, self._HANDLERS[action.kind])
         with contextlib.suppress(ending.Ended):  # the game ended: nothing else resolves
@@ -187,7 +186,7 @@ class Hobbit(Game[HobbitState, HobbitAction, HobbitView]):
             raise IllegalAction(f"seat {seat} is not playing", "not_playing", seat=seat)
         if state.over:
             raise IllegalAction("the game is over", "game_over")
-        work = copy.copy(state)
+        work = state.working_copy()
         events = [Event("resigned", {"seat": seat})]
         with contextlib.suppress(ending.Ended):
             ending.finish(work, "resigned", events)

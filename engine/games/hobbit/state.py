@@ -268,6 +268,38 @@ class HobbitState:
     """Bottom first: the active player's phase, with interruptions on top (H6)."""
     end: EndReason | None = None
 
+    def working_copy(self) -> HobbitState:
+        """A shallow copy for ``apply`` to change field by field (built positionally: a move
+        makes one, and ``copy.copy`` costs several times as much)."""
+        return HobbitState(
+            self.rng,
+            self.options,
+            self.colours,
+            self.figures,
+            self.ring,
+            self.smaug,
+            self.gandalf,
+            self.door_open,
+            self.key,
+            self.beorn,
+            self.esgaroth,
+            self.treasury,
+            self.mirkwood,
+            self.erebor,
+            self.face_up,
+            self.discard,
+            self.box,
+            self.in_play,
+            self.hands,
+            self.move_cards,
+            self.round,
+            self.active,
+            self.trade_offers,
+            self.trade_done,
+            self.agenda,
+            self.end,
+        )
+
     @property
     def seats(self) -> int:
         return len(self.colours)
