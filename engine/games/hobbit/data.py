@@ -174,10 +174,10 @@ class _Card(_Data):
     @model_validator(mode="after")
     def _in_its_deck(self) -> _Card:
         if not self.id.startswith(DECK_PREFIX[self.deck]):
-            raise ValueError(f"a {self.deck} card's id starts with {DECK_PREFIX[self.deck]}")
+            raise ValueError(f"the id of a card of the {self.deck} deck starts with {DECK_PREFIX[self.deck]}")
         allowed = _DECKS_OF_KIND[self.kind]
         if self.deck not in allowed:
-            raise ValueError(f"a {self.kind} card belongs to {' or '.join(allowed)}")
+            raise ValueError(f"a {self.kind} card belongs to the {' or '.join(allowed)} deck")
         return self
 
 
