@@ -306,7 +306,7 @@ def _action(data: JSON) -> str:
         return str(data)
     kind = data.get("kind")
     if kind in ("fight_submit", "free_web"):
-        cards = " ".join(_used(c) for c in data.get("cards", [])) or "nothing"
+        cards = " ".join(_used(c) for c in data.get("cards", [])) or "none"
         double = f" double {data['doubled']}" if data.get("doubled") else ""
         head = "fight" if kind == "fight_submit" else f"web {data['dwarf']}"
         return f"{head} {cards}{double}"
