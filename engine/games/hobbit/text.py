@@ -133,8 +133,9 @@ def _decision_line(d: DecisionView, names: Sequence[str]) -> str:
         )
         later = ", then " + ", ".join(names[s] for s in d.after) if d.after else ""
         double = " (Gandalf: one card may be doubled)" if d.doubling else ""
-        return f"Fight: {card_label(d.card or '')} on {d.space}; {who} submits{later}{double}" + (
-            f"; submitted so far: {done}" if done else ""
+        return (
+            f"Fight: {card_label(d.card or '')} on {d.space}; waiting for {who} to submit{later}{double}"
+            + (f"; submitted so far: {done}" if done else "")
         )
     if d.kind == "window":
         return (
