@@ -324,7 +324,7 @@ def test_t10_with_r2_already_dead_the_team_loses() -> None:
 
 def test_t10_bare_bilbo_passed_is_pushed_and_landed_on_is_killed() -> None:
     pushed = t10(ring=40)
-    assert pos(pushed, "Bilbo") == 23 and pushed.end is None
+    assert pos(pushed, "Bilbo") == 23 and pushed.end is None and top_kind(pushed) == "p3"  # no adventure
     killed = t10(ring=40, at={"Bilbo": 32})
     assert GAME.result(killed).reason == "bilbo_killed"
 
