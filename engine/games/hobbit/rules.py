@@ -16,35 +16,31 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.core.contract import Event, Game, Result, Step
 from engine.core.decisions import Decision, top
 from engine.core.errors import BadOptions, IllegalAction
 from engine.core.plain import JSON
-from engine.core.rng import Rng
-from engine.core.zones import Deck, Visibility, Zone
 from engine.games.hobbit import adventures, ending, plays, smaug, trade, turns
 from engine.games.hobbit.actions import (
     ACTION_ADAPTER,
     DiscardToLimit,
     Draw,
-    FightSubmit,
     HobbitAction,
     PlayTreasury,
     SmaugAttack,
     parse_text,
 )
 from engine.games.hobbit.board import NUMBERS
-from engine.games.hobbit.cards import boxed_at_setup, by_id, highest, instances_of, is_fight, values
-from engine.games.hobbit.data import BOARD, DeckName
+from engine.games.hobbit.cards import by_id, highest, is_fight, values
+from engine.games.hobbit.data import BOARD
 from engine.games.hobbit.legal import legal_actions
 from engine.games.hobbit.secrets import redeal
+from engine.games.hobbit.setup import setup
 from engine.games.hobbit.state import (
-    DECK_NAMES,
     STATE_ADAPTER,
     WON,
-    Figure,
     HobbitOptions,
     HobbitState,
     SmaugWindow,
@@ -120,40 +116,7 @@ class Hobbit(Game[HobbitState, HobbitAction, HobbitView]):
             raise BadOptions(
                 f"{seats} seats need {seats} colours, not {len(colours)}", "colours", seats=seats
             )
-        rng = Rng(seed)
-        decks: dict[DeckName, Deck[str]] = {}
-        for name in DECK_NAMES:
-            decks[name], rng = Deck(tuple(instances_of(name, seats))).shuffled(rng)
-        figures = [
-            Figure(f"{c}{n}", colours.index(c), 0) for c in BOARD.colours if c in colours for n in (1, 2)
-        ]
-        state = HobbitState(
-            rng=rng,
-            options=opts,
-            colours=colours,
-            figures=(*figures, Figure("Bilbo", None, 0)),
-            ring="bilbo",
-            smaug=None,
-            gandalf=0,
-            door_open=False,
-            key=0,
-            beorn=decks["beorn"],
-            esgaroth=decks["esgaroth"],
-            treasury=decks["treasury"],
-            mirkwood=decks["mirkwood"],
-            erebor=decks["erebor"],
-            face_up=(None, None),
-            discard=Zone(),
-            box=Zone(tuple(boxed_at_setup(seats))),
-            in_play=Zone(),
-            hands=tuple(Zone((), Visibility.OWNER, s) for s in range(seats)),
-            move_cards=tuple((True,) * len(BOARD.movement_values) for _ in range(seats)),
-            round=0,
-        )
-        events: list[Event] = []
-        turns.deal(state, events)  # H2.6: on the fresh state, which nobody else holds yet
-        turns.start_turn(state, 0, events)
-        return state
+        return setup(colours, seed, opts)
 
     def seats(self, state: HobbitState) -> int:
         return state.seats
@@ -173,7 +136,7 @@ class Hobbit(Game[HobbitState, HobbitAction, HobbitView]):
         self._gate(state, seat, action)
         work = state.working_copy()
         events: list[Event] = []
-        handler: _Handler = getattr(self, self._HANDLERS[action.kind])
+        handler = HANDLERS[action.kind]
         with contextlib.suppress(ending.Ended):  # the game ended: nothing else resolves
             handler(work, seat, action, events)
             turns.settle(work, events)
@@ -270,107 +233,51 @@ class Hobbit(Game[HobbitState, HobbitAction, HobbitView]):
         if action.kind not in ANSWERS[decision.kind]:
             raise IllegalAction(f"first {ASKED[decision.kind]}", "wrong_decision", expected=decision.kind)
 
-    # -- handlers --------------------------------------------------------------------------------
-    def _move_card(self, work: HobbitState, seat: int, action: Any, events: list[Event]) -> None:
-        plays.play_move_card(work, seat, action, events)
 
-    def _skip(self, work: HobbitState, seat: int, action: Any, events: list[Event]) -> None:
-        plays.skip_move_card(work, seat, action, events)
+def _treasury(work: HobbitState, seat: int, action: PlayTreasury, events: list[Event]) -> None:
+    """A Treasury card: a window play in a Smaug window, else Dwarf Gold at any time."""
+    if not isinstance(top(work.agenda), SmaugWindow):
+        plays.dwarf_gold(work, seat, action.card, events)
+        return
+    if action.card not in work.hands[seat].cards:
+        raise IllegalAction(f"{action.card} is not in your hand", "not_in_hand", card=action.card)
+    smaug.window_play(work, seat, action.card, events)
 
-    def _free_web(self, work: HobbitState, seat: int, action: Any, events: list[Event]) -> None:
-        plays.free_web(work, seat, action, events)
 
-    def _open_door(self, work: HobbitState, seat: int, action: Any, events: list[Event]) -> None:
-        plays.open_door(work, seat, events)
-
-    def _bilbo(self, work: HobbitState, seat: int, action: Any, events: list[Event]) -> None:
-        plays.play_bilbo(work, seat, action, events)
-
-    def _elf(self, work: HobbitState, seat: int, action: Any, events: list[Event]) -> None:
-        plays.play_elf(work, seat, action, events)
-
-    def _eagle(self, work: HobbitState, seat: int, action: Any, events: list[Event]) -> None:
-        plays.play_eagle(work, seat, action, events)
-
-    def _dwarf_run(self, work: HobbitState, seat: int, action: Any, events: list[Event]) -> None:
-        plays.play_dwarf_run(work, seat, action, events)
-
-    def _gandalf(self, work: HobbitState, seat: int, action: Any, events: list[Event]) -> None:
-        plays.play_gandalf(work, seat, action, events)
-
-    def _scout(self, work: HobbitState, seat: int, action: Any, events: list[Event]) -> None:
-        plays.play_scout(work, seat, action, events)
-
-    def _scout_choose(self, work: HobbitState, seat: int, action: Any, events: list[Event]) -> None:
-        plays.scout_choose(work, seat, action.dwarf, events)
-
-    def _offer(self, work: HobbitState, seat: int, action: Any, events: list[Event]) -> None:
-        trade.offer(work, seat, action.partner, action.give, action.price, events)
-
-    def _accept(self, work: HobbitState, seat: int, action: Any, events: list[Event]) -> None:
-        trade.accept(work, seat, action.give, events)
-
-    def _decline(self, work: HobbitState, seat: int, action: Any, events: list[Event]) -> None:
-        trade.decline(work, seat, events)
-
-    def _end_phase2(self, work: HobbitState, seat: int, action: Any, events: list[Event]) -> None:
-        turns.end_phase2(work, events)
-
-    def _draw(self, work: HobbitState, seat: int, action: Draw, events: list[Event]) -> None:
-        turns.draw(work, seat, action.deck.lower(), events)  # type: ignore[arg-type]
-
-    def _limit(self, work: HobbitState, seat: int, action: Any, events: list[Event]) -> None:
-        turns.discard_to_limit(work, seat, action.cards, events)
-
-    def _target(self, work: HobbitState, seat: int, action: Any, events: list[Event]) -> None:
-        adventures.choose_target(work, action.figure, events)
-
-    def _sorrow(self, work: HobbitState, seat: int, action: Any, events: list[Event]) -> None:
-        adventures.sorrow_discard(work, seat, action.cards, events)
-
-    def _fight(self, work: HobbitState, seat: int, action: FightSubmit, events: list[Event]) -> None:
-        adventures.submit(work, seat, action, events)
-
-    def _attack(self, work: HobbitState, seat: int, action: SmaugAttack, events: list[Event]) -> None:
-        smaug.attack(work, seat, action.armour, action.push, action.value, events)
-
-    def _treasury(self, work: HobbitState, seat: int, action: PlayTreasury, events: list[Event]) -> None:
-        if isinstance(top(work.agenda), SmaugWindow):
-            if action.card not in work.hands[seat].cards:
-                raise IllegalAction(f"{action.card} is not in your hand", "not_in_hand", card=action.card)
-            smaug.window_play(work, seat, action.card, events)
-        else:
-            plays.dwarf_gold(work, seat, action.card, events)
-
-    def _pass(self, work: HobbitState, seat: int, action: Any, events: list[Event]) -> None:
-        smaug.window_pass(work, seat, events)
-
-    _HANDLERS: ClassVar[dict[str, str]] = {
-        "play_move_card": "_move_card",
-        "skip_move_card": "_skip",
-        "free_web": "_free_web",
-        "open_door": "_open_door",
-        "play_bilbo": "_bilbo",
-        "play_elf": "_elf",
-        "play_eagle": "_eagle",
-        "play_dwarf_run": "_dwarf_run",
-        "play_gandalf": "_gandalf",
-        "play_scout": "_scout",
-        "scout_choose": "_scout_choose",
-        "trade_offer": "_offer",
-        "trade_accept": "_accept",
-        "trade_decline": "_decline",
-        "end_phase2": "_end_phase2",
-        "draw": "_draw",
-        "discard_to_limit": "_limit",
-        "choose_target": "_target",
-        "sorrow_discard": "_sorrow",
-        "fight_submit": "_fight",
-        "smaug_attack": "_attack",
-        "play_treasury": "_treasury",
-        "pass_window": "_pass",
-    }
-    """The method that applies each action kind."""
+HANDLERS: dict[str, _Handler] = {
+    "play_move_card": plays.play_move_card,
+    "skip_move_card": plays.skip_move_card,
+    "free_web": plays.free_web,
+    "open_door": lambda work, seat, action, events: plays.open_door(work, seat, events),
+    "play_bilbo": plays.play_bilbo,
+    "play_elf": plays.play_elf,
+    "play_eagle": plays.play_eagle,
+    "play_dwarf_run": plays.play_dwarf_run,
+    "play_gandalf": plays.play_gandalf,
+    "play_scout": plays.play_scout,
+    "scout_choose": lambda work, seat, action, events: plays.scout_choose(work, seat, action.dwarf, events),
+    "trade_offer": lambda work, seat, action, events: trade.offer(
+        work, seat, action.partner, action.give, action.price, events
+    ),
+    "trade_accept": lambda work, seat, action, events: trade.accept(work, seat, action.give, events),
+    "trade_decline": lambda work, seat, action, events: trade.decline(work, seat, events),
+    "end_phase2": lambda work, seat, action, events: turns.end_phase2(work, events),
+    "draw": lambda work, seat, action, events: turns.draw(work, seat, action.deck.lower(), events),
+    "discard_to_limit": lambda work, seat, action, events: turns.discard_to_limit(
+        work, seat, action.cards, events
+    ),
+    "choose_target": lambda work, seat, action, events: adventures.choose_target(work, action.figure, events),
+    "sorrow_discard": lambda work, seat, action, events: adventures.sorrow_discard(
+        work, seat, action.cards, events
+    ),
+    "fight_submit": adventures.submit,
+    "smaug_attack": lambda work, seat, action, events: smaug.attack(
+        work, seat, action.armour, action.push, action.value, events
+    ),
+    "play_treasury": _treasury,
+    "pass_window": lambda work, seat, action, events: smaug.window_pass(work, seat, events),
+}
+"""What applies each action kind to a working copy."""
 
 
 HOBBIT = Hobbit()
