@@ -467,3 +467,29 @@ def test_every_listed_action_reads_back_from_its_text() -> None:
     s = adventure("MW05", gandalf="G_MIRKWOOD", hands={RED: ["ES01", "BH11", "BH02", "TR06"]}, smaug=35)
     for action in GAME.legal_actions(s, RED):
         assert GAME.parse_action(text.action(GAME.dump_action(action))) == action
+
+
+HUGE = "9" * 5000
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        f"offer {HUGE} BH02#1 BH01#1 BH03#1",
+        "offer ٣ BH02#1 BH01#1 BH03#1",
+        f"attack BH11#1 BH07#1 {HUGE}",
+        "attack BH11#1 BH07#1 ²",
+        f"fight ES01#1={HUGE}",
+        "fight " + "BH01#1 " * 500,
+        "web R1 " + "BH11#1 " * 500 + "double BH11#1",
+        "limit " + "🪱" * 3000,
+        "move " + "MV-R-1 " * 3 + "fwd",
+        {"kind": "fight_submit", "cards": [{"card": "BH01#1", "value": 10**100}]},
+        {"kind": "trade_offer", "partner": -1, "give": "KEY", "price": ["BH01#1"] * 300},
+        {"kind": "draw", "deck": "x" * 10_000},
+    ],
+)
+def test_hostile_hobbit_actions_end_in_the_engines_error(data: Any) -> None:
+    from tests.engine.test_hostile_input import assert_refused_briefly
+
+    assert_refused_briefly(GAME, data)
