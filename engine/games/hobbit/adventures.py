@@ -98,7 +98,7 @@ def _resolve(work: HobbitState, card: str, space: int, figure: str, events: list
         _to_box(work, card)
         return
     if len(eligible) == 1:  # H5.6: chosen automatically
-        affect(work, card, space, figure, eligible[0], events)
+        affect(work, card, space, eligible[0], events)
         return
     ordered = tuple(sorted(eligible, key=FIGURE_ORDER.__getitem__))
     choice = TargetChoice(
@@ -107,7 +107,6 @@ def _resolve(work: HobbitState, card: str, space: int, figure: str, events: list
         default={"kind": "choose_target", "figure": ordered[0]},
         card=card,
         space=space,
-        trigger=figure,
     )
     work.agenda = push(work.agenda, choice)
 
@@ -123,12 +122,10 @@ def choose_target(work: HobbitState, figure: str, events: list[Event]) -> None:
         )
     work.agenda = pop(work.agenda)
     events.append(Event("target_chosen", {"seat": work.active, "figure": figure, "card": choice.card}))
-    affect(work, choice.card, choice.space, choice.trigger, figure, events)
+    affect(work, choice.card, choice.space, figure, events)
 
 
-def affect(
-    work: HobbitState, card: str, space: int, trigger_figure: str, figure: str, events: list[Event]
-) -> None:
+def affect(work: HobbitState, card: str, space: int, figure: str, events: list[Event]) -> None:
     """H5.9 on the chosen figure."""
     found = card_of(card)
     if isinstance(found, Web):

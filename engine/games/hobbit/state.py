@@ -125,7 +125,6 @@ class TargetChoice(Decision):
     kind: Literal["target"] = "target"
     card: str
     space: int
-    trigger: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
