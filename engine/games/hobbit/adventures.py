@@ -17,7 +17,6 @@ from engine.games.hobbit.actions import FightSubmit, UsedCard
 from engine.games.hobbit.board import FIGHT_STOP, FIGURE_ORDER, NUMBERS, adventure_deck, colour_of
 from engine.games.hobbit.cards import card_of, is_fight, used_value
 from engine.games.hobbit.data import (
-    AdventureDeck,
     Backward,
     Barrel,
     DeckName,
@@ -42,14 +41,10 @@ from engine.games.hobbit.state import (
 )
 
 
-def exhausted(state: HobbitState, deck: AdventureDeck) -> bool:
-    """H5.8: no card left, face down or face up."""
-    return not state.deck(deck).cards and state.up(deck) is None
-
-
 def trigger(work: HobbitState, space: int, figure: str, events: list[Event]) -> None:
     """H5.1: reveal the next card of the space's deck (a face-up enemy is that card) and
-    resolve it with ``figure`` as the triggering figure."""
+    resolve it with ``figure`` as the triggering figure; nothing once the deck is exhausted,
+    face down and face up (H5.8)."""
     deck = adventure_deck(space)
     assert deck is not None
     up = work.up(deck)
@@ -151,9 +146,8 @@ def affect(work: HobbitState, card: str, space: int, figure: str, events: list[E
     elif isinstance(found, Thrush):
         seat = affected_seat(work, figure)
         _to_box(work, card)
-        for _ in range(found.draws):
-            deck: DeckName = "treasury" if work.treasury.cards else "beorn"
-            supply.draw(work, seat, deck, events)
+        deck: DeckName = "treasury" if work.treasury.cards else "beorn"
+        supply.draw(work, seat, deck, events)
     else:  # pragma: no cover - every other kind resolves in _resolve
         raise AssertionError(f"{card} has no figure effect")
 

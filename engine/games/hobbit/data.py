@@ -15,7 +15,7 @@ Card kinds and their fields (``cards.toml``):
 - adventures (H5.9): ``enemy`` (``strength``, ``chain``), ``web`` (two ``colours``),
   ``barrel``, ``sorrow`` (``discards`` on a low die, the whole hand from ``whole_hand_from``),
   ``stream`` and ``rockfall`` (``back``), ``passage`` (``forward``), ``ring_slips``,
-  ``thrush`` (``draws`` Treasury cards).
+  ``thrush`` (a Treasury card for the affected player).
 """
 
 from __future__ import annotations
@@ -281,8 +281,9 @@ class RingSlips(_Card):
 
 
 class Thrush(_Card):
+    """The affected player draws one Treasury card, or one from Beorn's House (H5.9)."""
+
     kind: Literal["thrush"]
-    draws: int = Field(ge=1)
 
 
 Card = Annotated[
