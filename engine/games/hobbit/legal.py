@@ -1,0 +1,343 @@
+"""The legal actions of each decision (H10), listed concretely in a stable order.
+
+Copies of one card type are interchangeable, so a choice of cards is listed once per choice of
+*types*, made with the lowest instance ids (two Doris: ``BH02#1`` before ``BH02#3``); ``apply``
+accepts the same choice made with any copies. Where a card's value or the doubled card changes
+nothing but whether the action is allowed (``free_web``), the highest is listed. Dwarf Gold is
+added for any holder whenever it may be played (H6.3), whether or not the game waits for them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from itertools import combinations_with_replacement, product
+from typing import Any
+
+from engine.games.hobbit import supply
+from engine.games.hobbit.actions import (
+    DISCARD,
+    END_PHASE2,
+    PASS_WINDOW,
+    TRADE_DECLINE,
+    ChooseTarget,
+    DiscardToLimit,
+    Draw,
+    FightSubmit,
+    FreeWeb,
+    HobbitAction,
+    OpenDoor,
+    PlayBilbo,
+    PlayDwarfRun,
+    PlayEagle,
+    PlayElf,
+    PlayGandalf,
+    PlayMoveCard,
+    PlayScout,
+    PlayTreasury,
+    ScoutChoose,
+    SkipMoveCard,
+    SmaugAttack,
+    SorrowDiscard,
+    TradeAccept,
+    TradeOffer,
+    UsedCard,
+)
+from engine.games.hobbit.adventures import doubling_allowed
+from engine.games.hobbit.board import BILBO, NUMBERS, WEB_STOP
+from engine.games.hobbit.cards import KEY, MOVE_CARDS, NONE, by_id, card_of, highest, type_of, values
+from engine.games.hobbit.data import DwarfGold, StepCard
+from engine.games.hobbit.figures import fight_cards, own_dwarves
+from engine.games.hobbit.moves import voluntary
+from engine.games.hobbit.plays import door_problem, gandalf_stop, gold_problem, run_problem
+from engine.games.hobbit.smaug import window_card
+from engine.games.hobbit.state import (
+    AnyDecision,
+    DrawPhase,
+    FightDecision,
+    HobbitState,
+    ScoutChoice,
+    SmaugWindow,
+    SorrowDecision,
+    TargetChoice,
+    TradeReply,
+)
+from engine.games.hobbit.turns import face_up_cards
+
+DIRECTIONS = ("FWD", "BACK")
+OPEN_DOOR = OpenDoor()
+
+
+def legal_actions(state: HobbitState, seat: int) -> list[HobbitAction]:
+    if state.over or not 0 <= seat < state.seats:
+        return []
+    top = state.agenda[-1]
+    found = LEGAL[top.kind](state, seat, top) if seat in top.seats else []
+    gold = _dwarf_gold(state, seat)
+    return found + gold if gold else found
+
+
+# -- choosing cards ------------------------------------------------------------------------------
+def distinct(cards: Iterable[str]) -> list[str]:
+    """The lowest instance of each card type, in id order."""
+    seen: set[str] = set()
+    out = []
+    for card in by_id(cards):
+        kind = type_of(card)
+        if kind not in seen:
+            seen.add(kind)
+            out.append(card)
+    return out
+
+
+def _groups(cards: Iterable[str]) -> list[list[str]]:
+    """The cards by type, each group in id order."""
+    groups: dict[str, list[str]] = {}
+    for card in by_id(cards):
+        groups.setdefault(type_of(card), []).append(card)
+    return list(groups.values())
+
+
+def choices(cards: Iterable[str], k: int) -> Iterator[tuple[str, ...]]:
+    """Every choice of ``k`` of ``cards`` that differs in its types, lowest ids first."""
+    groups = _groups(cards)
+
+    def walk(i: int, left: int) -> Iterator[tuple[str, ...]]:
+        if left == 0:
+            yield ()
+            return
+        if i == len(groups):
+            return
+        for take in range(min(left, len(groups[i])), -1, -1):
+            for rest in walk(i + 1, left - take):
+                yield (*groups[i][:take], *rest)
+
+    return walk(0, k)
+
+
+def submissions(cards: Iterable[str], *, highest_only: bool = False) -> Iterator[tuple[UsedCard, ...]]:
+    """Every set of fight cards that differs in its types and values (a dual card at either
+    value; only at its highest with ``highest_only``), the empty set first."""
+    per_type: list[list[tuple[UsedCard, ...]]] = []
+    for group in _groups(cards):
+        options: list[tuple[UsedCard, ...]] = []
+        pick = (max(values(group[0])),) if highest_only else values(group[0])
+        for n in range(len(group) + 1):
+            for chosen in combinations_with_replacement(pick, n):
+                options.append(tuple(UsedCard(c, v) for c, v in zip(group[:n], chosen, strict=True)))
+        per_type.append(options)
+    for combo in product(*per_type):
+        yield tuple(u for part in combo for u in part)
+
+
+def _value(used: UsedCard) -> int:
+    """The value of a listed card (``submissions`` always states it)."""
+    assert used.value is not None
+    return used.value
+
+
+# -- phases 1 and 2 ----------------------------------------------------------------------------
+def _move_card_phase(state: HobbitState, seat: int, decision: AnyDecision) -> list[HobbitAction]:
+    up = face_up_cards(state, seat)
+    dwarves = own_dwarves(state, seat)
+    found: list[HobbitAction] = []
+    for card in up:
+        steps = MOVE_CARDS[card][1]
+        for dwarf in dwarves:
+            for direction in DIRECTIONS:
+                if isinstance(voluntary(state, dwarf, steps, direction == "FWD", seat), int):
+                    found.append(PlayMoveCard(card, dwarf.id, direction))  # type: ignore[arg-type]
+    if not found:
+        found = [SkipMoveCard(card) for card in up]
+    return found + _webs(state, seat) + _door(state, seat)
+
+
+def _play_phase(state: HobbitState, seat: int, decision: AnyDecision) -> list[HobbitAction]:
+    found: list[HobbitAction] = []
+    figures = [f for f in state.figures if f.pos is not None]
+    dwarves = [f for f in figures if f.id != BILBO]
+    own = own_dwarves(state, seat)
+    for card in distinct(state.hands[seat].cards):
+        kind = card_of(card)
+        steps = kind.steps if isinstance(kind, StepCard) else 0
+        if kind.kind == "bilbo":
+            for d in DIRECTIONS:
+                if isinstance(voluntary(state, state.bilbo, steps, d == "FWD", seat), int):
+                    found.append(PlayBilbo(card, d))  # type: ignore[arg-type]
+        elif kind.kind == "elf":
+            for f in figures:
+                for d in DIRECTIONS:
+                    if isinstance(voluntary(state, f, steps, d == "FWD", seat), int):
+                        found.append(PlayElf(card, f.id, d))  # type: ignore[arg-type]
+        elif kind.kind == "eagle":
+            for f in dwarves:
+                if isinstance(voluntary(state, f, steps, True, seat), int):
+                    found.append(PlayEagle(card, f.id))
+        elif kind.kind == "dwarf_run":
+            for mine in own:
+                for other in dwarves:
+                    if run_problem(state, mine, other) is None:
+                        assert mine.pos is not None and other.pos is not None
+                        if isinstance(voluntary(state, mine, other.pos - mine.pos, True, seat), int):
+                            found.append(PlayDwarfRun(card, mine.id, other.id))
+        elif kind.kind == "gandalf":
+            found += [PlayGandalf(card, d) for d in DIRECTIONS if gandalf_stop(state, d == "FWD") is not None]  # type: ignore[arg-type]
+        elif kind.kind == "scout":
+            found.append(PlayScout(card, "die"))
+            for mine in own:
+                if isinstance(voluntary(state, mine, steps, True, seat), int):
+                    found.append(PlayScout(card, "fixed", mine.id))
+    return found + _webs(state, seat) + _door(state, seat) + _offers(state, seat) + [END_PHASE2]
+
+
+def _webs(state: HobbitState, seat: int) -> list[HobbitAction]:
+    """H5.10c: for each own entangled dwarf, every set of fight cards that reaches 20."""
+    tangled = [f for f in own_dwarves(state, seat) if f.entangled and f.pos is not None]
+    if not tangled:
+        return []
+    doubling = state.gandalf == WEB_STOP
+    found: list[HobbitAction] = []
+    for cards in submissions(fight_cards(state, seat), highest_only=True):
+        if not cards:
+            continue
+        top = max(cards, key=_value)
+        total = sum(map(_value, cards)) + (_value(top) if doubling else 0)
+        if total >= NUMBERS.web_free:
+            found += [FreeWeb(f.id, cards, top.card if doubling else None) for f in tangled]
+    return found
+
+
+def _door(state: HobbitState, seat: int) -> list[HobbitAction]:
+    return [OPEN_DOOR] if door_problem(state, seat) is None else []
+
+
+def _offers(state: HobbitState, seat: int) -> list[HobbitAction]:
+    if state.trade_done or state.trade_offers >= NUMBERS.trade_offers:
+        return []
+    hand = state.hands[seat].cards
+    groups = _groups(hand)
+    items = [g[0] for g in groups]
+    prices = {item: _pairs(groups, item) for item in items}
+    prices[KEY] = prices[NONE] = _pairs(groups, None)
+    if state.key == seat:
+        items.append(KEY)
+    found: list[HobbitAction] = []
+    for partner in range(state.seats):
+        if partner != seat:
+            for item in items + ([NONE] if state.key == partner else []):
+                found += [TradeOffer(partner, item, price) for price in prices[item]]
+    return found
+
+
+def _pairs(groups: list[list[str]], without: str | None) -> list[tuple[str, ...]]:
+    """``choices(…, 2)`` of the grouped cards less ``without``: the trade price (H3.4), the
+    listing's largest part, made directly."""
+    kept = [g[1:] if g[0] == without else g for g in groups]
+    kept = [g for g in kept if g]
+    found: list[tuple[str, ...]] = []
+    for i, group in enumerate(kept):
+        if len(group) >= 2:
+            found.append((group[0], group[1]))
+        found += [(group[0], other[0]) for other in kept[i + 1 :]]
+    return found
+
+
+# -- phase 3, the hand limit ----------------------------------------------------------------------
+def _draw_phase(state: HobbitState, seat: int, decision: AnyDecision) -> list[HobbitAction]:
+    assert isinstance(decision, DrawPhase)
+    return [Draw(deck.upper()) for deck in supply.options(state, decision)]  # type: ignore[arg-type]
+
+
+def _hand_limit(state: HobbitState, seat: int, decision: AnyDecision) -> list[HobbitAction]:
+    hand = state.hands[seat].cards
+    return [DiscardToLimit(c) for c in choices(hand, len(hand) - NUMBERS.hand_limit)]
+
+
+# -- interruptions ---------------------------------------------------------------------------------
+def _target(state: HobbitState, seat: int, decision: AnyDecision) -> list[HobbitAction]:
+    assert isinstance(decision, TargetChoice)
+    return [ChooseTarget(str(f)) for f in decision.options]
+
+
+def _scout(state: HobbitState, seat: int, decision: AnyDecision) -> list[HobbitAction]:
+    assert isinstance(decision, ScoutChoice)
+    found: list[HobbitAction] = [
+        ScoutChoose(f.id)
+        for f in own_dwarves(state, seat)
+        if isinstance(voluntary(state, f, decision.die, True, seat), int)
+    ]
+    return [*found, ScoutChoose(DISCARD)]
+
+
+def _fight(state: HobbitState, seat: int, decision: AnyDecision) -> list[HobbitAction]:
+    assert isinstance(decision, FightDecision)
+    doubling = not decision.after and doubling_allowed(state, decision)
+    earlier = [(u.value, u.card) for s in decision.submitted for u in s.cards]
+    found: list[HobbitAction] = []
+    for cards in submissions(fight_cards(state, seat)):
+        found.append(FightSubmit(cards))
+        if doubling:
+            by_value: dict[int, str] = {}
+            for value, card in [*earlier, *((_value(u), u.card) for u in cards)]:
+                by_value.setdefault(value, card)
+            found += [FightSubmit(cards, card) for _, card in sorted(by_value.items())]
+    return found
+
+
+def _attack(state: HobbitState, seat: int, decision: AnyDecision) -> list[HobbitAction]:
+    fights = fight_cards(state, seat)
+    top = max(highest(c) for c in fights)
+    found: list[HobbitAction] = []
+    for armour in distinct(c for c in fights if highest(c) == top):
+        rest = list(fights)
+        rest.remove(armour)
+        for card in distinct(rest):
+            found += [SmaugAttack(armour, card, v) for v in values(card)]
+    return found
+
+
+def _sorrow(state: HobbitState, seat: int, decision: AnyDecision) -> list[HobbitAction]:
+    assert isinstance(decision, SorrowDecision)
+    return [SorrowDiscard(c) for c in choices(state.hands[seat].cards, decision.count)]
+
+
+def _trade_reply(state: HobbitState, seat: int, decision: AnyDecision) -> list[HobbitAction]:
+    assert isinstance(decision, TradeReply)
+    hand = distinct(state.hands[seat].cards)
+    key = [KEY] if state.key == seat else []
+    if decision.give == NONE:
+        backs = key
+    elif decision.give == KEY:
+        backs = [*hand, NONE]
+    else:
+        backs = hand + key
+    return [TRADE_DECLINE, *(TradeAccept(b) for b in backs)]
+
+
+def _window(state: HobbitState, seat: int, decision: AnyDecision) -> list[HobbitAction]:
+    assert isinstance(decision, SmaugWindow)
+    treasures = [c for c in distinct(state.hands[seat].cards) if c.startswith("TR")]
+    return [PASS_WINDOW, *(PlayTreasury(c) for c in treasures if window_card(state, decision, c) is None)]
+
+
+def _dwarf_gold(state: HobbitState, seat: int) -> list[HobbitAction]:
+    return [
+        PlayTreasury(c)
+        for c in state.hands[seat].cards
+        if isinstance(card_of(c), DwarfGold) and gold_problem(state, seat, c) is None
+    ]
+
+
+LEGAL: dict[str, Callable[[HobbitState, int, Any], list[HobbitAction]]] = {
+    "p1": _move_card_phase,
+    "p2": _play_phase,
+    "p3": _draw_phase,
+    "limit": _hand_limit,
+    "target": _target,
+    "scout": _scout,
+    "fight": _fight,
+    "attack": _attack,
+    "sorrow": _sorrow,
+    "trade_reply": _trade_reply,
+    "window": _window,
+}
+"""The legal actions of the seat a decision waits for, by its kind."""

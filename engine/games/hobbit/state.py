@@ -1,0 +1,336 @@
+"""One Hobbit position, and the decisions it waits on. Plain data: the rules never change a
+state they returned; ``apply`` works on a shallow copy whose fields it replaces."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, field_validator
+
+from engine.core.decisions import Decision
+from engine.core.rng import Rng
+from engine.core.zones import Deck, Zone
+from engine.games.hobbit.data import BOARD, DECK_PREFIX, AdventureDeck, Colour, DeckName
+
+EndReason = Literal[
+    "erebor_reached",
+    "smaug_slain",
+    "smaug_reached_esgaroth",
+    "dwarves_lost",
+    "bilbo_killed",
+    "round_limit",
+    "resigned",
+]
+"""Why the game ended: H8.7 (every player and Bilbo on FINISH; Bard's Arrow), H8.8 (Smaug on
+the dragon space; a player's two dwarves dead; bare Bilbo killed), H8.10, or a resignation."""
+WON: frozenset[str] = frozenset({"erebor_reached", "smaug_slain"})
+
+Ring = int | Literal["bilbo", "treasury"]
+"""Where the ring is (H1.5): on Bilbo, lying on a track space, or in the Treasury."""
+DECK_NAMES: tuple[DeckName, ...] = tuple(DECK_PREFIX)  # type: ignore[arg-type]
+
+
+def _colours(value: Any) -> Any:
+    """``"RYB"``, ``"R Y B"`` or ``"R,Y,B"`` for ``["R", "Y", "B"]``."""
+    if isinstance(value, str):
+        return [c for c in value.upper() if c not in " ,"]
+    return value
+
+
+class HobbitOptions(BaseModel):
+    """H2.2 the seats' colours (empty: R, Y, B, G in seat order) and H8.10 the round limit."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    colours: Annotated[tuple[Colour, ...], BeforeValidator(_colours)] = ()
+    max_rounds: int = Field(BOARD.numbers.max_rounds, ge=1, le=1000)
+
+    @field_validator("colours")
+    @classmethod
+    def _each_once(cls, colours: tuple[Colour, ...]) -> tuple[Colour, ...]:
+        if len(set(colours)) != len(colours):
+            raise ValueError("a colour may be taken by one seat only")
+        return colours
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """A dwarf or Bilbo (H0). ``pos`` is a track index, ``None`` once dead."""
+
+    id: str
+    seat: int | None
+    """The owner; ``None`` for Bilbo (his affected player is the active one, H5.6)."""
+    pos: int | None
+    entangled: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CardUse:
+    """A fight card as submitted, with the value used (the player's pick for a dual card)."""
+
+    card: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Submission:
+    """One fighting player's public submission (H5.3)."""
+
+    seat: int
+    cards: tuple[CardUse, ...]
+
+
+# -- what the game waits for (``engine.core.decisions``) ---------------------------------------
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MoveCardPhase(Decision):
+    """H3.2: phase 1, the movement card (``free_web`` and ``open_door`` may come first)."""
+
+    kind: Literal["p1"] = "p1"
+    secret: bool = True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayPhase(Decision):
+    """H3.3: phase 2, any number of plays, then ``end_phase2``."""
+
+    kind: Literal["p2"] = "p2"
+    secret: bool = True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DrawPhase(Decision):
+    """H3.5: phase 3, ``draws_left`` draws, with the unused Esgaroth and Treasury entitlements."""
+
+    kind: Literal["p3"] = "p3"
+    draws_left: int
+    esgaroth: int = 0
+    treasury: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandLimit(Decision):
+    """H3.6: the active player discards down to the hand limit."""
+
+    kind: Literal["limit"] = "limit"
+    secret: bool = True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TargetChoice(Decision):
+    """H5.6: the active player picks the party figure ``card`` (an adventure on ``space``)
+    affects, among ``options``."""
+
+    kind: Literal["target"] = "target"
+    card: str
+    space: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScoutChoice(Decision):
+    """H4.9: after a Scouting die of ``die``, an own dwarf moves that far, or nothing does."""
+
+    kind: Literal["scout"] = "scout"
+    card: str
+    die: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FightDecision(Decision):
+    """H5.3: the fight against ``card`` on ``space``; ``seats`` holds the one player who
+    submits now, ``after`` those who submit later (the active player last)."""
+
+    kind: Literal["fight"] = "fight"
+    secret: bool = True
+    card: str
+    space: int
+    party: tuple[str, ...]
+    trigger: str
+    after: tuple[int, ...]
+    submitted: tuple[Submission, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AttackDecision(Decision):
+    """H7.5: ``figure`` ended on Smaug's space; the active player breaks the armour and pushes."""
+
+    kind: Literal["attack"] = "attack"
+    secret: bool = True
+    figure: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SorrowDecision(Decision):
+    """H5.9: the affected player discards ``count`` cards of their choice."""
+
+    kind: Literal["sorrow"] = "sorrow"
+    secret: bool = True
+    card: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TradeReply(Decision):
+    """H3.4: the partner answers ``offerer``'s offer of ``give`` for the ``price``. The contents
+    are shown only to the two traders."""
+
+    kind: Literal["trade_reply"] = "trade_reply"
+    secret: bool = True
+    offerer: int
+    give: str
+    price: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SmaugWindow(Decision):
+    """H6.2: the window after Smaug ``card`` was revealed. ``seats``: the player to play a
+    Treasury card or pass now; ``passes`` in a row so far; ``bonus`` added at the reveal."""
+
+    kind: Literal["window"] = "window"
+    secret: bool = True
+    card: str
+    pending: int
+    bonus: int
+    passes: int = 0
+    mithril: bool = False
+    to_box: bool = False
+    """An Erebor event goes to the box afterwards, a supply card to the discard pile (H7.2)."""
+
+
+HobbitDecision = Annotated[
+    MoveCardPhase
+    | PlayPhase
+    | DrawPhase
+    | HandLimit
+    | TargetChoice
+    | ScoutChoice
+    | FightDecision
+    | AttackDecision
+    | SorrowDecision
+    | TradeReply
+    | SmaugWindow,
+    Field(discriminator="kind"),
+]
+AnyDecision = (
+    MoveCardPhase
+    | PlayPhase
+    | DrawPhase
+    | HandLimit
+    | TargetChoice
+    | ScoutChoice
+    | FightDecision
+    | AttackDecision
+    | SorrowDecision
+    | TradeReply
+    | SmaugWindow
+)
+
+
+@dataclass(slots=True)
+class HobbitState:
+    rng: Rng
+    options: HobbitOptions
+    colours: tuple[Colour, ...]
+    """Each seat's colour (H2.2)."""
+    figures: tuple[Figure, ...]
+    """The dwarves of the colours in play in id order, then Bilbo."""
+    ring: Ring
+    smaug: int | None
+    """Smaug's space, ``None`` in his lair (H1.2)."""
+    gandalf: int
+    """Gandalf's stop, an index into ``board.toml``'s stops."""
+    door_open: bool
+    key: int | None
+    """The seat holding Thorin's Key; ``None`` once the door is open and the Key boxed."""
+    beorn: Deck[str]
+    esgaroth: Deck[str]
+    treasury: Deck[str]
+    mirkwood: Deck[str]
+    erebor: Deck[str]
+    face_up: tuple[str | None, str | None]
+    """The enemy lying face up on top of the Mirkwood and the Erebor deck (H5.4), if any."""
+    discard: Zone[str]
+    box: Zone[str]
+    in_play: Zone[str]
+    """Adventure and Smaug cards revealed and still resolving (a fight, a window, a choice),
+    face up for everyone; each goes to the box, the discard pile or its deck afterwards."""
+    hands: tuple[Zone[str], ...]
+    move_cards: tuple[tuple[bool, ...], ...]
+    """Per seat, whether each movement card (values in ``board.toml`` order) is face up."""
+    round: int = 1
+    active: int = 0
+    trade_offers: int = 0
+    """Offers made this turn (H3.4), declined ones included."""
+    trade_done: bool = False
+    agenda: tuple[HobbitDecision, ...] = ()
+    """Bottom first: the active player's phase, with interruptions on top (H6)."""
+    end: EndReason | None = None
+
+    def working_copy(self) -> HobbitState:
+        """A shallow copy for ``apply`` to change field by field (built positionally: a move
+        makes one, and ``copy.copy`` costs several times as much)."""
+        return HobbitState(
+            self.rng,
+            self.options,
+            self.colours,
+            self.figures,
+            self.ring,
+            self.smaug,
+            self.gandalf,
+            self.door_open,
+            self.key,
+            self.beorn,
+            self.esgaroth,
+            self.treasury,
+            self.mirkwood,
+            self.erebor,
+            self.face_up,
+            self.discard,
+            self.box,
+            self.in_play,
+            self.hands,
+            self.move_cards,
+            self.round,
+            self.active,
+            self.trade_offers,
+            self.trade_done,
+            self.agenda,
+            self.end,
+        )
+
+    @property
+    def seats(self) -> int:
+        return len(self.colours)
+
+    @property
+    def over(self) -> bool:
+        return self.end is not None
+
+    def deck(self, name: DeckName) -> Deck[str]:
+        deck: Deck[str] = getattr(self, name)
+        return deck
+
+    def decks(self) -> Iterator[tuple[DeckName, Deck[str]]]:
+        for name in DECK_NAMES:
+            yield name, getattr(self, name)
+
+    def figure(self, figure_id: str) -> Figure:
+        for f in self.figures:
+            if f.id == figure_id:
+                return f
+        raise KeyError(figure_id)
+
+    def up(self, deck: AdventureDeck) -> str | None:
+        return self.face_up[0 if deck == "mirkwood" else 1]
+
+    @property
+    def bilbo(self) -> Figure:
+        return self.figures[-1]
+
+    @property
+    def ring_on(self) -> bool:
+        return self.ring == "bilbo"
+
+
+STATE_ADAPTER: TypeAdapter[HobbitState] = TypeAdapter(HobbitState)

@@ -1,0 +1,354 @@
+"""Hobbit in plain text: the track as a strip of space kinds with Smaug and the figures under
+it, the pieces, the decks and piles, every seat's hand size and movement cards (the reader's
+own hand in full), the decision the game waits for, a legend — and one line per event."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from engine.core.contract import Event
+from engine.core.plain import JSON
+from engine.core.text import TextRenderer, plain_action, plain_event, seat_names
+from engine.games.hobbit.board import NUMBERS
+from engine.games.hobbit.cards import INSTANCES, by_id
+from engine.games.hobbit.data import BOARD, Enemy, FightCard, SmaugCard, StepCard
+from engine.games.hobbit.view import DecisionView, HobbitView
+
+_LETTERS = {
+    "START": "s",
+    "PLAIN": ".",
+    "MIRKWOOD": "m",
+    "ESGAROTH": "e",
+    "DRAGON": "D",
+    "EREBOR": "x",
+    "RUNE": "r",
+    "GATE": "g",
+    "KEY": "k",
+    "TREASURY": "t",
+    "FINISH": "f",
+}
+STRIP = "".join(_LETTERS[k] for k in BOARD.kinds)
+LEGEND = (
+    "Legend: s start · m Mirkwood · e Esgaroth · D dragon (Smaug there loses) · x Erebor · r rune ·\n"
+    "        g gate · k door · t Treasury · f finish · S Smaug · o the lost ring · * entangled"
+)
+_DECKS = {
+    "beorn": "Beorn",
+    "esgaroth": "Esgaroth",
+    "treasury": "Treasury",
+    "mirkwood": "Mirkwood",
+    "erebor": "Erebor",
+}
+
+
+def card_label(instance: str) -> str:
+    """``BH11#1 Beorn 6``, ``ES01#1 Bard 4/5``, ``MW05#1 Giant spider 14``."""
+    card = INSTANCES.get(instance)
+    if card is None:
+        return instance
+    if isinstance(card, FightCard):
+        return f"{instance} {card.name} {'/'.join(map(str, card.values))}"
+    if isinstance(card, Enemy):
+        return f"{instance} {card.name} {card.strength}"
+    if isinstance(card, SmaugCard):
+        return f"{instance} {card.name} {card.base} +{card.bonus}"
+    if isinstance(card, StepCard) and card.kind == "scout":
+        return f"{instance} {card.name} (or die)"
+    return f"{instance} {card.name}"
+
+
+def _cards(cards: Sequence[str]) -> str:
+    return ", ".join(card_label(c) for c in by_id(cards)) or "none"
+
+
+def _track(view: HobbitView) -> list[str]:
+    marks = [" "] * len(STRIP)
+    if view.smaug is not None:
+        marks[view.smaug] = "S"
+    if isinstance(view.ring, int):
+        marks[view.ring] = "o"
+    lines = [
+        "        " + "".join(f"{t:<10}" for t in range(0, len(STRIP), 10)).rstrip(),
+        "        " + "".join(str(i % 10) for i in range(len(STRIP))),
+        "track   " + STRIP,
+    ]
+    if any(m != " " for m in marks):
+        lines.append("        " + "".join(marks).rstrip())
+    places: dict[int, list[str]] = {}
+    dead = []
+    for f in view.figures:
+        if f.pos is None:
+            dead.append(f.id)
+            continue
+        name = f.id
+        if f.id == "Bilbo":
+            name = "Bilbo(ring)" if view.ring == "bilbo" else "Bilbo(bare)"
+        places.setdefault(f.pos, []).append(name + ("*" if f.entangled else ""))
+    spots = "  ".join(f"{space}: {' '.join(names)}" for space, names in sorted(places.items()))
+    lines.append(f"figures {spots}" + (f"  dead: {' '.join(dead)}" if dead else ""))
+    return lines
+
+
+def _pieces(view: HobbitView, names: Sequence[str]) -> str:
+    if view.ring == "bilbo":
+        ring = "on Bilbo"
+    elif view.ring == "treasury":
+        ring = "in the Treasury"
+    else:
+        ring = f"lying on {view.ring}"
+    smaug = "in his lair" if view.smaug is None else f"on {view.smaug}"
+    door = "open" if view.door_open else "locked"
+    key = "in the box" if view.key is None else f"held by {names[view.key]}"
+    return f"Smaug {smaug} · Gandalf at {view.gandalf} · ring {ring} · door {door}, Key {key}"
+
+
+def _decks(view: HobbitView) -> str:
+    parts = []
+    for name, deck in view.decks.items():
+        part = f"{_DECKS[name]} {deck.count}"
+        up = view.face_up.get(name)
+        if up is not None:
+            part += f" (face up: {card_label(up)})"
+        parts.append(part)
+    return "decks: " + " · ".join(parts)
+
+
+def _seat_line(view: HobbitView, seat: int, names: Sequence[str]) -> str:
+    s = view.seats[seat]
+    moves = " ".join(card[-1] if up else f"({card[-1]})" for card, up in s.move_cards)
+    hand = f"hand {s.hand.count}"
+    if s.hand.cards is not None:
+        hand += f": {_cards(s.hand.cards)}"
+    key = " · Key" if s.key else ""
+    return f"{names[seat]} ({s.colour}): movement {moves} · {hand}{key}"
+
+
+def _decision_line(d: DecisionView, names: Sequence[str]) -> str:
+    who = " and ".join(names[s] for s in d.seats)
+    if d.kind == "fight":
+        done = "; ".join(
+            f"{names[s.seat]}: {', '.join(f'{c.card} ({c.value})' for c in s.cards) or 'nothing'}"
+            for s in d.submitted
+        )
+        later = ", then " + ", ".join(names[s] for s in d.after) if d.after else ""
+        double = " (Gandalf: one card may be doubled)" if d.doubling else ""
+        return (
+            f"Fight: {card_label(d.card or '')} on {d.space}; waiting for {who} to submit{later}{double}"
+            + (f"; submitted so far: {done}" if done else "")
+        )
+    if d.kind == "window":
+        return (
+            f"Smaug window ({card_label(d.card or '')}): pending movement {d.pending}; waiting for {who} to "
+            f"play a Treasury card or pass ({d.passes} pass(es) in a row)"
+            + (" · Mithril Shirt" if d.mithril else "")
+        )
+    if d.kind == "p3":
+        rights = f"Esgaroth {d.esgaroth}, Treasury {d.treasury}"
+        return f"Phase 3: waiting for {who} to draw ({d.draws_left} left; {rights})"
+    if d.kind == "target":
+        return f"Waiting for {who} to choose whom {card_label(d.card or '')} affects: {', '.join(d.options)}"
+    if d.kind == "scout":
+        return f"Scouting die {d.die}: waiting for {who} to move an own dwarf {d.die} forward, or discard"
+    if d.kind == "sorrow":
+        return f"Sorrow: waiting for {who} to discard {d.count} card(s)"
+    if d.kind == "trade_reply":
+        offer = f" ({d.give} for {', '.join(d.price or ())})" if d.give is not None else ""
+        return f"Trade offer from {names[d.offerer or 0]}{offer}: waiting for {who} to accept or decline"
+    if d.kind == "attack":
+        return f"Attack on Smaug by {', '.join(d.party)}: waiting for {who} to break the armour and push"
+    asks = {"p1": "play a movement card", "p2": "play cards or end phase 2", "limit": "discard down to 6"}
+    return f"Waiting for {who} to {asks.get(d.kind, d.kind)}"
+
+
+def _board(view: HobbitView, seat: int) -> str:
+    names = seat_names(len(view.seats), seat)
+    lines = [f"Hobbit · round {view.round} of {view.max_rounds} · active: {names[view.active]}"]
+    lines += _track(view)
+    lines.append(_pieces(view, names))
+    lines.append(_decks(view))
+    lines.append(f"discard ({view.discard.count}): {_cards(view.discard.cards or ())}")
+    lines.append(
+        f"box: {view.box.count} cards"
+        + (f" · in play: {_cards(view.in_play.cards or ())}" if view.in_play.count else "")
+    )
+    lines += [_seat_line(view, s, names) for s in range(len(view.seats))]
+    if view.trade_offers or view.trade_done:
+        lines.append(
+            f"trade offers this turn: {view.trade_offers}" + (" (traded)" if view.trade_done else "")
+        )
+    if view.end is not None:
+        lines.append(f"Game over: {'won' if view.won else 'lost'} ({view.end.replace('_', ' ')})")
+    elif view.decision is not None:
+        lines.append(_decision_line(view.decision, names))
+    lines.append(LEGEND)
+    return "\n".join(lines)
+
+
+def _event(event: Event, names: Sequence[str]) -> str:
+    d = event.data
+    who = names[d["seat"]] if isinstance(d.get("seat"), int) else ""
+    match event.kind:
+        case "turn_started":
+            return f"— {who} begins a turn (round {d['round']}) —"
+        case "moved":
+            return f"{d['figure']}: {d['from']} → {d['to']} ({str(d['cause']).replace('_', ' ')})"
+        case "killed":
+            return f"{d['figure']} is killed on {d['space']}"
+        case "stayed":
+            return f"{d['figure']} cannot move on from {d['space']}"
+        case "move_card_played":
+            return f"{who}: plays {d['card']}"
+        case "move_card_skipped":
+            return f"{who}: turns {d['card']} face down without moving"
+        case "move_cards_refreshed":
+            return f"{who}: all movement cards face up again"
+        case "card_played":
+            return f"{who}: plays {card_label(d['card'])} on {d['figure']}"
+        case "gandalf_moved":
+            return f"{who}: moves Gandalf {d['from']} → {d['to']}"
+        case "door_opened":
+            return f"{who}: opens the door with Thorin's Key"
+        case "adventure":
+            return f"Adventure on {d['space']}: {card_label(d['card'])} (party {' '.join(d['party'])})"
+        case "fight":
+            return f"Fight against strength {d['strength']}: {', '.join(names[s] for s in d['seats'])}"
+        case "fight_submitted":
+            cards = ", ".join(f"{c['card']} ({c['value']})" for c in d["cards"]) or "nothing"
+            double = f", doubling {d['doubled']}" if d["doubled"] else ""
+            return f"{who}: submits {cards}{double}"
+        case "fight_won":
+            return f"Won: {d['total']} = {d['strength']}; {card_label(d['card'])} to the box"
+        case "fight_lost":
+            back = NUMBERS.fight_loss - d["die"]
+            return f"Lost: {d['total']} ≠ {d['strength']}; die {d['die']}, the party goes back {back}"
+        case "entangled":
+            return f"{d['dwarf']} is entangled on {d['space']}"
+        case "freed":
+            return f"{d['dwarf']} is freed"
+        case "no_effect":
+            return f"No effect on {d['space']}"
+        case "target_chosen":
+            return f"{who}: chooses {d['figure']}"
+        case "die":
+            return f"Die: {d['die']}"
+        case "sorrow":
+            return f"Sorrow on {d['figure']}: die {d['die']} for {who}"
+        case "discarded":
+            return f"{who}: discards {_cards(d['cards'])} ({str(d['why']).replace('_', ' ')})"
+        case "ring_slipped":
+            return f"The ring slips onto {d['space']}: Bilbo is bare on {d['bilbo']}"
+        case "ring_put_on":
+            return f"Bilbo puts the ring on ({d['space']})"
+        case "ring_to_treasury":
+            return f"Smaug takes the ring from {d['space']} to the Treasury"
+        case "smaug_card":
+            return f"Smaug card {card_label(d['card'])}: pending movement {d['pending']} (bonus {d['bonus']})"
+        case "red_drawn":
+            return f"{who}: draws a red card from {_DECKS[d['deck']]}: {card_label(d['card'])}"
+        case "drew":
+            return f"{who}: draws from {_DECKS[d['deck']]}"
+        case "drew_card":
+            return f"{who}: drew {card_label(d['card'])}"
+        case "draw_skipped":
+            return f"{who}: nothing to draw"
+        case "reshuffled":
+            return f"The discard pile becomes Beorn's House ({d['cards']} cards)"
+        case "phase3":
+            return f"{who}: draws 2 (Esgaroth {d['esgaroth']}, Treasury {d['treasury']})"
+        case "treasury_played":
+            pending = "" if d["pending"] is None else f" (pending {d['pending']})"
+            return f"{who}: plays {card_label(d['card'])}{pending}"
+        case "window_passed":
+            return f"{who}: passes"
+        case "window_closed":
+            return f"The window closes: Smaug moves {d['pending']}"
+        case "arrow":
+            return f"Bard's Arrow: die {d['die']}, " + ("Smaug is slain!" if d["hit"] else "a miss")
+        case "smaug_moved":
+            where = "his lair" if d["to"] is None else d["to"]
+            return f"Smaug moves to {where}" if d["entered"] else "Smaug does not move"
+        case "smaug_driven_back":
+            where = "his lair" if d["to"] is None else d["to"]
+            lost = f" ({d['lost']} step(s) lost)" if d["lost"] else ""
+            return f"Smaug is driven back to {where}{lost}"
+        case "attack_started":
+            return f"{d['figure']} attacks Smaug on {d['space']}"
+        case "attack":
+            return f"{who}: breaks the armour with {d['armour']} and pushes with {d['push']} ({d['steps']})"
+        case "scout_rolled":
+            return f"{who}: rolls the Scouting die: {d['die']}"
+        case "scout_moved":
+            return f"{who}: moves {d['figure']} {d['die']} by scouting"
+        case "scout_discarded":
+            return f"{who}: discards the Scouting card unused"
+        case "trade_offered":
+            return f"{who}: offers {names[d['partner']]} a trade"
+        case "trade_offer":
+            return f"Offer {who} → {names[d['partner']]}: {d['give']} for {', '.join(d['price'])}"
+        case "trade_declined":
+            return f"{who}: declines the trade"
+        case "trade_accepted":
+            key = f"; the Key passes from {names[d['key_from']]}" if d["key_from"] is not None else ""
+            return f"{who}: accepts {names[d['partner']]}'s trade; price {_cards(d['price'])}{key}"
+        case "trade_swapped":
+            return f"{who}: gave {d['gave']} and got {d['got']} from {names[d['partner']]}"
+        case "resigned":
+            return f"{who}: resigns"
+        case "game_over":
+            outcome = "wins" if d["won"] else "loses"
+            return f"Game over: the team {outcome} ({str(d['reason']).replace('_', ' ')})"
+    return plain_event(event, names)
+
+
+def _action(data: JSON) -> str:
+    """A menu item or a replay line, as one would type it."""
+    if not isinstance(data, dict):
+        return str(data)
+    kind = data.get("kind")
+    if kind in ("fight_submit", "free_web"):
+        cards = " ".join(_used(c) for c in data.get("cards", [])) or "none"
+        double = f" double {data['doubled']}" if data.get("doubled") else ""
+        head = "fight" if kind == "fight_submit" else f"web {data['dwarf']}"
+        return f"{head} {cards}{double}"
+    if kind == "smaug_attack":
+        value = f" {data['value']}" if data.get("value") is not None else ""
+        return f"attack {data['armour']} {data['push']}{value}"
+    if kind == "skip_move_card":
+        return f"skip {data['card']}" + (" (away)" if data.get("absent") else "")
+    if kind == "trade_offer":
+        return f"offer {data['partner']} {data['give']} {' '.join(data['price'])}"
+    return _SHORT.get(str(kind), plain_action)(data)
+
+
+def _used(card: Any) -> str:
+    if isinstance(card, dict):
+        value = f"={card['value']}" if card.get("value") is not None else ""
+        return f"{card['card']}{value}"
+    return str(card)
+
+
+_SHORT: dict[str, Callable[[dict[str, Any]], str]] = {
+    "play_move_card": lambda d: f"move {d['card']} {d['figure']} {d['dir'].lower()}",
+    "open_door": lambda d: "door",
+    "play_bilbo": lambda d: f"bilbo {d['card']} {d['dir'].lower()}",
+    "play_elf": lambda d: f"elf {d['card']} {d['figure']} {d['dir'].lower()}",
+    "play_eagle": lambda d: f"eagle {d['card']} {d['dwarf']}",
+    "play_dwarf_run": lambda d: f"run {d['card']} {d['dwarf']} {d['target']}",
+    "play_gandalf": lambda d: f"gandalf {d['card']} {d['dir'].lower()}",
+    "play_scout": lambda d: f"scout {d['card']} {d['mode']}" + (f" {d['dwarf']}" if d.get("dwarf") else ""),
+    "scout_choose": lambda d: "discard" if d["dwarf"] == "DISCARD" else f"scout {d['dwarf']}",
+    "trade_accept": lambda d: f"accept {d['give']}",
+    "trade_decline": lambda d: "decline",
+    "end_phase2": lambda d: "end",
+    "draw": lambda d: f"draw {d['deck'].lower()}",
+    "discard_to_limit": lambda d: f"limit {' '.join(d['cards'])}",
+    "choose_target": lambda d: f"target {d['figure']}",
+    "sorrow_discard": lambda d: f"sorrow {' '.join(d['cards'])}",
+    "play_treasury": lambda d: f"play {d['card']}",
+    "pass_window": lambda d: "pass",
+}
+"""Every other action as the text ``parse_text`` reads back."""
+
+
+TEXT = TextRenderer(_board, _event, _action)
