@@ -102,10 +102,15 @@ def parse_options(game: Game[Any, Any, Any], text: str | None, lang: str = "en")
 
 def option_words(lang: str, game: str, name: str, value: Any) -> str:
     """One option as the lobby shows it, in the reader's language."""
-    shown = str(value).lower() if isinstance(value, bool) else str(value)
+    if isinstance(value, bool):
+        shown = str(value).lower()
+    elif isinstance(value, list | tuple):  # several values, one per seat
+        shown = ", ".join(map(str, value))
+    else:
+        shown = str(value)
     whole = f"options.{game}.{name}.{shown}"
     if catalogue().has(whole):
         return t(lang, whole)
     if catalogue().has(f"options.{game}.{name}"):
-        return t(lang, f"options.{game}.{name}", value=value)
+        return t(lang, f"options.{game}.{name}", value=shown if isinstance(value, list | tuple) else value)
     return t(lang, "lobby.option", name=name, value=shown)
