@@ -158,6 +158,46 @@ class MoveSelect(
         )
 
 
+class ChoiceButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"tv:c:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<name>[a-z0-9_]+):(?P<value>[a-z0-9_.=-]*)",
+):
+    """A button of a game's own in a seat's message (``Renderer.choices``): no listed action,
+    but a choice the game's renderer reads back, like a pick in a select menu
+    (``Renderer.choose``) — a **Random** recruitment, drawn when it is clicked."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        name: str,
+        value: str,
+        *,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        emoji: str | None = None,
+    ) -> None:
+        custom_id = f"tv:c:{game_id}:{version}:{name}:{value}"
+        if len(custom_id) > CUSTOM_ID_LIMIT:
+            raise ValueError(f"choice too long for a button: {custom_id!r}")
+        super().__init__(discord.ui.Button(label=label, style=style, emoji=emoji, custom_id=custom_id))
+        self.game_id = game_id
+        self.version = version
+        self.name = name
+        self.value = value
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ChoiceButton:
+        return cls(int(match["game"]), int(match["version"]), match["name"], match["value"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _handler(interaction, "Play").on_move_select(
+            interaction, self.game_id, self.version, self.name, [self.value]
+        )
+
+
 class PrivateButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tv:p:(?P<game>[0-9]+)"):
     def __init__(self, game_id: int, *, label: str = "") -> None:
         super().__init__(
@@ -181,5 +221,6 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     MoveButton,
     MoveSelect,
+    ChoiceButton,
     PrivateButton,
 )
