@@ -6,8 +6,8 @@ Each ``Choice`` is a path of ``Step``s and the value picking it stands for (type
 parses, or an encoded action). At a node of the tree, when every choice under it fits one menu
 they are listed whole, and one pick acts. Otherwise the menu lists the next steps: picking one
 narrows the menu to it, except a step with a single choice under it, which acts at once. A node
-that is itself a choice (a shorter trigger order: the rest declined) offers it too, and below
-the top the menu offers the way back up.
+that is itself a choice (a shorter trigger order: the rest declined) offers it too, below the
+top the menu offers the way back up, and next steps too many for one menu come in pages.
 """
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ NARROW = "f:"
 """An option's value that narrows the menu: ``f:`` and the path of step keys."""
 LABEL_LIMIT = 100
 SEPARATOR = " · "
+PAGE = "~"
+"""A focus path's last word ``~N``: page N of the next steps (from 0)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,8 +56,12 @@ class Choice:
         return tuple(step.key for step in self.steps)
 
 
-def path_of(focus: str) -> tuple[str, ...]:
-    return tuple(focus.split())
+def path_of(focus: str) -> tuple[tuple[str, ...], int]:
+    """The step keys of a focus, and its page."""
+    words = tuple(focus.split())
+    if words and words[-1].startswith(PAGE) and words[-1][1:].isdigit():
+        return words[:-1], int(words[-1][1:])
+    return words, 0
 
 
 def menu(
@@ -66,18 +72,20 @@ def menu(
     *,
     back: str,
     done: str,
+    more: str = "…",
 ) -> SelectLook | None:
     """The select menu ``name`` at ``focus`` (a path of step keys; a path no choice follows any
     more — the position changed — is read as the top). ``back`` labels the way up, ``done``
-    a node that is itself a choice. ``None`` when there is nothing to choose."""
-    path = path_of(focus)
+    a node that is itself a choice, ``more`` the next page. ``None`` when there is nothing to
+    choose."""
+    path, page = path_of(focus)
     under = [c for c in choices if c.keys()[: len(path)] == path]
     if not under:
-        path, under = (), list(choices)
+        path, page, under = (), 0, list(choices)
     if not under:
         return None
     for choice in under:
-        if len(PICK + choice.value) > VALUE_LIMIT or len(NARROW + " ".join(choice.keys())) > VALUE_LIMIT:
+        if len(PICK + choice.value) > VALUE_LIMIT or len(NARROW + " ".join(choice.keys())) + 4 > VALUE_LIMIT:
             raise ValueError(f"a menu choice too long for Discord: {choice.value!r}")
     options: list[SelectOption] = []
     if path:
@@ -86,9 +94,20 @@ def menu(
     if len(under) <= room:
         options.extend(_pick(choice, len(path), done) for choice in under)
     else:
-        options.extend(_narrowed(under, path, done)[:room])
-    shown = placeholder if not path else SEPARATOR.join(s.label for s in under[0].steps[: len(path)]) + " …"
-    return SelectLook(name=name, placeholder=_clip(shown, 150), options=tuple(options))
+        steps = _narrowed(under, path, done)
+        if len(steps) > room:  # in pages, each but the last ending with the way on
+            size = room - 1
+            shown = steps[page * size : (page + 1) * size] or steps[:size]
+            options.extend(shown)
+            if page * size + len(shown) < len(steps):
+                following = NARROW + " ".join((*path, f"{PAGE}{page + 1}"))
+                options.append(SelectOption(label=more, value=following, emoji="➡️"))
+        else:
+            options.extend(steps)
+    shown_path = SEPARATOR.join(s.label for s in under[0].steps[: len(path)])
+    return SelectLook(
+        name=name, placeholder=_clip(shown_path + " …" if path else placeholder, 150), options=tuple(options)
+    )
 
 
 def _pick(choice: Choice, depth: int, done: str) -> SelectOption:

@@ -564,6 +564,7 @@ class BerserkRenderer(Renderer):
             focus,
             back=t(table.lang, "berserk.menu.back"),
             done=t(table.lang, "berserk.menu.done"),
+            more=t(table.lang, "berserk.menu.more"),
         )
         return [found] if found is not None else []
 
