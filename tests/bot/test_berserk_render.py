@@ -285,3 +285,34 @@ def test_the_rules_summary_states_the_budget_the_reserve_and_the_rounds(lang: st
     gold, silver = BUDGETS[0]
     assert {str(gold), str(silver), str(RESERVE_SIZE), "20"} <= set(re.findall(r"\d+", text))
     assert t(lang, "berserk.action.random") in text and t(lang, "berserk.action.place") in text
+
+
+def test_every_key_the_renderer_builds_from_a_name_exists_in_both_languages() -> None:
+    """Keys made from the engine's names (a phase, a decision, an end, a problem code)."""
+    decisions = ("main", "assign_defender", "order_triggers", "respond")
+    families = {
+        "berserk.board": ("deck", "recruit", "place"),
+        "berserk.board.waiting": decisions,
+        "berserk.ask": decisions,
+        "berserk.action": ("first", "second", "end_turn", "pass", "recruit", "place"),
+        "berserk.end": ("defeat", "round_cap", "resigned", "defeat.draw", "round_cap.draw"),
+        "berserk.rejected": ("recruit", "place", "declare"),
+        "berserk.cause": ("strike", "poison", "payment", "shot", "bolt"),
+        "berserk.level": ("weak", "medium", "strong"),
+        "berserk.cost": ("gold", "silver"),
+        "berserk.deck": tuple(f"{deck}.about" for deck in DECKS),
+        "berserk.problem.recruit": (
+            "empty", "not_in_deck", "too_many_copies", "unique_twice", "gold", "silver",
+        ),
+        "berserk.problem.place": (
+            "not_recruited", "placed_twice", "not_placed", "not_your_half", "cell_taken", "reserve_full",
+            "empty_field",
+        ),
+        "berserk.problem.declare": (
+            "unknown_trigger", "listed_twice", "repetition", "bad_target", "mandatory_missing",
+        ),
+    }  # fmt: skip
+    built = [f"{family}.{name}" for family, names in families.items() for name in names]
+    built += ["berserk.recruit.stored", "berserk.place.stored"]
+    cat = catalogue()
+    assert [key for key in built if not all(cat.defines(lang, key) for lang in LANGS)] == []
