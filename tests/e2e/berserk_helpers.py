@@ -128,22 +128,39 @@ async def set_up(
     *,
     decks: tuple[str, str],
     squads: tuple[list[str], list[str]],
-    cells: tuple[str, str],
+    cells: tuple[list[str], list[str]],
+    options: str | None = None,
 ) -> GameRecord:
-    """Both members choose their decks, alice is made P1, both recruit and place: the Reveal."""
+    """The game opened (with ``options``), both members choose their decks, alice is made P1,
+    both recruit ``squads`` (card ids) and place them: ``cells`` in the order of each squad.
+    The Reveal follows."""
     alice, bob = room.players
+    await open_berserk(room, options)
     for member, deck in zip((alice, bob), decks, strict=True):
         await choose_deck(member, deck)
     await make_alice_first(room)
     for member, squad in zip((alice, bob), squads, strict=True):
         result = await recruit(member, squad)
         assert result.acknowledged and not result.ephemeral, result
-    for member, where in zip((alice, bob), cells, strict=True):
-        placed, _ = await place(member, where)
+    for seat, (member, where) in enumerate(zip((alice, bob), cells, strict=True)):
+        recruited = (await room.record()).state.sides[seat].recruits
+        assert list(recruited) == squads[seat]  # the menu keeps the order the cards were picked in
+        placed, _ = await place(member, " ".join(where))
         assert placed.response is not None and placed.response.content == "Your placement is stored.", placed
     record = await room.record()
     assert record.state.phase == "play"
     return record
+
+
+async def pick(
+    member: simcord.MemberActor, message: Any, value: str, *, dm: bool = False
+) -> simcord.InteractionResult:
+    """Pick the option ``value`` in the message's tree menu (on the board, or in a DM)."""
+    ((custom_id, options),) = [(c, o) for c, o in selects(message).items() if c.endswith(":menu")]
+    assert value in [v for _, v in options], (value, options)
+    actor = member.user if dm else member
+    result: simcord.InteractionResult = await actor.select(message, [value], custom_id=custom_id)
+    return result
 
 
 def board_of(room: Room, record: GameRecord) -> discord.Message:
