@@ -12,7 +12,6 @@ import simcord
 
 import engine
 import storage
-from bot.cogs import lobby
 from storage import GameRecord
 from tests.e2e.helpers import Room, dm_history, labels, last_dm
 
@@ -22,12 +21,14 @@ SEED = 7
 
 
 def seeded(monkeypatch: pytest.MonkeyPatch, seed: int = SEED) -> None:
-    """The lobby's Start starts the game with ``seed`` (the same dice in every run)."""
+    """Games start with ``seed`` (the same dice in every run) — the lobby's Start included,
+    which gives the repository no seed of its own."""
+    real, fixed = storage.Repository.start, seed
 
-    def start(repo: storage.Repository, record: GameRecord, user: Any, lang: str, arg: str) -> Any:
-        return repo.start(record.id, seed=seed)
+    async def start(self: storage.Repository, game_id: int, *, seed: int | None = None) -> GameRecord:
+        return await real(self, game_id, seed=fixed if seed is None else seed)
 
-    monkeypatch.setitem(lobby.LOBBY_OPS, "start", start)
+    monkeypatch.setattr(storage.Repository, "start", start)
 
 
 async def open_berserk(room: Room, options: str | None = None) -> GameRecord:
