@@ -316,3 +316,16 @@ def test_every_key_the_renderer_builds_from_a_name_exists_in_both_languages() ->
     built += ["berserk.recruit.stored", "berserk.place.stored"]
     cat = catalogue()
     assert [key for key in built if not all(cat.defines(lang, key) for lang in LANGS)] == []
+
+
+def test_without_pictures_the_field_is_a_text_grid_with_its_legend() -> None:
+    s = position(p1=[U("nomad", "c3"), U("murk", "b2", closed=True)], p2=[U("nomad", "c4")])
+    record = record_of(s)
+    embed, _, files = game_parts(record, "en", pictures=False)
+    fields = {f.name: f.value or "" for f in embed.fields}
+    assert files == [] and embed.image.url is None
+    assert " 4  .      .      noma" in fields["Field"] and " 2  .      MURK*" in fields["Field"]
+    assert fields["Legend"] == "`ABCD` 🔵 ann · `abcd` 🟠 bob · `*` closed · `.` an empty cell"
+    embed, _, files = game_parts(record, "en", pictures=True)
+    assert [f.filename for f in files] == ["berserk-field.png"] and embed.image.url == "attachment://berserk-field.png"
+    assert "Field" not in {f.name for f in embed.fields}
