@@ -327,5 +327,7 @@ def test_without_pictures_the_field_is_a_text_grid_with_its_legend() -> None:
     assert " 4  .      .      noma" in fields["Field"] and " 2  .      MURK*" in fields["Field"]
     assert fields["Legend"] == "`ABCD` 🔵 ann · `abcd` 🟠 bob · `*` closed · `.` an empty cell"
     embed, _, files = game_parts(record, "en", pictures=True)
-    assert [f.filename for f in files] == ["berserk-field.png"] and embed.image.url == "attachment://berserk-field.png"
+    assert [f.filename for f in files] == [
+        "berserk-field.png"
+    ] and embed.image.url == "attachment://berserk-field.png"
     assert "Field" not in {f.name for f in embed.fields}
