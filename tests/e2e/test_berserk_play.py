@@ -246,3 +246,38 @@ async def test_a_short_game_is_played_to_its_end_and_its_history_export_and_stat
     stats = await alice.slash(room.channel, "stats")
     assert stats.response is not None
     assert "Berserk" in text_of(stats.response) and "Played 1 game, won 1" in text_of(stats.response)
+
+
+async def test_a_muster_is_chosen_in_each_dm_and_revealed_together(
+    simcord_env: simcord.Env, repository: Repository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seeded(monkeypatch)
+    room = make_room(simcord_env, repository)
+    alice, bob = room.players
+    record = await set_up(
+        room,
+        decks=("D3", "D1"),
+        squads=(["C07", "C07"], ["C05", "C07"]),
+        cells=(["c3", "reserve"], ["c5", "reserve"]),
+    )
+    for member in (alice, bob):  # round 1: both end their turns on the board
+        ended = await member.click(room.message(record.message_id), label="End turn")
+        assert ended.acknowledged and not ended.ephemeral
+    record = await room.record()
+    assert {d.kind for d in BERSERK.pending(record.state)} == {"muster"}
+    board = board_of(room, record)
+    assert labels(board) == {"Private": True}  # secret: the choices come by DM
+    assert "🔔 The Muster of round 2" in text_of(board)
+    offered = labels(last_dm(alice))
+    assert list(offered) == ["Bring nothing", *(f"Bring 🔵 Nomad 2 to {c}1" for c in "abcde")]
+    assert "Bring 🟠 Nomad to a6" in labels(last_dm(bob))
+
+    await alice.user.click(last_dm(alice), label="Bring 🔵 Nomad 2 to b1")
+    board = room.message(board.id)
+    assert f"✅ 🔵 {alice.mention} has sent it" in text_of(board) and "b1" not in text_of(board)
+    assert "Nomad 2" not in str([text_of(m) for m in dm_history(bob)])
+    await bob.user.click(last_dm(bob), label="Bring nothing")
+    record = await room.record()
+    assert BERSERK.pending(record.state)[0].kind == "main" and record.state.round == 2
+    board = room.message(board.id)
+    assert "🔔 Muster: 🔵 Nomad 2 enters on b1." in text_of(board) and "`b1` Nomad 2" in text_of(board)
