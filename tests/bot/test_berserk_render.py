@@ -331,3 +331,16 @@ def test_without_pictures_the_field_is_a_text_grid_with_its_legend() -> None:
         "berserk-field.png"
     ] and embed.image.url == "attachment://berserk-field.png"
     assert "Field" not in {f.name for f in embed.fields}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_buttons_the_words_name_are_the_buttons_shown(lang: str) -> None:
+    """The board and the private messages tell players to press buttons by their labels."""
+    told = {
+        "button.private": t(lang, "berserk.board.deck"),
+        "berserk.action.place": t(lang, "berserk.private.place", rows="1–3", reserve=2),
+        "berserk.action.random": t(lang, "berserk.private.deck"),
+        "berserk.action.end_turn": t(lang, "berserk.board.waiting.main", player="p"),
+    }
+    for key, text in told.items():
+        assert f"**{t(lang, key)}**" in text, (key, text)
