@@ -12,10 +12,13 @@ top the menu offers the way back up, and next steps too many for one menu come i
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.render.base import Focus, SelectLook, SelectOption
+
+log = logging.getLogger("tavern.bot")
 
 OPTIONS = 25
 """Options in one select menu (Discord's limit)."""
@@ -84,9 +87,13 @@ def menu(
         path, page, under = (), 0, list(choices)
     if not under:
         return None
+    fitting = [c for c in under if _fits(c)]
     for choice in under:
-        if len(PICK + choice.value) > VALUE_LIMIT or len(NARROW + " ".join(choice.keys())) + 4 > VALUE_LIMIT:
-            raise ValueError(f"a menu choice too long for Discord: {choice.value!r}")
+        if choice not in fitting:  # still playable with /move: a menu must not fail to draw
+            log.warning("a menu choice too long for Discord is left out: %r", choice.value)
+    under = fitting
+    if not under:
+        return None
     options: list[SelectOption] = []
     if path:
         options.append(SelectOption(label=back, value=NARROW + " ".join(path[:-1]), emoji="↩️"))
@@ -107,6 +114,14 @@ def menu(
     shown_path = SEPARATOR.join(s.label for s in under[0].steps[: len(path)])
     return SelectLook(
         name=name, placeholder=_clip(shown_path + " …" if path else placeholder, 150), options=tuple(options)
+    )
+
+
+def _fits(choice: Choice) -> bool:
+    """Whether the choice's value, and a focus on any of its steps (with a page), fit an
+    option's value."""
+    return (
+        len(PICK + choice.value) <= VALUE_LIMIT and len(NARROW + " ".join(choice.keys())) + 4 <= VALUE_LIMIT
     )
 
 

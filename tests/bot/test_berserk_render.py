@@ -344,3 +344,13 @@ def test_the_buttons_the_words_name_are_the_buttons_shown(lang: str) -> None:
     }
     for key, text in told.items():
         assert f"**{t(lang, key)}**" in text, (key, text)
+
+
+def test_a_declaration_too_long_for_a_button_is_offered_in_the_menu() -> None:
+    """Three of bob's Cursed Mages echo at once: six orders, each too long for a button's id."""
+    p2 = [U("cursed_mage", "b5"), U("cursed_mage", "d5"), U("cursed_mage", "e6")]
+    s = play(position(p1=[U("charon", "a2")], p2=p2), "activate a2 accumulate")
+    assert len(GAME.legal_actions(s, 1)) == 6
+    view = private_parts(record_of(s), 1, "en", pictures=False)[1]
+    assert [item["type"] for item in components(view)] == [3]  # one select menu, no button
+    assert sorted(map(str, offered(s, 1))) == sorted(map(str, legal(s, 1)))
