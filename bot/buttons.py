@@ -36,6 +36,11 @@ def encode_action(action: dict[str, Any]) -> str:
     return str(action["kind"]) + (dump_json(rest) if rest else "")
 
 
+def move_custom_id(game_id: int, version: int, action: dict[str, Any]) -> str:
+    """A move button's custom id (at most ``CUSTOM_ID_LIMIT`` characters, or no button)."""
+    return f"tv:m:{game_id}:{version}:{encode_action(action)}"
+
+
 def decode_action(code: str) -> dict[str, Any]:
     kind, brace, rest = code.partition("{")
     data: dict[str, Any] = json.loads(brace + rest) if brace else {}
@@ -88,7 +93,7 @@ class MoveButton(
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         emoji: str | None = None,
     ) -> None:
-        custom_id = f"tv:m:{game_id}:{version}:{encode_action(action)}"
+        custom_id = move_custom_id(game_id, version, action)
         if len(custom_id) > CUSTOM_ID_LIMIT:
             raise ValueError(f"action too long for a button: {custom_id!r}")
         super().__init__(discord.ui.Button(label=label, style=style, emoji=emoji, custom_id=custom_id))

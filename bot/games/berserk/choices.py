@@ -16,7 +16,7 @@ from typing import Any
 
 import discord
 
-from bot.buttons import CUSTOM_ID_LIMIT, encode_action
+from bot.buttons import CUSTOM_ID_LIMIT, move_custom_id
 from bot.games.berserk.words import (
     SEAT_MARKS,
     ability_name,
@@ -38,9 +38,6 @@ from engine.games.berserk.text import TEXT
 
 BUTTONS = 20
 """A decision with at most this many choices is all buttons."""
-BUTTON_ACTION_LIMIT = CUSTOM_ID_LIMIT - len("tv:m:0000000000:0000000000:")
-"""The longest action a button's custom id holds, for any game id and version up to ten
-digits (a long trigger declaration does not fit: it goes to the menu, typed short)."""
 LABEL_LIMIT = 80
 ALWAYS_BUTTONS = frozenset({"end_turn", "pass"})
 """Kinds that are a button whatever else the decision offers."""
@@ -98,10 +95,16 @@ def button_actions(table: Table, seat: int, actions: list[dict[str, Any]]) -> li
         return []  # a menu of the deck's cards, and Random
     if kind == "place":
         return actions  # the template: its button opens the placement form
-    fits = all(len(encode_action(a)) <= BUTTON_ACTION_LIMIT for a in actions)
+    fits = all(fits_a_button(table, a) for a in actions)
     if kind == "main" or len(actions) > BUTTONS or not fits:
         return [a for a in actions if _always_a_button(a)]
     return actions
+
+
+def fits_a_button(table: Table, action: dict[str, Any]) -> bool:
+    """Whether a button's custom id holds the action (a declaration of three triggers does not:
+    it goes to the menu, typed short)."""
+    return len(move_custom_id(table.record.id, table.record.version, action)) <= CUSTOM_ID_LIMIT
 
 
 def menu_actions(table: Table, seat: int, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
