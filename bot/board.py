@@ -8,12 +8,12 @@ from typing import Any
 
 import discord
 
-from bot.buttons import LobbyButton, MoveButton, MoveSelect, PrivateButton
+from bot.buttons import ChoiceButton, LobbyButton, MoveButton, MoveSelect, PrivateButton
 from bot.games import renderer_for
 from bot.i18n import players, t
 from bot.options import option_words
 from bot.policies import ai_choices
-from bot.render import Table
+from bot.render import SelectLook, Table
 from engine import Event, get_game
 from engine.core.decisions import for_seat
 from storage.living import TurnDeadline
@@ -28,9 +28,9 @@ MAX_ACTION_BUTTONS = 24
 
 
 def table_of(
-    record: GameRecord, lang: str, events: tuple[Event, ...] = (), *, pictures: bool = True
+    record: GameRecord, lang: str, events: tuple[Event, ...] = (), *, pictures: bool = True, focus: str = ""
 ) -> Table:
-    return Table(record, get_game(record.key), lang, events, pictures)
+    return Table(record, get_game(record.key), lang, events, pictures, focus)
 
 
 def game_message(
@@ -142,30 +142,41 @@ def lobby_view(record: GameRecord, lang: str) -> discord.ui.View:
 def board_actions(table: Table) -> list[dict[str, Any]]:
     """The actions offered as buttons on the public board: the union of the legal actions of
     the people the game waits for, in seat order, each once — a click then acts for the seat
-    of whoever clicks, if the action is legal for him. A secret decision's actions are left
-    out (they would tell what only that seat may know): they go to its DM and ephemeral
-    messages. Computer seats move by themselves and get none."""
+    of whoever clicks, if the action is legal for him. The actions of a decision taken in
+    private (a secret one: they would tell what only that seat may know) are left out: they
+    go to its DM and ephemeral messages. Computer seats move by themselves and get none."""
+    record, game, state = table.record, table.game, table.state
+    renderer = renderer_for(record.key)
+    offered: list[dict[str, Any]] = []
+    for seat in public_seats(table):
+        legal = [game.dump_action(action) for action in game.legal_actions(state, seat)]
+        for data in renderer.buttons(table, seat, legal):
+            if data not in offered:
+                offered.append(data)
+    return offered
+
+
+def public_seats(table: Table) -> list[int]:
+    """The people the game waits for whose decision is taken in public, in seat order."""
     record, game, state = table.record, table.game, table.state
     renderer = renderer_for(record.key)
     pending = game.pending(state)
-    offered: list[dict[str, Any]] = []
+    found = []
     for seat in table.to_act():
         decision = for_seat(pending, seat)
-        if record.seats[seat].ai is not None or (decision is not None and decision.secret):
-            continue
-        for action in game.legal_actions(state, seat):
-            data = game.dump_action(action)
-            if renderer.is_button(data) and data not in offered:
-                offered.append(data)
-    return offered
+        if record.seats[seat].ai is None and not (
+            decision is not None and renderer.decided_in_private(state, decision)
+        ):
+            found.append(seat)
+    return found
 
 
 def seat_actions(table: Table, seat: int) -> list[dict[str, Any]]:
     """The buttons of one seat's own messages (its DM, Private, ``/hand``): its legal actions,
     secret decisions included."""
     renderer = renderer_for(table.record.key)
-    found = (table.game.dump_action(a) for a in table.game.legal_actions(table.state, seat))
-    return [data for data in found if renderer.is_button(data)]
+    found = [table.game.dump_action(a) for a in table.game.legal_actions(table.state, seat)]
+    return renderer.buttons(table, seat, found)
 
 
 def move_buttons(table: Table, view: discord.ui.View, actions: list[dict[str, Any]]) -> None:
@@ -173,7 +184,7 @@ def move_buttons(table: Table, view: discord.ui.View, actions: list[dict[str, An
     with more choices use ``/move``)."""
     renderer = renderer_for(table.record.key)
     for data in actions[:MAX_ACTION_BUTTONS]:
-        look = renderer.action_look(table.lang, data)
+        look = renderer.button_look(table, data)
         view.add_item(
             MoveButton(
                 table.record.id,
@@ -187,24 +198,18 @@ def move_buttons(table: Table, view: discord.ui.View, actions: list[dict[str, An
 
 
 def board_view(table: Table) -> discord.ui.View:
-    """The public decisions' actions (``board_actions``), then Private."""
+    """The public decisions' menus (``Renderer.board_selects``) and actions
+    (``board_actions``), then Private."""
     view = discord.ui.View(timeout=None)
-    move_buttons(table, view, board_actions(table))
+    selects = renderer_for(table.record.key).board_selects(table)[:MAX_SELECTS]
+    add_selects(table, view, selects)
+    move_buttons(table, view, board_actions(table)[: 24 - 5 * len(selects)])  # a select takes a row
     view.add_item(PrivateButton(table.record.id, label=t(table.lang, "button.private")))
     return view
 
 
-def seat_view(table: Table, seat: int) -> discord.ui.View | None:
-    """The select menus and buttons of the seat's pending decision for its private messages;
-    ``None`` when it has nothing to decide."""
-    if table.state is None or table.record.status is not GameStatus.ACTIVE:
-        return None
-    legal = [table.game.dump_action(a) for a in table.game.legal_actions(table.state, seat)]
-    selects = renderer_for(table.record.key).selects(table, seat, legal)[:MAX_SELECTS]
-    actions = seat_actions(table, seat)
-    if not actions and not selects:
-        return None
-    view = discord.ui.View(timeout=None)
+def add_selects(table: Table, view: discord.ui.View, selects: list[SelectLook]) -> None:
+    """The menus, each drawn at the game's version, within Discord's limits."""
     for look in selects:
         options = [
             discord.SelectOption(
@@ -223,16 +228,46 @@ def seat_view(table: Table, seat: int) -> discord.ui.View | None:
                 max_values=min(look.max_values, len(options)),
             )
         )
-    move_buttons(table, view, actions[: 25 - 5 * len(selects)])  # a select takes a whole row
+
+
+def seat_view(table: Table, seat: int) -> discord.ui.View | None:
+    """The select menus and buttons of the seat's pending decision for its private messages;
+    ``None`` when it has nothing to decide."""
+    if table.state is None or table.record.status is not GameStatus.ACTIVE:
+        return None
+    renderer = renderer_for(table.record.key)
+    legal = [table.game.dump_action(a) for a in table.game.legal_actions(table.state, seat)]
+    selects = renderer.selects(table, seat, legal)[:MAX_SELECTS]
+    actions = seat_actions(table, seat)
+    choices = renderer.choices(table, seat)
+    if not actions and not selects and not choices:
+        return None
+    view = discord.ui.View(timeout=None)
+    add_selects(table, view, selects)
+    room = 25 - 5 * len(selects)  # a select takes a whole row
+    move_buttons(table, view, actions[: room - len(choices)])
+    for choice in choices[:room]:
+        view.add_item(
+            ChoiceButton(
+                table.record.id,
+                table.record.version,
+                choice.name,
+                choice.value,
+                label=choice.look.label,
+                style=choice.look.style,
+                emoji=choice.look.emoji,
+            )
+        )
     return view
 
 
 def private_parts(
-    record: GameRecord, seat: int, lang: str, *, pictures: bool = True
+    record: GameRecord, seat: int, lang: str, *, pictures: bool = True, focus: str = ""
 ) -> tuple[discord.Embed, discord.ui.View | None, list[discord.File]]:
     """A seat's private message: its private view as the game draws it, with the buttons of
-    its pending decision — the same in a DM, behind Private and for ``/hand``."""
-    table = table_of(record, lang, pictures=pictures)
+    its pending decision — the same in a DM, behind Private and for ``/hand``. ``focus``:
+    where the seat's multi-step choice stands (``bot.render.Focus``)."""
+    table = table_of(record, lang, pictures=pictures, focus=focus)
     embed, files = renderer_for(record.key).private_message(table, seat)
     return embed, seat_view(table, seat), files
 

@@ -36,6 +36,11 @@ def encode_action(action: dict[str, Any]) -> str:
     return str(action["kind"]) + (dump_json(rest) if rest else "")
 
 
+def move_custom_id(game_id: int, version: int, action: dict[str, Any]) -> str:
+    """A move button's custom id (at most ``CUSTOM_ID_LIMIT`` characters, or no button)."""
+    return f"tv:m:{game_id}:{version}:{encode_action(action)}"
+
+
 def decode_action(code: str) -> dict[str, Any]:
     kind, brace, rest = code.partition("{")
     data: dict[str, Any] = json.loads(brace + rest) if brace else {}
@@ -88,7 +93,7 @@ class MoveButton(
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         emoji: str | None = None,
     ) -> None:
-        custom_id = f"tv:m:{game_id}:{version}:{encode_action(action)}"
+        custom_id = move_custom_id(game_id, version, action)
         if len(custom_id) > CUSTOM_ID_LIMIT:
             raise ValueError(f"action too long for a button: {custom_id!r}")
         super().__init__(discord.ui.Button(label=label, style=style, emoji=emoji, custom_id=custom_id))
@@ -158,6 +163,46 @@ class MoveSelect(
         )
 
 
+class ChoiceButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"tv:c:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<name>[a-z0-9_]+):(?P<value>[a-z0-9_.=-]*)",
+):
+    """A button of a game's own in a seat's message (``Renderer.choices``): no listed action,
+    but a choice the game's renderer reads back, like a pick in a select menu
+    (``Renderer.choose``) — a **Random** recruitment, drawn when it is clicked."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        name: str,
+        value: str,
+        *,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        emoji: str | None = None,
+    ) -> None:
+        custom_id = f"tv:c:{game_id}:{version}:{name}:{value}"
+        if len(custom_id) > CUSTOM_ID_LIMIT:
+            raise ValueError(f"choice too long for a button: {custom_id!r}")
+        super().__init__(discord.ui.Button(label=label, style=style, emoji=emoji, custom_id=custom_id))
+        self.game_id = game_id
+        self.version = version
+        self.name = name
+        self.value = value
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ChoiceButton:
+        return cls(int(match["game"]), int(match["version"]), match["name"], match["value"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _handler(interaction, "Play").on_move_select(
+            interaction, self.game_id, self.version, self.name, [self.value]
+        )
+
+
 class PrivateButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tv:p:(?P<game>[0-9]+)"):
     def __init__(self, game_id: int, *, label: str = "") -> None:
         super().__init__(
@@ -181,5 +226,6 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     MoveButton,
     MoveSelect,
+    ChoiceButton,
     PrivateButton,
 )

@@ -61,13 +61,20 @@ async def check_click(
 ) -> None:
     """A button drawn at version ``drawn_at`` acts for ``seat`` now if the action is legal
     for it now and — when the game has moved on since — the seat itself has not moved since
-    (then the click is a double click, or was made on a position the seat has left)."""
+    (then the click is a double click, or was made on a position the seat has left). An
+    action that fills in a template the seat may fill now (a recruitment picked in a menu) is
+    left to the engine to judge, as typed input is."""
     game = get_game(record.key)
     if drawn_at > record.version:
         raise UserMistake("play.stale")  # no such version: not a button we drew
     if drawn_at < record.version and await host.repository.seat_moved_since(record.id, seat, drawn_at):
         raise UserMistake("play.stale")
-    if action in legal_for(game, record.state, seat):
+    legal = legal_for(game, record.state, seat)
+    if action in legal:
+        return
+    if renderer_for(record.key).fills_template(action) and any(
+        a.get("kind") == action.get("kind") for a in legal
+    ):
         return
     if drawn_at < record.version:
         raise UserMistake("play.stale")

@@ -1,9 +1,10 @@
 """Private information: each seat's own view, by DM when it changes, and behind Private.
 
 The engine says what is private (``Game.private_view``) and which decisions are taken in
-private (``Decision.secret``). A seat is written to exactly when its private view changed with
-the move, or when it newly has a secret decision to take; the DM shows its private view as
-the game draws it, with the buttons of its pending decision. **Private** and ``/hand`` show
+private (``Decision.secret``; a game's renderer may add decisions taken out of turn,
+``Renderer.decided_in_private``). A seat is written to exactly when its private view changed
+with the move, or when it newly has a decision to take in private; the DM shows its private
+view as the game draws it, with the buttons of its pending decision. **Private** and ``/hand`` show
 the same, ephemerally. A player whose DM cannot go out (DMs closed: 403; or Discord failing)
 is told in an ephemeral message — at once if he made the move, else at his next interaction.
 """
@@ -17,6 +18,7 @@ from typing import Any
 import discord
 
 from bot.board import private_parts, with_view
+from bot.games import renderer_for
 from bot.host import Host
 from bot.i18n import t
 from bot.reply import Reply
@@ -27,10 +29,12 @@ from storage.models import GameRecord
 log = logging.getLogger("tavern.bot")
 
 
-def secret_decision(game: Game[Any, Any, Any], state: Any, seat: int) -> Decision | None:
+def private_decision(game: Game[Any, Any, Any], state: Any, seat: int) -> Decision | None:
     """The seat's pending decision if it is taken in private."""
     decision = for_seat(game.pending(state), seat)
-    return decision if decision is not None and decision.secret else None
+    if decision is None or not renderer_for(game.key).decided_in_private(state, decision):
+        return None
+    return decision
 
 
 def _same_decision(a: Decision | None, b: Decision | None) -> bool:
@@ -45,17 +49,17 @@ def seats_to_write(
     game: Game[Any, Any, Any], before: Any | None, after: Any, seats: list[int], *, mover: int | None = None
 ) -> list[int]:
     """The seats to send a DM: those whose private view changed (``before`` is ``None`` at the
-    start: every private view is new), and those that newly have a secret decision — a new
-    one, or any after the seat's own move (the buttons it had are spent)."""
+    start: every private view is new), and those that newly have a decision to take in
+    private — a new one, or any after the seat's own move (the buttons it had are spent)."""
     chosen = []
     for seat in seats:
         mine = game.private_view(after, seat)
         changed = mine is not None and (before is None or game.private_view(before, seat) != mine)
-        decision = secret_decision(game, after, seat)
+        decision = private_decision(game, after, seat)
         new_decision = decision is not None and (
             before is None
             or seat == mover
-            or not _same_decision(secret_decision(game, before, seat), decision)
+            or not _same_decision(private_decision(game, before, seat), decision)
         )
         if changed or new_decision:
             chosen.append(seat)

@@ -15,13 +15,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.board import game_parts, private_parts
+from bot.board import game_parts, private_parts, with_view
 from bot.games import renderer_for
 from bot.host import Host
 from bot.i18n import command_text, reader_language, t
 from bot.moves import act, check_click, follow, refused, require_active, seat_of, store
 from bot.private import deliver_pending_notice, show_private
-from bot.render import Table
+from bot.render import Focus, Table
 from bot.reply import Reply, UserMistake
 from engine import RESIGN, IllegalAction, get_game
 from engine.core import dump_json
@@ -47,18 +47,22 @@ class Play(commands.Cog):
         """A move button: on the board, or in a seat's DM or ephemeral message. It acts for the
         clicker's seat (``bot.moves.check_click``); the board is redrawn in the response when
         clicked on the board, the clicked private message when clicked there."""
-        await self._on_component(interaction, game_id, version, lambda lang, game: action)
+        await self._on_component(interaction, game_id, version, lambda table, seat: action)
 
     async def on_move_select(
         self, interaction: discord.Interaction[Any], game_id: int, version: int, name: str, values: list[str]
     ) -> None:
-        """A choice in a select menu of a seat's message: the game's renderer reads the picked
-        values back into an action, which then goes the way of a clicked button."""
+        """A choice in a select menu (or a game's own button, ``Renderer.choices``): the game's
+        renderer reads it back into an action, which then goes the way of a clicked button —
+        or into a ``Focus``, and the seat's message is shown narrowed to it."""
 
-        def chosen(lang: str, game: Any) -> dict[str, Any]:
-            picked = renderer_for(game.key).select_action(lang, name, values)
+        def chosen(table: Table, seat: int) -> dict[str, Any] | Focus:
+            picked = renderer_for(table.game.key).choose(table, seat, name, values)
             if picked is None:
                 raise UserMistake("play.stale")
+            if isinstance(picked, Focus):
+                return picked
+            game = table.game
             data: dict[str, Any] = game.dump_action(game.parse_action(picked))  # BadAction → explained
             return data
 
@@ -69,7 +73,7 @@ class Play(commands.Cog):
         interaction: discord.Interaction[Any],
         game_id: int,
         version: int,
-        make_action: Callable[[str, Any], dict[str, Any]],
+        make_action: Callable[[Table, int], dict[str, Any] | Focus],
     ) -> None:
         async with Reply(interaction) as reply:
             reply.game_id = game_id
@@ -83,8 +87,12 @@ class Play(commands.Cog):
             if not (on_board or in_dm or ephemeral):
                 raise UserMistake("play.stale")  # an older board in the channel
             game = get_game(record.key)
-            action = make_action(reply.lang, game)
-            form = renderer_for(record.key).action_form(Table(record, game, reply.lang), seat, action)
+            table = Table(record, game, reply.lang)
+            action = make_action(table, seat)
+            if isinstance(action, Focus):
+                await self._show_focus(reply, record, seat, action, on_board=on_board)
+                return
+            form = renderer_for(record.key).action_form(table, seat, action)
             if form is not None:  # the action needs typed input: its form applies it
                 await check_click(self.host, record, seat, action, version)
                 await reply.open_form(form)
@@ -108,6 +116,21 @@ class Play(commands.Cog):
                 mover=seat,
                 refreshed=refreshed,
             )
+
+    async def _show_focus(
+        self, reply: Reply, record: GameRecord, seat: int, focus: Focus, *, on_board: bool
+    ) -> None:
+        """One step of a multi-step choice: the seat's own message narrowed to ``focus`` — in
+        place where it was picked in that message, else (a menu on the board) as an ephemeral
+        message. Nothing is stored; only the seat that has something to choose gets it."""
+        if not get_game(record.key).legal_actions(record.state, seat):
+            raise UserMistake("play.not_your_turn")
+        pictures = await self.host.pictures(record.guild_id)
+        embed, view, files = private_parts(record, seat, reply.lang, pictures=pictures, focus=focus.path)
+        if on_board:
+            await reply.send_ephemeral(embed=embed, files=files, **with_view(view))
+        else:
+            await reply.update_message(embed=embed, view=view, attachments=files)
 
     async def _redraw_private(self, reply: Reply, record: GameRecord, seat: int) -> bool:
         """The clicked private message, redrawn in the click's response: the seat's view now,

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from bot.render.base import (
     ButtonLook,
+    ChoiceLook,
+    Focus,
     GenericRenderer,
     Renderer,
     SelectLook,
@@ -20,6 +22,8 @@ GENERIC = GenericRenderer()
 __all__ = [
     "GENERIC",
     "ButtonLook",
+    "ChoiceLook",
+    "Focus",
     "GenericRenderer",
     "Renderer",
     "SelectLook",

@@ -10,7 +10,7 @@ import discord
 from pydantic import ValidationError
 
 from bot.i18n import catalogue, t
-from engine import EngineError, Event, Game
+from engine import Decision, EngineError, Event, Game
 from engine.core import dump_json
 from storage.models import GameRecord
 
@@ -29,6 +29,9 @@ class Table:
     events: tuple[Event, ...] = ()
     pictures: bool = True
     """Whether the server wants pictures; ``False``: a game draws its maps as text grids."""
+    focus: str = ""
+    """Where a seat's multi-step choice stands (``Focus``): its message shows the choices
+    under it; ``""``: from the start."""
 
     @property
     def state(self) -> Any:
@@ -79,6 +82,27 @@ class SelectLook:
     max_values: int = 1
 
 
+@dataclass(frozen=True, slots=True)
+class Focus:
+    """What a pick in a menu may stand for instead of an action: the seat's message shown
+    again narrowed to ``path`` — a multi-step choice (a creature, then what it does, then at
+    whom). The path is the renderer's own; the message with its menus is redrawn from it, so
+    nothing is remembered between the steps."""
+
+    path: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceLook:
+    """A button of the renderer's own in a seat's message, standing for no listed action (a
+    **Random** recruitment): a click hands ``name`` and ``value`` to ``Renderer.choose``."""
+
+    name: str
+    value: str
+    """At most 40 characters of ``[a-z0-9_.=-]``."""
+    look: ButtonLook
+
+
 class Renderer:
     """The interface; ``GenericRenderer`` is the plain implementation."""
 
@@ -126,6 +150,47 @@ class Renderer:
         """The action (plain data, or typed text the game parses) the picked ``values`` of the
         menu ``name`` stand for; ``None`` when the game has no such menu."""
         return None
+
+    def buttons(self, table: Table, seat: int, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Which of the seat's legal ``actions`` are drawn as buttons, on the board and in its
+        own messages (by default those ``is_button`` keeps); a game whose buttons depend on
+        the position (all of a short list, none of a long one) says so here."""
+        return [action for action in actions if self.is_button(action)]
+
+    def button_look(self, table: Table, action: dict[str, Any]) -> ButtonLook:
+        """A button's look, knowing the position (a label naming the creature on a cell); by
+        default ``action_look``."""
+        return self.action_look(table.lang, action)
+
+    def board_selects(self, table: Table) -> list[SelectLook]:
+        """Select menus on the public board, for the public decisions of the people the game
+        waits for (never a decision taken in private). A pick there acts for whoever picks,
+        if it is his to make, or opens his own message narrowed to a ``Focus``."""
+        return []
+
+    def choices(self, table: Table, seat: int) -> list[ChoiceLook]:
+        """Buttons of the game's own in the seat's messages, beside its legal actions' buttons
+        (a **Random** choice); a click is read back by ``choose``."""
+        return []
+
+    def choose(self, table: Table, seat: int, name: str, values: list[str]) -> Any:
+        """What a pick in the menu ``name`` (or a click on a ``ChoiceLook`` of that name) stands
+        for: an action (plain data, or typed text the game parses), a ``Focus``, or ``None``
+        for a menu this game does not have. By default ``select_action``."""
+        return self.select_action(table.lang, name, values)
+
+    def fills_template(self, action: dict[str, Any]) -> bool:
+        """Whether a chosen ``action`` fills in a template the game lists (a whole recruitment
+        picked in a menu): no listed action equals it, so the engine judges it, as it judges
+        typed input, when the seat may take that kind of action now."""
+        return False
+
+    def decided_in_private(self, state: Any, decision: Decision) -> bool:
+        """Whether a pending decision is offered only in its seat's own messages (a DM, Private,
+        ``/hand``), never on the board: a secret one always; a game may add decisions taken
+        out of turn, which no turn ping announces (a defender chosen during the other
+        player's turn), so that a DM tells the player."""
+        return decision.secret
 
     def action_form(self, table: Table, seat: int, action: dict[str, Any]) -> discord.ui.Modal | None:
         """A form (modal) that clicking the action's button opens instead of applying it, for

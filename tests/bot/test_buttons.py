@@ -44,3 +44,17 @@ def test_lobby_and_private_ids_match_their_templates() -> None:
     private = PrivateButton(7, label="Private")
     assert re.fullmatch(PrivateButton.__discord_ui_compiled_template__, private.custom_id)
     assert not re.fullmatch(MoveButton.__discord_ui_compiled_template__, private.custom_id)
+
+
+def test_a_games_own_button_carries_its_choice_and_matches_no_other_template() -> None:
+    from bot.buttons import ChoiceButton
+
+    choice = ChoiceButton(7, 12, "random", "recruit", label="Random")
+    assert choice.custom_id == "tv:c:7:12:random:recruit"
+    match = re.fullmatch(ChoiceButton.__discord_ui_compiled_template__, choice.custom_id)
+    assert match is not None and (match["game"], match["version"], match["name"], match["value"]) == (
+        "7", "12", "random", "recruit",
+    )  # fmt: skip
+    assert not re.fullmatch(MoveButton.__discord_ui_compiled_template__, choice.custom_id)
+    with pytest.raises(ValueError, match="too long"):
+        ChoiceButton(1, 1, "random", "x" * 100)

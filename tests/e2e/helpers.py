@@ -60,14 +60,16 @@ def channel_pings(room: Room) -> list[str]:
 
 
 def labels(message: discord.Message | simcord.ResponseMessage) -> dict[str, bool]:
-    """Button label → enabled, in order."""
+    """Button label → enabled, in order (select menus have no label: they are left out)."""
     found: dict[str, bool] = {}
     components = message.components
     rows = components if isinstance(components, list) else []
     for row in rows:
         children = row.get("components", []) if isinstance(row, dict) else getattr(row, "children", [])
         for item in children:
-            label = item.get("label") if isinstance(item, dict) else item.label
+            label = item.get("label") if isinstance(item, dict) else getattr(item, "label", None)
+            if label is None:
+                continue
             disabled = item.get("disabled", False) if isinstance(item, dict) else item.disabled
             found[str(label)] = not disabled
     return found

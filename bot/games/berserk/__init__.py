@@ -1,8 +1,9 @@
-"""Berserk on Discord: its words (``en.ftl``, ``ru.ftl``); the board is drawn by the generic
-renderer until the game has one of its own."""
+"""Berserk on Discord: the board with the field as a picture, each seat's secret setup by
+DM (a recruitment menu, a placement form, Random), menus and buttons for every decision, and
+event lines for the board and ``/history``."""
 
-from bot.render import GENERIC
+from bot.games.berserk.render import BerserkRenderer
 
-RENDERER = GENERIC
+RENDERER = BerserkRenderer()
 
 __all__ = ["RENDERER"]

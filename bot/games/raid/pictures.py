@@ -14,14 +14,15 @@ terminal's (``KIND_LETTERS``); text is set in Roboto, which has Cyrillic.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
-from importlib import resources
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
+from bot.render.drawing import fit_text as _fit_text
+from bot.render.drawing import font as _font
+from bot.render.drawing import png as _png
+from bot.render.drawing import wrap as _wrap
 from engine.games.raid.cells import COLUMNS, SIZE, coords
 from engine.games.raid.data import MEET_ORDER, Kind
 from engine.games.raid.knowledge import read
@@ -174,21 +175,6 @@ def known_objects(view: RaidView, walker: int) -> list[Marker]:
 
 
 # -- pictures -----------------------------------------------------------------------------------
-_FONT_FILES = {False: "Roboto-Regular.ttf", True: "Roboto-Bold.ttf"}
-
-
-@lru_cache(maxsize=16)
-def _font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    data = resources.files("font_roboto").joinpath("files", _FONT_FILES[bold]).read_bytes()
-    return ImageFont.truetype(io.BytesIO(data), size)
-
-
-def _png(image: Image.Image) -> bytes:
-    out = io.BytesIO()
-    image.save(out, format="PNG", optimize=False)
-    return out.getvalue()
-
-
 def _legend_height(words: Words, width: int) -> int:
     if not words.legend:
         return 0
@@ -303,15 +289,6 @@ def _draw_header(draw: ImageDraw.ImageDraw, x0: int, view: RaidView, walker: int
         font=_font(16),
         anchor="lm",
     )
-
-
-def _fit_text(draw: ImageDraw.ImageDraw, text: str, width: int, font: ImageFont.FreeTypeFont) -> str:
-    """``text`` cut (with ``…``) to fit ``width`` pixels."""
-    if draw.textlength(text, font=font) <= width:
-        return text
-    while text and draw.textlength(text + "…", font=font) > width:
-        text = text[:-1]
-    return text + "…" if text else ""
 
 
 def _draw_ground(draw: ImageDraw.ImageDraw, x0: int, view: RaidView) -> None:
@@ -507,18 +484,6 @@ def _draw_legend(image: Image.Image, top: int, words: Words) -> None:
         draw.multiline_text(
             (x + LEGEND_ICON + 12, middle), "\n".join(lines), fill=INK, font=font, anchor="lm", spacing=2
         )
-
-
-def _wrap(draw: ImageDraw.ImageDraw, text: str, width: int, font: ImageFont.FreeTypeFont) -> list[str]:
-    """``text`` on at most two lines of ``width`` pixels, broken between words; what does not
-    fit is cut with ``…``."""
-    words = text.split()
-    first: list[str] = []
-    while words and draw.textlength(" ".join([*first, words[0]]), font=font) <= width:
-        first.append(words.pop(0))
-    if not first:  # one word longer than the line
-        return [_fit_text(draw, text, width, font)]
-    return [" ".join(first)] + ([_fit_text(draw, " ".join(words), width, font)] if words else [])
 
 
 # -- text ---------------------------------------------------------------------------------------

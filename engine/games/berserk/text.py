@@ -15,17 +15,18 @@ from engine.games.berserk.cards import CARDS, DECKS
 from engine.games.berserk.view import BerserkView, UnitView
 
 _ASKS = {
-    "choose_deck": "choose a deck: type 'deck D1' … 'deck D4'",
-    "choose_seat": "you won the roll: type 'first' or 'second'",
-    "recruit": "recruit within your budget: type 'recruit' and card ids, e.g. 'recruit {example}'",
-    "place": "place your cards on your rows or in reserve (2 at most), in recruitment order:"
+    "choose_deck": "Choose a deck: type 'deck D1' … 'deck D4'",
+    "choose_seat": "You won the roll: type 'first' or 'second'",
+    "recruit": "Recruit within your budget: type 'recruit' and card ids, e.g. 'recruit {example}'",
+    "place": "Place your cards on your rows or in reserve (2 at most), in recruitment order:"
     " e.g. 'place {example}'",
-    "muster": "bring one reserve card in ('muster <card> <cell>') or 'muster none'",
-    "main": "your main phase: move, strike, activate, or end",
-    "assign_defender": "assign a defender ('defend <cell>') or 'defend none'",
-    "order_triggers": "declare your triggers in queue order: 'order <ref>[=<target>] …'",
-    "respond": "declare an instant ('activate …') or 'pass'",
+    "muster": "Bring one reserve card in ('muster <card> <cell>') or type 'muster none'",
+    "main": "Your main phase: move, strike, activate, or end",
+    "assign_defender": "Assign a defender ('defend <cell>') or type 'defend none'",
+    "order_triggers": "Declare your triggers in queue order: 'order <ref>[=<target>] …'",
+    "respond": "Declare an instant ('activate …') or 'pass'",
 }
+"""What the reader must decide, each a whole sentence."""
 
 
 def _tag(unit: UnitView, seat: int) -> str:
@@ -135,7 +136,7 @@ def _board(view: BerserkView, seat: int) -> str:
             lines.append(f"{names[s].capitalize()}{deck}{budget}{sent}")
     lines.extend(_own_part(view, seat))
     if view.decision is not None:
-        lines.append("You must " + _ASKS[view.decision].format(example=_example(view)))
+        lines.append(_ASKS[view.decision].format(example=_example(view)))
     elif view.phase != "over":
         waiting = [f"{names[s.seat]} ({s.waiting})" for s in view.sides if s.waiting]
         if waiting:
@@ -155,6 +156,11 @@ def _example(view: BerserkView) -> str:
     return ""
 
 
+def _does(name: str, you: str, other: str) -> str:
+    """``name`` with the verb agreeing: "you choose", "seat 1 chooses"."""
+    return f"{name} {you if name == 'you' else other}"
+
+
 def _event(event: Event, names: Sequence[str]) -> str:
     d = event.data
     who = names[d["seat"]] if isinstance(d.get("seat"), int) else ""
@@ -171,15 +177,17 @@ def _event(event: Event, names: Sequence[str]) -> str:
             return "Decks: " + ", ".join(f"{names[s]} {deck}" for s, deck in enumerate(d["decks"]))
         case "seat_roll":
             rolls = "; ".join(f"{a}–{b}" for a, b in d["rolls"])
-            return f"Seat roll {rolls}: {names[d['winner']]} chooses"
+            return f"Seat roll {rolls}: {_does(names[d['winner']], 'choose', 'chooses')}"
         case "seats_chosen":
-            return f"{who} chose {d['choice']}: {names[d['first']]} is P1"
+            return f"{who} chose {d['choice']}: {_does(names[d['first']], 'are', 'is')} P1"
         case "revealed":
             field, reserves = len(d["field"]), d["reserves"]
             return f"Revealed: {field} creatures on the field; reserves {reserves[0]} and {reserves[1]}"
         case "mustered":
             came = [
-                f"{names[e['seat']]} brings {e['unit']} to {e['cell']}" for e in d["entries"] if e["unit"]
+                f"{_does(names[e['seat']], 'bring', 'brings')} {e['unit']} to {e['cell']}"
+                for e in d["entries"]
+                if e["unit"]
             ]
             return "Muster: " + ("; ".join(came) or "nobody comes")
         case "moved":
@@ -232,21 +240,22 @@ def _event(event: Event, names: Sequence[str]) -> str:
         case "triggers_declared":
             queued = ", ".join(f"[{i['ref']}] {i['ability']} of {i['source']}" for i in d["queued"])
             declined = ", ".join(f"{t['ability']} of {t['source']}" for t in d["declined"])
-            return f"{who} queues {queued or 'nothing'}" + (f"; declines {declined}" if declined else "")
+            text = f"{_does(who, 'queue', 'queues')} {queued or 'nothing'}"
+            return text + (f"; {'decline' if who == 'you' else 'declines'} {declined}" if declined else "")
         case "trigger_dropped":
             t = d["trigger"]
             return f"{t['ability']} of {t['source']} is dropped ({d['reason'].replace('_', ' ')})"
         case "passed":
-            return f"{who} passes"
+            return _does(who, "pass", "passes")
         case "turn_ended":
             return ""
         case "round_cap":
             return f"Round cap: costs on the field {d['scores'][0]} and {d['scores'][1]}"
         case "resigned":
-            return f"{who} resigns"
+            return _does(who, "resign", "resigns")
         case "game_over":
             winner = d["winner"]
-            verdict = "a draw" if winner == "draw" else f"{names[winner]} wins"
+            verdict = "a draw" if winner == "draw" else _does(names[winner], "win", "wins")
             return f"Game over ({d['reason']}): {verdict}"
     if event.kind == TURN_STARTED:
         return f"— round {d['round']}: " + ("your turn —" if who == "you" else f"{who}'s turn —")

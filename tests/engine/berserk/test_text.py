@@ -62,7 +62,7 @@ def test_the_board_shows_the_field_creatures_and_the_stack() -> None:
     assert "  4 .       .       murk*" in board and "  3 .       .       NOMA*" in board
     assert "  c4 Murk             2-2-3   life 13/13  closed  poison 1  moves 1" in board.splitlines()
     assert "Stack (top last): [1] strike of P1.nomad.1 → P2.murk.1" in board
-    assert "You must declare an instant ('activate …') or 'pass'" in board
+    assert "Declare an instant ('activate …') or 'pass'" in board
     other = TEXT.board(GAME.view(s, 1), 1)
     assert other.splitlines()[1].startswith("     a") and "  1 ." in other.splitlines()[2]  # row 1 on top
     assert "Waiting for seat 1 (respond)" in other
@@ -88,12 +88,38 @@ def test_events_read_as_words() -> None:
     assert TEXT.event(Event("your_placement", {"seat": 0, "cells": {}}, audience=(0,)), names) == ""
 
 
+def test_lines_about_the_reader_say_you_with_the_verb_agreeing() -> None:
+    mine, theirs = ["you", "seat 1"], ["seat 0", "you"]
+    roll = Event("seat_roll", {"rolls": [[5, 2]], "winner": 0})
+    assert TEXT.event(roll, mine) == "Seat roll 5–2: you choose"
+    assert TEXT.event(roll, theirs) == "Seat roll 5–2: seat 0 chooses"
+    chosen = Event("seats_chosen", {"seat": 0, "choice": "first", "first": 0})
+    assert TEXT.event(chosen, mine) == "you chose first: you are P1"
+    assert TEXT.event(chosen, theirs) == "seat 0 chose first: seat 0 is P1"
+    assert TEXT.event(Event("passed", {"seat": 1}), theirs) == "you pass"
+    assert TEXT.event(Event("passed", {"seat": 1}), mine) == "seat 1 passes"
+    over = Event("game_over", {"winner": 0, "reason": "defeat"})
+    assert TEXT.event(over, mine) == "Game over (defeat): you win"
+    assert TEXT.event(Event("resigned", {"seat": 0}), mine) == "you resign"
+
+
+def test_what_the_reader_must_decide_is_a_whole_sentence() -> None:
+    won = GAME.new(2, 3)
+    for seat in (0, 1):
+        won = GAME.apply(won, seat, GAME.parse_action("deck D1")).state
+    seat = GAME.to_act(won)[0]
+    board = TEXT.board(GAME.view(won, seat), seat)
+    assert "You won the roll: type 'first' or 'second'" in board and "You must" not in board
+    main_phase = TEXT.board(GAME.view(position(p1=[U("nomad", "c3")], p2=[U("nomad", "c5")]), 0), 0)
+    assert "Your main phase: move, strike, activate, or end" in main_phase and "You must" not in main_phase
+
+
 def test_a_whole_game_in_the_terminal() -> None:
     out = io.StringIO()
     code = main(["berserk", "--ai", "1", "--seed", "3"], io.StringIO("default\n" * 5000), out)
     text = out.getvalue()
     assert code == 0 and "Game over (" in text and "Ranks: you" in text
-    assert "You must recruit within your budget" in text and "Revealed:" in text
+    assert "Recruit within your budget" in text and "Revealed:" in text
 
 
 def test_every_menu_item_reads_back_as_the_same_action() -> None:

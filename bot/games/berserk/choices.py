@@ -1,0 +1,284 @@
+"""How a Berserk seat's decision is offered on Discord: which legal actions are buttons, what
+every button and menu option says (the creatures it names, by the position), and the menus
+that narrow long lists step by step (``bot.render.menus``).
+
+Short decisions are all buttons: a deck, first or second, a defender, a Muster, an answer in a
+response window, a short trigger declaration. The main phase is a menu — a creature, then
+what it does (moves, strikes, its abilities with their targets and X) — with **End turn** as
+a button; so is any decision with more choices than buttons can hold, **Pass** (or nothing, or
+no defender) staying a button. Every choice picked in a menu is typed text the engine reads
+(``engine.games.berserk.text``), so what a menu shows is what ``/move`` takes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.buttons import CUSTOM_ID_LIMIT, move_custom_id
+from bot.games.berserk.words import (
+    SEAT_MARKS,
+    ability_name,
+    ability_text,
+    card_of_uid,
+    deck_name,
+    targets_itself,
+    unit_name,
+)
+from bot.i18n import t
+from bot.render.base import ButtonLook, Table
+from bot.render.menus import Choice, Step
+from engine.core.decisions import for_seat
+from engine.games.berserk import board
+from engine.games.berserk.cards import CARDS
+from engine.games.berserk.creatures import at_cells
+from engine.games.berserk.state import BerserkState
+from engine.games.berserk.text import TEXT
+
+BUTTONS = 20
+"""A decision with at most this many choices is all buttons."""
+LABEL_LIMIT = 80
+ALWAYS_BUTTONS = frozenset({"end_turn", "pass"})
+"""Kinds that are a button whatever else the decision offers."""
+MENU_NAME = "menu"
+"""The name of a decision's tree menu (``bot.render.menus``)."""
+MENU_PLACEHOLDERS = {
+    "main": "berserk.menu.act",
+    "order_triggers": "berserk.menu.order",
+    "muster": "berserk.menu.muster",
+    "respond": "berserk.menu.respond",
+}
+TEMPLATES = frozenset({"recruit", "place"})
+"""The free-form submissions: the engine lists a template for each."""
+
+_STYLES: dict[str, discord.ButtonStyle] = {
+    "end_turn": discord.ButtonStyle.danger,
+    "pass": discord.ButtonStyle.secondary,
+    "choose_deck": discord.ButtonStyle.primary,
+    "choose_seat": discord.ButtonStyle.primary,
+    "assign_defender": discord.ButtonStyle.primary,
+    "place": discord.ButtonStyle.primary,
+    "activate": discord.ButtonStyle.success,
+    "muster": discord.ButtonStyle.primary,
+    "order_triggers": discord.ButtonStyle.primary,
+}
+_EMOJI = {
+    "end_turn": "⏹️",
+    "pass": "⏭️",
+    "choose_deck": "🃏",
+    "assign_defender": "🛡️",
+    "place": "📝",
+    "activate": "✨",
+    "muster": "🔔",
+    "order_triggers": "📜",
+    "move": "👣",
+    "strike": "⚔️",
+}
+
+
+def decision_kind(table: Table, seat: int) -> str | None:
+    decision = for_seat(table.game.pending(table.state), seat)
+    return None if decision is None else decision.kind
+
+
+def typed(action: dict[str, Any]) -> str:
+    """An action as one types it (``strike c3 c4``), which the engine reads back exactly."""
+    return TEXT.action(action)
+
+
+# -- buttons ------------------------------------------------------------------------------------
+def button_actions(table: Table, seat: int, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The seat's legal actions drawn as buttons (the rest are in its menu)."""
+    kind = decision_kind(table, seat)
+    if kind == "recruit":
+        return []  # a menu of the deck's cards, and Random
+    if kind == "place":
+        return actions  # the template: its button opens the placement form
+    fits = all(fits_a_button(table, a) for a in actions)
+    if kind == "main" or len(actions) > BUTTONS or not fits:
+        return [a for a in actions if _always_a_button(a)]
+    return actions
+
+
+def fits_a_button(table: Table, action: dict[str, Any]) -> bool:
+    """Whether a button's custom id holds the action (a declaration of three triggers does not:
+    it goes to the menu, typed short)."""
+    return len(move_custom_id(table.record.id, table.record.version, action)) <= CUSTOM_ID_LIMIT
+
+
+def menu_actions(table: Table, seat: int, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The seat's legal actions offered in its tree menu."""
+    if decision_kind(table, seat) in TEMPLATES:
+        return []
+    shown = button_actions(table, seat, actions)
+    return [a for a in actions if a not in shown]
+
+
+def _always_a_button(action: dict[str, Any]) -> bool:
+    kind = action.get("kind")
+    return (
+        kind in ALWAYS_BUTTONS
+        or (kind == "assign_defender" and action.get("unit") is None)
+        or (kind == "muster" and action.get("card") is None)
+        or (kind == "order_triggers" and not action.get("entries"))
+    )
+
+
+def look(lang: str, action: dict[str, Any], state: BerserkState | None = None) -> ButtonLook:
+    """A button for ``action``: what it does, naming the creatures when the position is known
+    (``🔵 Nomad (c3)``), else their cells."""
+    kind = str(action.get("kind"))
+    return ButtonLook(
+        _clip(label(lang, action, state)), _STYLES.get(kind, discord.ButtonStyle.secondary), _EMOJI.get(kind)
+    )
+
+
+def label(lang: str, action: dict[str, Any], state: BerserkState | None = None) -> str:
+    kind = action.get("kind")
+    name = (lambda ref: ref_name(lang, state, str(ref))) if state is not None else str
+    if kind == "choose_deck":
+        return t(
+            lang, "berserk.action.choose_deck", id=action["deck"], deck=deck_name(lang, str(action["deck"]))
+        )
+    if kind == "choose_seat":
+        return t(lang, f"berserk.action.{action['choice']}")
+    if kind in ("end_turn", "pass"):
+        return t(lang, f"berserk.action.{kind}")
+    if kind == "assign_defender":
+        if action.get("unit") is None:
+            return t(lang, "berserk.action.no_defender")
+        return t(lang, "berserk.action.defend", unit=name(action["unit"]))
+    if kind == "move":
+        return t(lang, "berserk.action.move", unit=name(action["unit"]), cell=action["to"])
+    if kind == "strike":
+        return t(lang, "berserk.action.strike", unit=name(action["attacker"]), target=name(action["target"]))
+    if kind == "activate":
+        text = t(
+            lang,
+            "berserk.action.activate",
+            ability=ability_name(lang, action["ability"]),
+            unit=name(action["unit"]),
+        )
+        if action.get("targets"):
+            text += " → " + ", ".join(name(ref) for ref in action["targets"])
+        if action.get("x") is not None:
+            text += " · " + t(lang, "berserk.step.x", x=action["x"])
+        return text
+    if kind == "muster":
+        if action.get("card") is None:
+            return t(lang, "berserk.action.muster_none")
+        return t(lang, "berserk.action.muster", unit=name(action["card"]), cell=action["cell"])
+    if kind == "order_triggers":
+        entries = action.get("entries") or []
+        if not entries:
+            return t(lang, "berserk.action.order_none")
+        order = " → ".join(_entry_label(lang, state, e) for e in entries)
+        return t(lang, "berserk.action.order", order=order)
+    if kind in TEMPLATES:
+        return t(lang, f"berserk.action.{kind}")
+    return str(kind)
+
+
+def ref_name(lang: str, state: BerserkState | None, ref: str) -> str:
+    """A creature named by its cell (``🔵 Nomad (c3)``) or its instance id."""
+    if state is None:
+        return ref
+    if board.is_cell(ref):
+        found = at_cells(state).get(ref)
+        return f"{unit_name(lang, state, found.uid)} ({ref})" if found is not None else ref
+    if any(c.uid == ref for c in state.creatures):
+        return unit_name(lang, state, ref)
+    return ref
+
+
+def _entry_label(lang: str, state: BerserkState | None, entry: dict[str, Any]) -> str:
+    """One declared trigger: its ability and source, and its target unless that is the source
+    itself by the ability's nature."""
+    raised = (
+        None if state is None else next((r for r in state.resolution.raised if r.ref == entry["ref"]), None)
+    )
+    if state is None or raised is None:
+        return f"#{entry['ref']}"
+    text = f"{ability_name(lang, raised.ability)} ({unit_name(lang, state, raised.source)})"
+    if targets_itself(card_of_uid(raised.source), raised.ability):
+        return text
+    named = [ref_name(lang, state, str(ref)) for ref in entry.get("targets") or ()]
+    return text + (" → " + ", ".join(named) if named else "")
+
+
+def _clip(text: str, limit: int = LABEL_LIMIT) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# -- menus --------------------------------------------------------------------------------------
+def menu_choices(table: Table, actions: list[dict[str, Any]]) -> list[Choice]:
+    """Each action as a path of steps: the creature, what it does, at whom, X (the main phase
+    and a window); the triggers one after another (a declaration); the card, then the cell (a
+    Muster)."""
+    return [Choice(_steps(table, action), typed(action)) for action in actions]
+
+
+def _steps(table: Table, action: dict[str, Any]) -> tuple[Step, ...]:
+    lang, state = table.lang, table.state
+    kind = action.get("kind")
+    if kind in ("move", "strike", "activate"):
+        cell = str(action["attacker"] if kind == "strike" else action["unit"])
+        unit = _unit_step(lang, state, cell)
+        if kind == "move":
+            return (
+                unit,
+                Step("move", t(lang, "berserk.step.move"), emoji="👣"),
+                Step(action["to"], t(lang, "berserk.step.to", cell=action["to"])),
+            )
+        if kind == "strike":
+            target = ref_name(lang, state, str(action["target"]))
+            return (
+                unit,
+                Step("strike", t(lang, "berserk.step.strike"), emoji="⚔️"),
+                Step(action["target"], t(lang, "berserk.step.at", target=target)),
+            )
+        ability = str(action["ability"])
+        creature = at_cells(state).get(cell)
+        about = ability_text(lang, CARDS[creature.card], ability) if creature is not None else None
+        steps = [unit, Step(ability, ability_name(lang, ability), description=about, emoji="✨")]
+        for ref in action.get("targets") or ():
+            steps.append(Step(str(ref), t(lang, "berserk.step.at", target=ref_name(lang, state, str(ref)))))
+        if action.get("x") is not None:
+            steps.append(Step(f"x={action['x']}", t(lang, "berserk.step.x", x=action["x"])))
+        return tuple(steps)
+    if kind == "order_triggers":
+        entries = action.get("entries") or []
+        if not entries:
+            return (Step("-", t(lang, "berserk.action.order_none")),)
+        return tuple(
+            Step(
+                str(e["ref"]) + ("=" + "+".join(e["targets"]) if e.get("targets") else ""),
+                _entry_label(lang, state, e),
+            )
+            for e in entries
+        )
+    if kind == "muster":
+        if action.get("card") is None:
+            return (Step("-", t(lang, "berserk.action.muster_none")),)
+        seat = next(c.owner for c in state.creatures if c.uid == action["card"])
+        return (
+            Step(
+                str(action["card"]),
+                unit_name(lang, state, str(action["card"]), marked=False),
+                emoji=SEAT_MARKS[seat],
+            ),
+            Step(str(action["cell"]), t(lang, "berserk.step.to", cell=action["cell"])),
+        )
+    return (Step(kind or "-", label(lang, action, state)),)
+
+
+def _unit_step(lang: str, state: BerserkState, cell: str) -> Step:
+    creature = at_cells(state).get(cell)
+    if creature is None:
+        return Step(cell, cell)
+    return Step(
+        cell,
+        f"{unit_name(lang, state, creature.uid, marked=False)} ({cell})",
+        emoji=SEAT_MARKS[creature.owner],
+    )

@@ -1,0 +1,712 @@
+"""Berserk's board and private views.
+
+The board (public) says whose decision is pending and how it is taken, lists both sides, each
+side's creatures (strike, life left, counters, poison, open or closed), the stack, the trigger
+queue and the triggers waiting to be declared, and shows the field as a picture drawn from the
+*spectator* view — or as a text grid when the server turned pictures off, or drawing fails.
+Its menu and buttons are those of the public decisions: the main phase (a creature, then what
+it does) and **End turn**.
+
+A seat's private message (its DM, Private, ``/hand``) holds what only it knows — its deck,
+budget, squad, placement, reserve and Muster choice — with the field from its own side, and
+the buttons and menus of its decision. The secret submissions are made only there, and so are
+decisions taken out of turn (a defender, a trigger declaration, an answer in a response
+window during the other player's turn): a DM tells the player, where no turn ping would.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+from typing import Any
+
+import discord
+
+from bot.games.berserk.choices import (
+    MENU_NAME,
+    MENU_PLACEHOLDERS,
+    TEMPLATES,
+    button_actions,
+    decision_kind,
+    label,
+    look,
+    menu_actions,
+    menu_choices,
+    ref_name,
+    typed,
+)
+from bot.games.berserk.events import event_line, player
+from bot.games.berserk.forms import (
+    FORM,
+    RANDOM,
+    RECRUIT_MENU,
+    PlacementForm,
+    form_placement,
+    picked_recruits,
+    placement_text,
+    random_deck,
+    random_placement,
+    random_squad,
+    recruit_menu,
+)
+from bot.games.berserk.pictures import LEGEND, Words, render_field, text_field
+from bot.games.berserk.words import (
+    SEAT_MARKS,
+    ability_ids,
+    ability_name,
+    ability_text,
+    card_name,
+    card_of_uid,
+    cost_text,
+    deck_name,
+    signed,
+    targets_itself,
+    unit_at,
+    unit_name,
+)
+from bot.i18n import echo, t
+from bot.render import menus
+from bot.render.base import ButtonLook, ChoiceLook, Renderer, SelectLook, Table, ranking_lines
+from engine import Decision, EngineError, Event, Game
+from engine.core.decisions import for_seat
+from engine.core.resolution import Item
+from engine.games.berserk import board
+from engine.games.berserk.cards import CARDS, DECKS
+from engine.games.berserk.setup import BUDGETS, RESERVE, RESERVE_SIZE
+from engine.games.berserk.state import BerserkState, DefenderStep
+from engine.games.berserk.view import BerserkView, UnitView
+
+log = logging.getLogger("tavern.bot")
+
+FIELD_FILE = "berserk-field.png"
+FIELD_LIMIT = 1024
+MESSAGE_LIMIT = 2000
+EMBED_LIMIT = 6000
+LAST_MOVE_LIMIT = 900
+SETUP = frozenset({"deck", "seat", "recruit", "place"})
+RANDOM_KINDS = frozenset({"choose_deck", "recruit", "place"})
+"""The decisions with a **Random** button."""
+SUBJECTS = {"bad_recruitment": "recruit", "bad_placement": "place", "bad_declaration": "declare"}
+"""Refusals told problem by problem, and the words each is told in."""
+_TRIGGER_REF = re.compile(r"\b(\d+)\b")
+
+
+class BerserkRenderer(Renderer):
+    key = "berserk"
+
+    # -- the board ------------------------------------------------------------------------
+    def board(self, table: Table) -> discord.Embed:
+        return self.board_message(table)[0]
+
+    def board_message(self, table: Table) -> tuple[discord.Embed, list[discord.File]]:
+        lang = table.lang
+        view: BerserkView = table.public_view()
+        over = view.phase == "over"
+        embed = discord.Embed(
+            title=t(lang, "board.title", title=table.game.title, id=table.record.id),
+            description=self._headline(table, view),
+            colour=discord.Colour.gold() if over else discord.Colour.dark_red(),
+        )
+        embed.add_field(
+            name=t(lang, "berserk.board.sides"), value=_fit(self._sides(table, view)), inline=False
+        )
+        files: list[discord.File] = []
+        if view.phase not in SETUP:
+            self._creatures(embed, table, view)
+            self._resolution(embed, table, view)
+            files = self._picture(embed, table, view)
+        happened = [line for line in (self._event(table, e) for e in table.events) if line]
+        if happened:
+            embed.add_field(
+                name=t(lang, "board.last_move"),
+                value=_fit("\n".join(happened), LAST_MOVE_LIMIT, keep_end=True),
+                inline=False,
+            )
+        if over:
+            embed.add_field(
+                name=t(lang, "board.ranking"), value="\n".join(ranking_lines(table)) or "—", inline=False
+            )
+        embed.set_footer(text=self._footer(lang, view))
+        _within_limits(embed)
+        return embed, files
+
+    def _headline(self, table: Table, view: BerserkView) -> str:
+        lang = table.lang
+        if view.phase == "over":
+            return " ".join([t(lang, "board.over"), self._end(table)])
+        if view.phase == "seat":
+            return t(
+                lang,
+                "berserk.board.seat",
+                player=player(table, table.to_act()[0] if table.to_act() else None),
+            )
+        if view.phase in SETUP:
+            gold, silver = BUDGETS[0]
+            lines = [t(lang, f"berserk.board.{view.phase}", gold=gold, silver=silver)]
+            return "\n".join(lines + self._sent_lines(table, view))
+        active = view.active if view.active is not None else 0
+        lines = [
+            t(
+                lang,
+                "berserk.board.round",
+                round=view.round,
+                cap=view.round_cap,
+                player=player(table, active),
+                role=view.sides[active].role or "",
+            )
+        ]
+        pending = table.game.pending(table.state)
+        if any(d.kind == "muster" for d in pending):
+            lines.append(t(lang, "berserk.board.muster", round=view.round))
+            lines.extend(self._sent_lines(table, view))
+        elif pending:
+            decision = pending[0]
+            seat = decision.seats[0]
+            lines.append(
+                t(
+                    lang,
+                    f"berserk.board.waiting.{decision.kind}",
+                    player=player(table, seat),
+                    private="yes" if self.decided_in_private(table.state, decision) else "no",
+                )
+            )
+        return "\n".join(lines)
+
+    def _sent_lines(self, table: Table, view: BerserkView) -> list[str]:
+        """Who has sent a simultaneous submission (public, B61), never what."""
+        return [
+            t(
+                table.lang,
+                "berserk.board.sent" if side.sent else "berserk.board.deciding",
+                player=player(table, side.seat),
+            )
+            for side in view.sides
+            if side.sent is not None
+        ]
+
+    def _end(self, table: Table) -> str:
+        result = table.record.result or table.game.result(table.state)
+        if result is None or result.reason is None:
+            return ""
+        if result.draw:
+            return t(table.lang, f"berserk.end.{result.reason}.draw")
+        return t(table.lang, f"berserk.end.{result.reason}", player=player(table, result.winners[0]))
+
+    def _sides(self, table: Table, view: BerserkView) -> str:
+        lang = table.lang
+        lines = []
+        for side in view.sides:
+            deck = deck_name(lang, side.deck) if side.deck else t(lang, "berserk.board.no_deck")
+            role = side.role or t(lang, "berserk.board.no_role")
+            common = {
+                "mark": SEAT_MARKS[side.seat],
+                "player": table.mention(side.seat),
+                "role": role,
+                "deck": deck,
+            }
+            if view.phase in SETUP:
+                gold, silver = side.budget or BUDGETS[0]
+                lines.append(t(lang, "berserk.board.side.setup", gold=gold, silver=silver, **common))
+            else:
+                lines.append(
+                    t(
+                        lang,
+                        "berserk.board.side",
+                        reserve=side.reserve or 0,
+                        graveyard=len(side.graveyard),
+                        cost=side.field_cost,
+                        **common,
+                    )
+                )
+        return "\n".join(lines)
+
+    def _creatures(self, embed: discord.Embed, table: Table, view: BerserkView) -> None:
+        for seat in (0, 1):
+            units = [u for u in view.field if u.seat == seat]
+            lines = [self._unit_line(table, view, u) for u in units]
+            embed.add_field(
+                name=t(table.lang, "berserk.board.field", mark=SEAT_MARKS[seat], player=table.name(seat)),
+                value=_fit("\n".join(lines) or t(table.lang, "berserk.board.no_creatures")),
+                inline=False,
+            )
+
+    def _unit_line(self, table: Table, view: BerserkView, unit: UnitView) -> str:
+        lang = table.lang
+        name = unit_name(lang, table.state, unit.uid, marked=False)
+        parts = [
+            t(
+                lang,
+                "berserk.unit.line",
+                cell=unit.cell or "",
+                name=name,
+                strike="-".join(map(str, unit.strike)),
+                life=unit.life - unit.wounds,
+                max=unit.life,
+            )
+        ]
+        if unit.counters:
+            parts.append(t(lang, "berserk.unit.counters", count=unit.counters, max=unit.max_counters))
+        if unit.poison:
+            parts.append(t(lang, "berserk.unit.poison", count=unit.poison))
+        if unit.closed:
+            parts.append(t(lang, "berserk.unit.closed"))
+        elif unit.seat == view.active and unit.moves:
+            parts.append(t(lang, "berserk.unit.moves", count=unit.moves))
+        parts.extend(t(lang, "berserk.unit.mod", amount=signed(m.amount), turn=m.expires) for m in unit.mods)
+        return " · ".join(parts)
+
+    def _resolution(self, embed: discord.Embed, table: Table, view: BerserkView) -> None:
+        lang = table.lang
+        if view.stack:
+            lines = [f"{n}. {self._item(table, i)}" for n, i in enumerate(reversed(view.stack), 1)]
+            embed.add_field(name=t(lang, "berserk.board.stack"), value=_fit("\n".join(lines)), inline=False)
+        if view.queue:
+            lines = [f"{n}. {self._item(table, i)}" for n, i in enumerate(view.queue, 1)]
+            embed.add_field(name=t(lang, "berserk.board.queue"), value=_fit("\n".join(lines)), inline=False)
+        if view.raised:
+            lines = [
+                "• "
+                + t(
+                    lang,
+                    "berserk.raised",
+                    ability=ability_name(lang, r.ability),
+                    unit=unit_name(lang, table.state, r.source),
+                    optional="yes" if r.optional else "no",
+                )
+                for r in view.raised
+            ]
+            embed.add_field(name=t(lang, "berserk.board.raised"), value=_fit("\n".join(lines)), inline=False)
+
+    def _item(self, table: Table, item: Item) -> str:
+        """A stack or queue item: a strike, an ability with its targets, X and whether it will
+        do anything (B36a), a trigger. Creatures on the field are named with their cells."""
+        lang, state = table.lang, table.state
+        if item.kind == "strike":
+            return t(
+                lang,
+                "berserk.item.strike",
+                attacker=unit_at(lang, state, item.source),
+                target=unit_at(lang, state, item.targets[0]),
+            )
+        key = "berserk.item.ability" if item.kind == "ability" else "berserk.item.trigger"
+        parts = [
+            t(lang, key, ability=ability_name(lang, item.ability), unit=unit_at(lang, state, item.source))
+        ]
+        if item.targets and not targets_itself(card_of_uid(item.source), item.ability):
+            named = ", ".join(unit_at(lang, state, u) for u in item.targets)
+            parts.append(t(lang, "berserk.item.targets", targets=named))
+        if item.data.get("x") is not None:
+            parts.append(t(lang, "berserk.item.x", x=item.data["x"]))
+        if item.data.get("paid") is False:
+            parts.append(t(lang, "berserk.item.unpaid"))
+        return " ".join(parts[:2]) + "".join(f" · {p}" for p in parts[2:])
+
+    def _footer(self, lang: str, view: BerserkView) -> str:
+        if view.phase in SETUP:
+            return t(lang, "berserk.board.footer.setup", cap=view.round_cap)
+        return t(lang, "berserk.board.footer", round=view.round, cap=view.round_cap, turn=view.turn)
+
+    def _picture(self, embed: discord.Embed, table: Table, view: BerserkView) -> list[discord.File]:
+        """The field picture, its legend drawn in; the text grid with the same words instead when
+        the server turned pictures off or when drawing fails."""
+        words = self._words(table, view)
+        png = None
+        if table.pictures:
+            try:
+                png = render_field(view, words)
+            except Exception:
+                log.exception("could not draw a Berserk picture; showing the text grid")
+        if png is None:
+            embed.add_field(
+                name=t(table.lang, "berserk.board.grid"),
+                value=_fit(f"```\n{text_field(view, words.names)}\n```"),
+                inline=False,
+            )
+            seats = [f"{SEAT_MARKS[s]} {table.name(s)}" for s in (0, 1)]
+            embed.add_field(
+                name=t(table.lang, "berserk.board.legend"),
+                value=t(table.lang, "berserk.grid.legend", first=seats[0], second=seats[1]),
+                inline=False,
+            )
+            return []
+        embed.set_image(url=f"attachment://{FIELD_FILE}")
+        return [discord.File(io.BytesIO(png), filename=FIELD_FILE)]
+
+    def _words(self, table: Table, view: BerserkView) -> Words:
+        lang = table.lang
+        names = {u.uid: unit_name(lang, table.state, u.uid, marked=False) for u in view.field}
+        strips = tuple(
+            t(
+                lang,
+                "berserk.picture.strip",
+                player=table.name(side.seat),
+                role=side.role or "",
+                reserve=side.reserve or 0,
+                graveyard=len(side.graveyard),
+            )
+            for side in view.sides
+        )
+        legend = {key: t(lang, f"berserk.legend.{key}") for key in LEGEND if not key.startswith("seat")}
+        for side in view.sides:
+            legend[f"seat{side.seat}"] = t(
+                lang, "berserk.legend.seat", player=table.name(side.seat), role=side.role or ""
+            )
+        return Words(names=names, strips=(strips[0], strips[1]), legend=legend)
+
+    def _event(self, table: Table, event: Event) -> str | None:
+        """A line for a public event; a seat's own events never show on the board."""
+        return event_line(table, event) if event.visible_to(None) else None
+
+    def event_text(self, table: Table, event: Event) -> str | None:
+        """``/history``: the caller decides which events may be told (a seat's own once over)."""
+        return event_line(table, event)
+
+    # -- private views --------------------------------------------------------------------
+    def private(self, table: Table, seat: int) -> discord.Embed:
+        return self.private_message(table, seat)[0]
+
+    def private_message(self, table: Table, seat: int | None) -> tuple[discord.Embed, list[discord.File]]:
+        assert seat is not None, "Berserk has no private view for spectators"
+        lang = table.lang
+        view: BerserkView = table.game.view(table.state, seat)
+        embed = discord.Embed(
+            title=t(lang, "private.title", title=table.game.title, id=table.record.id),
+            colour=discord.Colour.dark_red(),
+        )
+        if view.phase == "over":
+            embed.description = " ".join([t(lang, "board.over"), self._end(table)])
+            return embed, []
+        if view.phase in SETUP:
+            embed.description = self._setup(embed, table, view, seat)
+            embed.set_footer(text=self._footer(lang, view))
+            _within_limits(embed)
+            return embed, []
+        embed.description = self._prompt(table, view, seat)
+        reserve = view.own.reserve if view.own is not None else ()
+        embed.add_field(
+            name=t(lang, "berserk.private.reserve"),
+            value=", ".join(unit_name(lang, table.state, u.uid) for u in reserve)
+            or t(lang, "berserk.private.no_reserve"),
+            inline=False,
+        )
+        self._creatures(embed, table, view)
+        self._resolution(embed, table, view)
+        embed.set_footer(text=self._footer(lang, view))
+        files = self._picture(embed, table, view)
+        _within_limits(embed)
+        return embed, files
+
+    def _setup(self, embed: discord.Embed, table: Table, view: BerserkView, seat: int) -> str:
+        """The secret setup: the decks, the budget and the deck's cards, the squad in order with
+        the cells it is placed on."""
+        lang = table.lang
+        own = view.own
+        kind = view.decision
+        if view.phase == "deck":
+            if kind != "choose_deck":
+                return t(
+                    lang, "berserk.private.deck_sent", deck=deck_name(lang, own.deck or "") if own else ""
+                )
+            for deck_id, deck in DECKS.items():
+                cards = ", ".join(
+                    card_name(lang, c) + (f" ×{deck.copies(c)}" if deck.copies(c) > 1 else "")
+                    for c in dict.fromkeys(deck.cards)
+                )
+                embed.add_field(
+                    name=f"{deck_id} {deck_name(lang, deck_id)}",
+                    value=_fit(f"*{t(lang, f'berserk.deck.{deck_id}.about')}*\n{cards}"),
+                    inline=False,
+                )
+            return t(lang, "berserk.private.deck")
+        if view.phase == "seat":
+            if kind == "choose_seat":
+                return t(lang, "berserk.private.seat")
+            waiting = table.to_act()
+            return t(lang, "berserk.ask.waiting", player=player(table, waiting[0] if waiting else None))
+        assert own is not None and own.deck is not None
+        gold, silver = view.sides[seat].budget or BUDGETS[0]
+        lines = [t(lang, "berserk.private.budget", deck=deck_name(lang, own.deck), gold=gold, silver=silver)]
+        if view.phase == "recruit":
+            if kind == "recruit":
+                lines.append(t(lang, "berserk.private.recruit"))
+                self._deck_cards(embed, lang, own.deck)
+            else:
+                lines.append(t(lang, "berserk.private.recruit_sent"))
+                lines.append(self._squad(table, view, seat))
+            return "\n\n".join(lines)
+        own_rows = board.ROLE_ROWS[0 if view.sides[seat].role == "P1" else 1]
+        rows = f"{min(own_rows)}–{max(own_rows)}"
+        if kind == "place":
+            lines.append(t(lang, "berserk.private.place", rows=rows, reserve=RESERVE_SIZE))
+        else:
+            lines.append(t(lang, "berserk.private.placed"))
+        lines.append(self._squad(table, view, seat))
+        return "\n\n".join(lines)
+
+    def _deck_cards(self, embed: discord.Embed, lang: str, deck_id: str) -> None:
+        deck = DECKS[deck_id]
+        for card_id in dict.fromkeys(deck.cards):
+            card = CARDS[card_id]
+            copies = deck.copies(card_id)
+            name = t(
+                lang,
+                "berserk.private.card",
+                name=card_name(lang, card_id),
+                unique=t(lang, "berserk.private.unique") if card.unique else "",
+                cost=cost_text(lang, card),
+                life=card.life,
+                strike="-".join(map(str, card.strike)),
+                moves=card.moves,
+                copies=t(lang, "berserk.private.copies", count=copies) if copies > 1 else "",
+            )
+            texts = [f"**{ability_name(lang, a)}**: {ability_text(lang, card, a)}" for a in ability_ids(card)]
+            embed.add_field(
+                name=name.replace("**", "")[:256], value=_fit("\n".join(texts) or "—"), inline=False
+            )
+
+    def _squad(self, table: Table, view: BerserkView, seat: int) -> str:
+        """The recruited cards in order, numbered, each with its cell: as placed, or as the
+        placement form starts (the default placement)."""
+        lang = table.lang
+        own = view.own
+        assert own is not None
+        cells = own.placement or _default_cells(table, seat)
+        lines = [f"**{t(lang, 'berserk.private.recruits')}**"]
+        for number, uid in enumerate(own.uids, 1):
+            where = cells.get(uid, "—")
+            lines.append(
+                t(
+                    lang,
+                    "berserk.private.place.line",
+                    number=number,
+                    name=_card_copy(lang, uid),
+                    cell=t(lang, "berserk.private.reserve_cell") if where == RESERVE else where,
+                )
+            )
+        return "\n".join(lines)
+
+    def _prompt(self, table: Table, view: BerserkView, seat: int) -> str:
+        """What the seat must decide now, with what it needs to know to decide it."""
+        lang, state = table.lang, table.state
+        decision = for_seat(table.game.pending(state), seat)
+        if decision is None:
+            pending = table.to_act()
+            if pending:
+                return t(lang, "berserk.ask.waiting", player=", ".join(player(table, s) for s in pending))
+            return t(lang, "berserk.private.nothing")
+        if decision.kind == "muster":
+            return t(lang, "berserk.private.muster", cells=", ".join(_muster_cells(table, seat)))
+        if isinstance(decision, DefenderStep):
+            strike = next(i for i in state.resolution.stack if i.ref == decision.strike)
+            return t(
+                lang,
+                "berserk.ask.assign_defender",
+                attacker=ref_name(lang, state, _cell_or_uid(state, strike.source)),
+                target=ref_name(lang, state, _cell_or_uid(state, strike.targets[0])),
+            )
+        if decision.kind == "respond":
+            nxt = (
+                view.queue[0] if view.queue else view.stack[-1] if view.stack else None
+            )  # the queue goes first
+            if nxt is None:
+                return t(lang, "berserk.ask.respond.empty")
+            return t(lang, "berserk.ask.respond", next=self._item(table, nxt))
+        return t(lang, f"berserk.ask.{decision.kind}")
+
+    # -- decisions: where they are taken, buttons, menus, forms ------------------------------
+    def decided_in_private(self, state: Any, decision: Decision) -> bool:
+        """Secret decisions, and any decision of the player whose turn it is not (a defender,
+        a trigger declaration, an answer in a window): no turn ping tells him, a DM does."""
+        return decision.secret or (state.phase == "play" and state.active not in decision.seats)
+
+    def buttons(self, table: Table, seat: int, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return button_actions(table, seat, actions)
+
+    def button_look(self, table: Table, action: dict[str, Any]) -> ButtonLook:
+        return look(table.lang, action, table.state)
+
+    def action_look(self, lang: str, action: dict[str, Any]) -> ButtonLook:
+        return look(lang, action)
+
+    def selects(self, table: Table, seat: int, actions: list[dict[str, Any]]) -> list[SelectLook]:
+        """The recruitment menu, or the decision's tree menu narrowed to ``table.focus``."""
+        if decision_kind(table, seat) == "recruit":
+            found = recruit_menu(table.lang, table.game.view(table.state, seat))
+            return [found] if found is not None else []
+        return self._tree(table, seat, actions, table.focus)
+
+    def board_selects(self, table: Table) -> list[SelectLook]:
+        """The tree menu of the public decision's human seat, from the top."""
+        record, state = table.record, table.state
+        found: list[SelectLook] = []
+        for seat in table.to_act():
+            decision = for_seat(table.game.pending(state), seat)
+            if (
+                record.seats[seat].ai is not None
+                or decision is None
+                or self.decided_in_private(state, decision)
+            ):
+                continue
+            legal = [table.game.dump_action(a) for a in table.game.legal_actions(state, seat)]
+            found.extend(self._tree(table, seat, legal, ""))
+        return found
+
+    def _tree(self, table: Table, seat: int, actions: list[dict[str, Any]], focus: str) -> list[SelectLook]:
+        rest = menu_actions(table, seat, actions)
+        kind = decision_kind(table, seat)
+        if not rest or kind is None:
+            return []
+        found = menus.menu(
+            MENU_NAME,
+            t(table.lang, MENU_PLACEHOLDERS.get(kind, "berserk.menu.act")),
+            menu_choices(table, rest),
+            focus,
+            back=t(table.lang, "berserk.menu.back"),
+            done=t(table.lang, "berserk.menu.done"),
+            more=t(table.lang, "berserk.menu.more"),
+        )
+        return [found] if found is not None else []
+
+    def choices(self, table: Table, seat: int) -> list[ChoiceLook]:
+        kind = decision_kind(table, seat)
+        if kind not in RANDOM_KINDS:
+            return []
+        random = ButtonLook(t(table.lang, "berserk.action.random"), discord.ButtonStyle.secondary, "🎲")
+        return [ChoiceLook(RANDOM, kind, random)]
+
+    def choose(self, table: Table, seat: int, name: str, values: list[str]) -> Any:
+        if name == MENU_NAME:
+            return menus.read(values)
+        if name == RECRUIT_MENU:
+            return picked_recruits(values) if values else None
+        if name == RANDOM:
+            kind = decision_kind(table, seat)
+            if values != [kind]:
+                return None  # a Random drawn for a decision that is over
+            view: BerserkView = table.game.view(table.state, seat)
+            if kind == "choose_deck":
+                return random_deck()
+            if kind == "recruit":
+                return {"kind": "recruit", "cards": random_squad(view)}
+            return random_placement(view)
+        return None
+
+    def fills_template(self, action: dict[str, Any]) -> bool:
+        return action.get("kind") in TEMPLATES and bool(action.get("cards") or action.get("cells"))
+
+    def action_form(self, table: Table, seat: int, action: dict[str, Any]) -> discord.ui.Modal | None:
+        """The **Place** button's form, holding the default placement to start from."""
+        if action.get("kind") != "place" or action.get("cells"):
+            return None
+        view: BerserkView = table.game.view(table.state, seat)
+        own = view.own
+        cells = _default_cells(table, seat)
+        start = placement_text([cells.get(uid, "") for uid in (own.uids if own else ())])
+        return PlacementForm(table.record.id, table.lang, start)
+
+    def form_action(self, lang: str, form: str, values: dict[str, str]) -> Any:
+        return form_placement(values) if form == FORM else None
+
+    def refusal(self, lang: str, error: EngineError) -> str | None:
+        """A rejected recruitment, placement or declaration: every problem at once."""
+        subject = SUBJECTS.get(error.code)
+        if subject is None:
+            return None
+        problems = error.params.get("problems") or []
+        lines = [f"• {problem_line(lang, subject, p)}" for p in problems if isinstance(p, dict)]
+        return _fit(t(lang, f"berserk.rejected.{subject}", problems="\n".join(lines)), MESSAGE_LIMIT)
+
+    def done_text(self, lang: str, action: dict[str, Any], *, dm_sent: bool) -> str:
+        if action.get("kind") in TEMPLATES:
+            return t(lang, f"berserk.{action['kind']}.stored")
+        return super().done_text(lang, action, dm_sent=dm_sent)
+
+    def rules_params(self, game: Game[Any, Any, Any]) -> dict[str, Any]:
+        gold, silver = BUDGETS[0]
+        return {**super().rules_params(game), "gold": gold, "silver": silver, "reserve": RESERVE_SIZE}
+
+    def suggest(self, table: Table, seat: int, typed_text: str) -> list[tuple[str, str]] | None:
+        """``/move``: the seat's legal actions in words, each with what to type; nothing for a
+        recruitment or a placement, which are typed whole."""
+        kind = decision_kind(table, seat)
+        if kind is None:
+            return None
+        if kind in TEMPLATES:
+            return []
+        wanted = typed_text.strip().lower()
+        found = []
+        for action in (table.game.dump_action(a) for a in table.game.legal_actions(table.state, seat)):
+            words, value = label(table.lang, action, table.state), typed(action)
+            if wanted in words.lower() or wanted in value.lower():
+                found.append((words, value))
+        return found
+
+
+# -- helpers ----------------------------------------------------------------------------------------
+def problem_line(lang: str, subject: str, problem: dict[str, Any]) -> str:
+    """One problem of a rejected submission in the reader's words; the engine's own message
+    when the catalogue has none for it."""
+    params: dict[str, Any] = {k: echo(v) if isinstance(v, str) else v for k, v in problem.items()}
+    card = problem.get("card")
+    if isinstance(card, str):
+        if card in CARDS:
+            params["card"] = card_name(lang, card)
+        elif card.count(".") == 2 and card.split(".")[1] in {c.slug for c in CARDS.values()}:
+            params["card"] = _card_copy(lang, card)
+    if subject == "recruit" and problem.get("code") == "silver":
+        params["cover"] = int(problem.get("silver", 0)) + int(problem.get("spare_gold", 0))
+    if subject == "place":
+        params["most"] = RESERVE_SIZE
+    if subject == "declare":
+        found = _TRIGGER_REF.search(str(problem.get("message", "")))
+        params["ref"] = found.group(1) if found else "?"
+    try:
+        return t(lang, f"berserk.problem.{subject}.{problem.get('code')}", **params)
+    except (KeyError, ValueError):
+        return echo(str(problem.get("message", problem.get("code"))), 300)
+
+
+def _card_copy(lang: str, uid: str) -> str:
+    """``Nomad 2``: a recruited card by its instance id, before anyone sees it on the field."""
+    copy = int(uid.rsplit(".", 1)[1])
+    return card_name(lang, card_of_uid(uid)) + (f" {copy}" if copy > 1 else "")
+
+
+def _default_cells(table: Table, seat: int) -> dict[str, str]:
+    """The placement the engine takes for an absent seat (B25a), where the form starts."""
+    decision = for_seat(table.game.pending(table.state), seat)
+    if decision is None or decision.kind != "place" or decision.default is None:
+        return {}
+    cells = decision.default.get("cells")
+    return {str(k): str(v) for k, v in cells.items()} if isinstance(cells, dict) else {}
+
+
+def _muster_cells(table: Table, seat: int) -> list[str]:
+    cells = {str(a.cell) for a in table.game.legal_actions(table.state, seat) if getattr(a, "cell", None)}
+    return sorted(cells, key=board.CELL_INDEX.__getitem__)
+
+
+def _cell_or_uid(state: BerserkState, uid: str) -> str:
+    found = next((c for c in state.creatures if c.uid == uid), None)
+    return found.cell if found is not None and found.zone == "field" and found.cell else uid
+
+
+def _fit(text: str, limit: int = FIELD_LIMIT, *, keep_end: bool = False) -> str:
+    if len(text) <= limit:
+        return text
+    return "…" + text[-(limit - 1) :] if keep_end else text[: limit - 1] + "…"
+
+
+def _within_limits(embed: discord.Embed) -> None:
+    """An embed holds 6000 characters in all: the last move is shortened first, then the
+    longest fields, until it fits."""
+    for _ in range(2 * len(embed.fields)):
+        if len(embed) <= EMBED_LIMIT:
+            return
+        longest = max(range(len(embed.fields)), key=lambda i: len(embed.fields[i].value or ""))
+        field = embed.fields[longest]
+        value = field.value or ""
+        excess = len(embed) - EMBED_LIMIT
+        keep = max(1, len(value) - excess - 1)
+        embed.set_field_at(longest, name=field.name or "", value=value[:keep] + "…", inline=field.inline)

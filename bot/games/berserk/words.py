@@ -1,0 +1,135 @@
+"""Berserk in the reader's words: cards, decks and abilities, each ability's text with its
+numbers taken from the card data (so a text never tells other numbers than the rules play),
+and creatures named as players see them — the seat's colour, the card, the copy."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.i18n import t
+from engine.games.berserk.cards import (
+    CARDS,
+    Activated,
+    Card,
+    Effect,
+    Experience,
+    Shelter,
+    StaticMod,
+    Triggered,
+    Unblockable,
+)
+from engine.games.berserk.creatures import seat_of_role
+from engine.games.berserk.state import BerserkState
+
+SEAT_MARKS = ("🔵", "🟠")
+"""Each seat's colour, as in the pictures (blue: the first seat, orange: the second)."""
+SLUGS = {c.slug: c.id for c in CARDS.values()}
+"""The card of each instance-id slug (``P1.gnome_basaarg.2`` → C02)."""
+CURRENCY_MARKS = {"gold": "🟡", "silver": "⚪"}
+
+
+def card_name(lang: str, card_id: str) -> str:
+    return t(lang, f"berserk.card.{card_id}")
+
+
+def deck_name(lang: str, deck_id: str) -> str:
+    return t(lang, f"berserk.deck.{deck_id}")
+
+
+def ability_name(lang: str, ability_id: str) -> str:
+    return t(lang, f"berserk.ability.{ability_id}")
+
+
+def ability_text(lang: str, card: Card, ability_id: str) -> str:
+    """What the ability does, with the card's own numbers."""
+    return t(lang, f"berserk.ability.{ability_id}.text", **ability_params(card, ability_id))
+
+
+def ability_ids(card: Card) -> list[str]:
+    """The card's abilities, each once, in the card's order (one ability may combine kinds)."""
+    return list(dict.fromkeys(a.id for a in card.abilities))
+
+
+def targets_itself(card_id: str, ability_id: str) -> bool:
+    """Whether the ability's one target is its own source (``accumulate``): a line naming it
+    need not name the target again."""
+    card = CARDS[card_id]
+    part = card.activated(ability_id) or card.triggered(ability_id)
+    return part is not None and part.target.kind == "self"
+
+
+def signed(value: int) -> str:
+    """``+2``, ``−2`` (a true minus sign), ``0``."""
+    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
+
+
+def ability_params(card: Card, ability_id: str) -> dict[str, Any]:
+    """The numbers an ability's text states, from every entry of that ability on the card:
+    a modifier's ``value``, an ``amount`` (experience, shelter), a ``range``, a cost's
+    ``counters`` and ``wounds``, and each effect's number by what it does (``heal``, ``poison``,
+    ``gain``, ``wound``, ``strike``, ``attack`` with ``per_x``)."""
+    params: dict[str, Any] = {}
+    for part in (a for a in card.abilities if a.id == ability_id):
+        if isinstance(part, StaticMod):
+            params["value"] = (
+                signed(part.value) if isinstance(part.value, int) and part.op == "add" else part.value
+            )
+            if part.when.source_cost_at_most is not None:
+                params["cost"] = part.when.source_cost_at_most
+            if part.when.line_at_least is not None:
+                params["line"] = part.when.line_at_least
+        elif isinstance(part, Unblockable) and part.when.line_at_least is not None:
+            params["line"] = part.when.line_at_least
+        elif isinstance(part, Experience | Shelter):
+            params["amount"] = part.amount
+        elif isinstance(part, Activated | Triggered):
+            if part.target.range is not None:
+                params["range"] = part.target.range
+            if isinstance(part, Activated):
+                params["counters"] = part.cost.counters
+                params["wounds"] = part.cost.wounds
+            for effect in part.effects:
+                params |= _effect_params(effect)
+    return params
+
+
+def _effect_params(effect: Effect) -> dict[str, Any]:
+    if effect.op in ("shot", "bolt"):
+        return {"attack": effect.amount, "per_x": effect.per_x}
+    if effect.op == "strike_mod":
+        return {"strike": signed(effect.amount)}
+    names = {"heal": "heal", "poison": "poison", "gain_counters": "gain", "wound": "wound"}
+    return {names[effect.op]: effect.amount} if effect.op in names else {}
+
+
+def level_name(lang: str, level: str) -> str:
+    return t(lang, f"berserk.level.{level}")
+
+
+def card_of_uid(uid: str) -> str:
+    """The card id of an instance id."""
+    return SLUGS[uid.split(".")[1]]
+
+
+def seat_of_uid(state: BerserkState, uid: str) -> int:
+    """The seat owning an instance (its id starts with the owner's role, ``P1.`` or ``P2.``)."""
+    return seat_of_role(state, 0 if uid.startswith("P1.") else 1)
+
+
+def unit_name(lang: str, state: BerserkState, uid: str, *, marked: bool = True) -> str:
+    """``🔵 Nomad 2``: the owner's colour (unless ``marked`` is false), the card, and the copy
+    number from the second copy on."""
+    copy = int(uid.rsplit(".", 1)[1])
+    name = card_name(lang, card_of_uid(uid)) + (f" {copy}" if copy > 1 else "")
+    return f"{SEAT_MARKS[seat_of_uid(state, uid)]} {name}" if marked else name
+
+
+def unit_at(lang: str, state: BerserkState, uid: str) -> str:
+    """``🔵 Nomad 2 (c3)`` while it is on the field, else just its name."""
+    found = next((c for c in state.creatures if c.uid == uid), None)
+    name = unit_name(lang, state, uid)
+    return f"{name} ({found.cell})" if found is not None and found.zone == "field" and found.cell else name
+
+
+def cost_text(lang: str, card: Card) -> str:
+    return t(lang, f"berserk.cost.{card.currency}", cost=card.cost)
