@@ -202,7 +202,7 @@ async def test_a_short_game_is_played_to_its_end_and_its_history_export_and_stat
     shown = str(before_end.response.embeds[0].description)
     assert f"🔵 {alice.mention} has recruited." in shown and "recruited: " not in shown
     refused = await bob.slash(room.channel, "export")
-    assert refused.response is not None and "hidden information" in refused.response.content
+    assert refused.response is not None and "still running" in refused.response.content
 
     typed = await alice.slash(room.channel, "move", action="end")
     assert typed.response is not None and typed.response.content == "Done: End turn."
@@ -240,7 +240,7 @@ async def test_a_short_game_is_played_to_its_end_and_its_history_export_and_stat
     assert replay_main([str(path)], out, io.StringIO()) == 0
     assert (
         out.getvalue().splitlines()[-1]
-        == "Result (round cap): ranks seat 0 1, seat 1 2; scores seat 0 6, seat 1 3"
+        == "Result (round cap): ranks seat 1 1, seat 2 2; scores seat 1 6, seat 2 3"
     )
 
     stats = await alice.slash(room.channel, "stats")
