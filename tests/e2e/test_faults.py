@@ -202,3 +202,26 @@ async def test_a_click_in_a_dm_whose_response_fails_still_places_and_sends_the_m
     board = room.message(record.message_id)
     assert f"✅ {alice.mention} has placed" in str(board.embeds[0].to_dict())
     assert "Your hazard map" in str(last_dm(alice).embeds[0].description)  # sent instead
+
+
+@pytest.mark.parametrize("status", STATUSES)
+async def test_a_failed_board_edit_after_a_raid_placement_reposts_the_board_and_play_begins(
+    simcord_env: simcord.Env, repository: Repository, status: int
+) -> None:
+    room = make_room(simcord_env, repository)
+    alice, bob = room.players
+    record = await open_game(room, game="raid")
+    placed = await alice.user.click(last_dm(alice), label="Random")
+    assert placed.acknowledged
+    old_board = (await repository.get(record.id)).message_id
+    fail(simcord_env, "PATCH", f"/channels/{room.channel.id}/messages/{old_board}", status)
+
+    second = await bob.user.click(last_dm(bob), label="Random")  # the walk begins: the board changes
+
+    assert "Nothing was changed" not in str(second.response and second.response.content)
+    record = await repository.get(record.id)
+    assert record.version == 2 and record.state.phase == "play"
+    assert record.message_id != old_board  # posted again, and that message is the board now
+    assert "Your hazard map" in str(last_dm(bob).embeds[0].description)  # his map went out
+    first = alice if record.state.current == 0 else bob
+    assert pings_for(room, first)  # the first scout to walk is pinged in the channel
