@@ -41,21 +41,31 @@ from storage.integrity import game_problems
 from storage.living import NEXT_DUE as _NEXT_DUE
 from storage.living import UNSYNCED as _UNSYNCED
 from storage.living import (
+    Claimant,
     DueTurn,
     GuildSettings,
     TurnDeadline,
     TurnPing,
+    claim_computer_turn,
+    claim_computer_turns,
     claim_reminders,
     claim_timeouts,
+    complete_reminder,
+    complete_timeout,
     deadline_from_row,
+    finish_computer_turn,
     forget_game_pings,
     forget_pings,
     last_mover,
+    leave_dm_notices,
     read_pings,
     read_settings,
     record_ping,
+    release_computer_turn,
     release_timeout,
+    renew_computer_turn,
     sync_turns,
+    take_dm_notice,
     write_settings,
 )
 from storage.models import (
@@ -85,10 +95,12 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-async def open_repository(url: str, *, clock: Clock | None = None, pool_size: int = POOL_SIZE) -> Repository:
+async def open_repository(
+    url: str, *, clock: Clock | None = None, pool_size: int = POOL_SIZE, claimant: Claimant | None = None
+) -> Repository:
     """Open (creating an SQLite file if needed) the database ``url`` names, migrated to the
     latest schema. ``DatabaseUnavailable`` names the database and what to do when it cannot be
-    used."""
+    used. ``claimant``: who this process's claims are made as (a new owner by default)."""
     database = await open_database(url, pool_size=pool_size)
     try:
         with database.explained():
@@ -96,13 +108,15 @@ async def open_repository(url: str, *, clock: Clock | None = None, pool_size: in
     except BaseException:
         await database.close()
         raise
-    return Repository(database, clock=clock or utc_now)
+    return Repository(database, clock=clock or utc_now, claimant=claimant)
 
 
 class Repository:
-    def __init__(self, database: Database, *, clock: Clock) -> None:
+    def __init__(self, database: Database, *, clock: Clock, claimant: Claimant | None = None) -> None:
         self.database = database
         self._clock = clock
+        self.claimant = claimant or Claimant.this_process()
+        """The owner and lease of every claim this repository makes: one per process."""
         self._states: OrderedDict[tuple[int, int], tuple[str, Any]] = OrderedDict()
 
     async def close(self) -> None:
@@ -493,17 +507,67 @@ class Repository:
         return None if row is None or row[0] is None else datetime.fromtimestamp(row[0], UTC)
 
     async def claim_reminders(self, now: datetime) -> list[DueTurn]:
+        """Due reminders, each claimed by this repository's ``claimant`` (storage.living)."""
         async with self._transaction(write=True) as db:
-            return await claim_reminders(db, now)
+            return await claim_reminders(db, now, self.claimant)
+
+    async def complete_reminder(self, due: DueTurn) -> bool:
+        async with self._transaction(write=True, single=True) as db:
+            return await complete_reminder(db, due, self.claimant)
 
     async def claim_timeouts(self, now: datetime) -> list[DueTurn]:
         async with self._transaction(write=True) as db:
-            return await claim_timeouts(db, now)
+            return await claim_timeouts(db, now, self.claimant)
+
+    async def complete_timeout(self, due: DueTurn) -> bool:
+        async with self._transaction(write=True, single=True) as db:
+            return await complete_timeout(db, due, self.claimant)
 
     async def release_timeout(self, due: DueTurn) -> bool:
         """Give a claimed timeout back (its handling failed): it is due again at once."""
+        async with self._transaction(write=True, single=True) as db:
+            return await release_timeout(db, due, self.claimant)
+
+    # -- computer turns (storage.living) ------------------------------------------------------
+    async def claim_computer_turns(self, now: datetime, *, pause_seconds: float) -> list[int]:
+        """The games whose computer turn nobody plays (due for ``pause_seconds``, or left by a
+        process whose lease ran out), now claimed by this repository."""
+        async with self._transaction(write=True, single=True) as db:
+            return await claim_computer_turns(db, now, self.claimant, pause_seconds=pause_seconds)
+
+    async def claim_computer_turn(self, game_id: int, now: datetime) -> bool:
+        async with self._transaction(write=True, single=True) as db:
+            return await claim_computer_turn(db, game_id, now, self.claimant)
+
+    async def renew_computer_turn(self, game_id: int, now: datetime) -> bool:
+        async with self._transaction(write=True, single=True) as db:
+            return await renew_computer_turn(db, game_id, now, self.claimant)
+
+    async def finish_computer_turn(self, game_id: int, version: int) -> bool:
+        async with self._transaction(write=True, single=True) as db:
+            return await finish_computer_turn(db, game_id, version, self.claimant)
+
+    async def release_computer_turn(self, game_id: int) -> bool:
+        async with self._transaction(write=True, single=True) as db:
+            return await release_computer_turn(db, game_id, self.claimant)
+
+    async def computer_turns(self) -> dict[int, str | None]:
+        """Every pending computer turn: game id → the owner holding it (``None``: nobody)."""
+        async with self._transaction(write=False) as db:
+            rows = await db.fetch("SELECT game_id, owner FROM computer_turns ORDER BY game_id")
+        return {int(row[0]): row[1] for row in rows}
+
+    # -- players to be told that a DM did not reach them (storage.living) ----------------------
+    async def leave_dm_notices(self, game_id: int, user_ids: Collection[int]) -> None:
+        if not user_ids:
+            return
         async with self._transaction(write=True) as db:
-            return await release_timeout(db, due)
+            await leave_dm_notices(db, game_id, user_ids)
+
+    async def take_dm_notice(self, game_id: int, user_id: int) -> bool:
+        """Whether a notice was left for the user in this game; it is taken (gone) now."""
+        async with self._transaction(write=True, single=True) as db:
+            return await take_dm_notice(db, game_id, user_id)
 
     # -- turn pings still to be deleted (storage.living) ------------------------------------
     async def record_turn_ping(self, ping: TurnPing) -> None:
