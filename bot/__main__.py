@@ -90,7 +90,9 @@ def main(argv: list[str] | None = None) -> int:
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]).upper()
-        return fail(f"Bad setting {where}: {first['msg']} (see .env.example).")
+        # A check of our own reads "Value error, <what is wrong>": say only what is wrong.
+        message = str(first["msg"]).removeprefix("Value error, ")
+        return fail(f"Bad setting {where}: {message} (see .env.example).")
     if args.check:
         return check(settings, sys.stdout)
     if settings.discord_token is None:
