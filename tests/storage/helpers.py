@@ -39,12 +39,14 @@ async def started_game(
     return await repo.start(lobby.id, seed=seed)
 
 
-async def computers_game(repo: Repository, *, channel_id: int, seed: int = 7, ais: int = 2) -> GameRecord:
+async def computers_game(
+    repo: Repository, *, channel_id: int, seed: int = 7, ais: int = 2, guild_id: int = 1
+) -> GameRecord:
     """A running Pickomino game of computer players only (the host left the lobby to watch), so a
     computer seat is to act from the start."""
-    host = 10_000 + channel_id
+    host = 10_000 + channel_id % 10_000
     lobby = await repo.create_lobby(
-        "pickomino", guild_id=1, channel_id=channel_id, host_id=host, host_name="host", options={}
+        "pickomino", guild_id=guild_id, channel_id=channel_id, host_id=host, host_name="host", options={}
     )
     for n in range(ais):
         await repo.add_ai(lobby.id, "random", f"bot{n}")
