@@ -1,7 +1,8 @@
 """A process clicking on games another process clicks on too: reads one click per line from
 stdin, as JSON ``{"game", "version", "seat", "action"}`` (the version the button was drawn at),
 applies it through the repository and answers with one JSON line: ``{"outcome": "stored",
-"version"}`` or ``{"outcome": "stale"}`` (another process stored a move at that version first).
+"version"}`` or ``{"outcome": "stale"}`` (another process stored a move at that version first;
+with ``"over": true`` when that move ended the game).
 
 python tests/storage/click_racer.py DATABASE_URL     (run by test_processes.py)
 """
@@ -16,7 +17,7 @@ from pathlib import Path
 if __name__ == "__main__":  # run as a file: the repository root, not tests/storage, comes first
     sys.path[0] = str(Path(__file__).resolve().parents[2])
 
-from storage import StaleVersion, open_repository
+from storage import NotPlaying, StaleVersion, open_repository
 
 
 async def click(url: str) -> None:
@@ -33,6 +34,8 @@ async def click(url: str) -> None:
                 )
             except StaleVersion:
                 print(json.dumps({"outcome": "stale"}), flush=True)
+            except NotPlaying:  # the other process's move was the last one
+                print(json.dumps({"outcome": "stale", "over": True}), flush=True)
             else:
                 print(json.dumps({"outcome": "stored", "version": applied.game.version}), flush=True)
     finally:
