@@ -10,6 +10,14 @@ nothing is lost.
 
 python bench/storage.py                          SQLite 1 process, PostgreSQL 1, 2 and 4
 python bench/storage.py --backend postgresql --processes 2 [--games 100] [--seats 4]
+python bench/storage.py --backend postgresql --profile     where a move's CPU and I/O go
+
+After the table, for each PostgreSQL run, the server's work per move from its statistics:
+transactions committed, rows written, the share of game row updates that were HOT (no index
+touched), write-ahead log records and bytes, and WAL flushes (fsync), which show how many
+commits each flush carried. ``--profile`` adds the client's CPU per move by part (cProfile of
+every process, which slows it: the engine, JSON, the repository, the driver asyncpg, the event
+loop, the rest).
 
 SQLite is a file in a temporary folder with the bot's settings (WAL, synchronous=NORMAL).
 PostgreSQL is the server ``--postgres-url`` names (its user may create databases; each
@@ -22,8 +30,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import multiprocessing
 import os
+import pstats
 import random
 import shutil
 import statistics
@@ -58,6 +68,8 @@ class WorkerResult:
     ended: float
     cpu: float
     """CPU seconds the process used while playing."""
+    parts: dict[str, float] | None = None
+    """With ``--profile``: CPU seconds by part of the program (``PARTS``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +81,8 @@ class RunResult:
     server_cpu: float | None
     stored: int
     mismatches: int
+    server_work: dict[str, float] | None = None
+    """PostgreSQL: the server's statistics counted during the run."""
 
     @property
     def elapsed(self) -> float:
@@ -98,7 +112,29 @@ async def play_one(repo: Repository, game_id: int, rng: random.Random, latencies
     return moves
 
 
-async def work(url: str, index: int, games: int, seats: int, barrier: Any) -> WorkerResult:
+PARTS = (
+    ("engine", f"{os.sep}engine{os.sep}"),
+    ("JSON", f"{os.sep}json{os.sep}"),
+    ("repository", f"{os.sep}storage{os.sep}"),
+    ("asyncpg", f"{os.sep}asyncpg{os.sep}"),
+    ("event loop", f"{os.sep}asyncio{os.sep}"),
+)
+"""Parts of the program by where their code lies; anything else is "other" (the benchmark's
+own loop, the standard library, C built-ins called from the parts above count as their caller
+only when cProfile can attribute them, else as other)."""
+
+
+def cpu_by_part(profile: cProfile.Profile) -> dict[str, float]:
+    """Seconds of CPU spent in each part's own code (cProfile's total time, not cumulative)."""
+    totals = dict.fromkeys([name for name, _ in PARTS] + ["other"], 0.0)
+    stats = pstats.Stats(profile)
+    for (filename, _, _), (_, _, own, _, _) in stats.stats.items():  # type: ignore[attr-defined]
+        part = next((name for name, marker in PARTS if marker in filename), "other")
+        totals[part] += own
+    return totals
+
+
+async def work(url: str, index: int, games: int, seats: int, barrier: Any, profile: bool) -> WorkerResult:
     repo = await open_repository(url)
     try:
         ids = []
@@ -117,18 +153,24 @@ async def work(url: str, index: int, games: int, seats: int, barrier: Any) -> Wo
             ids.append((await repo.start(lobby.id, seed=channel)).id)
         barrier.wait()  # every process set up: play together
         latencies: list[float] = []
+        profiler = cProfile.Profile(time.process_time) if profile else None  # CPU, not waiting
         started, cpu = time.monotonic(), time.process_time()
+        if profiler is not None:
+            profiler.enable()
         played = await asyncio.gather(*(play_one(repo, i, random.Random(i), latencies) for i in ids))
+        if profiler is not None:
+            profiler.disable()
         ended, cpu = time.monotonic(), time.process_time() - cpu
         barrier.wait()  # played: the parent reads the server's CPU …
         barrier.wait()  # … while every connection is still open
-        return WorkerResult(sum(played), latencies, started, ended, cpu)
+        parts = None if profiler is None else cpu_by_part(profiler)
+        return WorkerResult(sum(played), latencies, started, ended, cpu, parts)
     finally:
         await repo.close()
 
 
-def worker(url: str, index: int, games: int, seats: int, barrier: Any, results: Any) -> None:
-    results.put((index, asyncio.run(work(url, index, games, seats, barrier))))
+def worker(url: str, index: int, games: int, seats: int, barrier: Any, results: Any, profile: bool) -> None:
+    results.put((index, asyncio.run(work(url, index, games, seats, barrier, profile))))
 
 
 class Postgres:
@@ -167,6 +209,38 @@ class Postgres:
         finally:
             await conn.close()
         return "; ".join(f"{n} = {v}" for n, v in zip(names, values, strict=True))
+
+    async def work_done(self, database: str) -> dict[str, float]:
+        """The server's counters of the work it did so far: in ``database`` (transactions, rows)
+        and over the server (its write-ahead log; the benchmark's server serves nothing else)."""
+        import asyncpg
+
+        conn = await asyncpg.connect(self.url)
+        try:
+            db = await conn.fetchrow(
+                "SELECT xact_commit, tup_inserted, tup_updated, tup_deleted FROM pg_stat_database"
+                " WHERE datname = $1",
+                database,
+            )
+            wal = await conn.fetchrow("SELECT wal_records, wal_bytes, wal_sync FROM pg_stat_wal")
+        finally:
+            await conn.close()
+        assert db is not None and wal is not None
+        return {**{k: float(v) for k, v in db.items()}, **{k: float(v) for k, v in wal.items()}}
+
+    async def hot_updates(self, url: str) -> tuple[float, float]:
+        """Updates of the games table, and how many of them were HOT (no index entry written)."""
+        import asyncpg
+
+        conn = await asyncpg.connect(url)
+        try:
+            row = await conn.fetchrow(
+                "SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE relname = 'games'"
+            )
+        finally:
+            await conn.close()
+        assert row is not None
+        return float(row[0]), float(row[1])
 
     async def _admin(self, sql: str) -> None:
         import asyncpg
@@ -219,7 +293,14 @@ async def stored_and_verified(url: str) -> tuple[int, int]:
 
 
 def run(
-    backend: str, processes: int, games: int, seats: int, postgres: Postgres | None, folder: Path
+    backend: str,
+    processes: int,
+    games: int,
+    seats: int,
+    postgres: Postgres | None,
+    folder: Path,
+    *,
+    profile: bool = False,
 ) -> RunResult:
     if backend == "sqlite":
         url = f"sqlite:///{folder / f'bench-{processes}.db'}"
@@ -231,14 +312,18 @@ def run(
     barrier = context.Barrier(processes + 1)
     results = context.Queue()
     workers = [
-        context.Process(target=worker, args=(url, index, games, seats, barrier, results))
+        context.Process(target=worker, args=(url, index, games, seats, barrier, results, profile))
         for index in range(processes)
     ]
     for process in workers:
         process.start()
     pid = None if postgres is None or backend != "postgresql" else postgres.pid
+    counting = postgres is not None and backend == "postgresql"
+    database = urlsplit(url).path.lstrip("/")
     barrier.wait()
     server_before = None if pid is None else server_cpu(pid)
+    work_before = asyncio.run(postgres.work_done(database)) if counting and postgres else None
+    hot_before = asyncio.run(postgres.hot_updates(url)) if counting and postgres else None
     barrier.wait()
     server_used = (
         None if pid is None or server_before is None else server_cpu_between(server_before, server_cpu(pid))
@@ -249,8 +334,20 @@ def run(
         process.join()
         if process.exitcode != 0:
             raise SystemExit(f"a {backend} worker failed with exit code {process.exitcode}")
+    server_work = None
+    if postgres is not None and work_before is not None and hot_before is not None:
+        # A backend hands its statistics in at the latest when it exits: every connection of the
+        # workers has closed by now (the verify below opens new ones).
+        time.sleep(0.5)
+        after = asyncio.run(postgres.work_done(database))
+        server_work = {k: after[k] - work_before[k] for k in after}
+        updates, hot = asyncio.run(postgres.hot_updates(url))
+        server_work["games_updates"] = updates - hot_before[0]
+        server_work["games_hot"] = hot - hot_before[1]
     stored, mismatches = asyncio.run(stored_and_verified(url))
-    return RunResult(backend, processes, games, [r for _, r in done], server_used, stored, mismatches)
+    return RunResult(
+        backend, processes, games, [r for _, r in done], server_used, stored, mismatches, server_work
+    )
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -273,6 +370,39 @@ def report(result: RunResult) -> str:
     )
 
 
+def profile_report(result: RunResult) -> str:
+    """Where a move's CPU went in the client processes, and what the server did per move."""
+    moves = result.moves
+    lines = [f"per move, {result.backend} with {result.processes} process(es), {moves:,} moves:"]
+    totals: dict[str, float] = {}
+    for w in result.workers:
+        for part, seconds in (w.parts or {}).items():
+            totals[part] = totals.get(part, 0.0) + seconds
+    profiled = sum(totals.values())
+    if profiled:
+        shown = ", ".join(
+            f"{part} {seconds / moves * 1000:.3f} ms ({seconds / profiled:.0%})"
+            for part, seconds in sorted(totals.items(), key=lambda item: -item[1])
+        )
+        lines.append(f"  client CPU by part (under cProfile, which slows it): {shown}")
+    work = result.server_work
+    if work is not None:
+        updates = work["games_updates"]
+        lines.append(
+            f"  server: {work['xact_commit'] / moves:.2f} transactions committed,"
+            f" {work['tup_inserted'] / moves:.2f} rows inserted, {work['tup_updated'] / moves:.2f} updated,"
+            f" {work['tup_deleted'] / moves:.2f} deleted;"
+            f" HOT game row updates {work['games_hot'] / updates if updates else 0:.0%}"
+        )
+        lines.append(
+            f"  write-ahead log: {work['wal_records'] / moves:.1f} records,"
+            f" {work['wal_bytes'] / moves:,.0f} bytes,"
+            f" {work['wal_sync'] / moves:.3f} flushes (fsync) per move:"
+            f" {moves / work['wal_sync'] if work['wal_sync'] else 0:.1f} moves per flush"
+        )
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -282,6 +412,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100, help="concurrent games per process")
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument("--postgres-url", help="a server whose user may create databases")
+    parser.add_argument(
+        "--profile", action="store_true", help="also show where a move's CPU and I/O go (see above)"
+    )
     args = parser.parse_args()
     if args.backend is None and args.processes is None:
         runs: tuple[tuple[str, int], ...] = DEFAULT_RUNS
@@ -303,9 +436,14 @@ def main() -> None:
         results = []
         with tempfile.TemporaryDirectory() as folder:
             for backend, processes in runs:
-                result = run(backend, processes, args.games, args.seats, postgres, Path(folder))
+                result = run(
+                    backend, processes, args.games, args.seats, postgres, Path(folder), profile=args.profile
+                )
                 results.append(result)
                 print(report(result), flush=True)
+        for result in results:
+            if result.server_work is not None or args.profile:
+                print(f"\n{profile_report(result)}")
         rates = {(r.backend, r.processes): r.rate for r in results}
         if ("postgresql", 1) in rates and ("postgresql", 2) in rates:
             gain = rates[("postgresql", 2)] / rates[("postgresql", 1)]

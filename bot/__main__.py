@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import signal
 import sys
 
 import aiohttp
@@ -104,6 +105,9 @@ def main(argv: list[str] | None = None) -> int:
     token = settings.discord_token.get_secret_value()
     setup_logging(settings.log_level, settings.log_format, secrets=(token,))
     bot = create_bot(settings)
+    # systemd and docker stop a process with SIGTERM: close as on Ctrl-C, so the computer turns
+    # this process holds are given back at once rather than when their lease runs out.
+    previous = signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
         bot.run(token, log_handler=None)
     except discord.LoginFailure:
@@ -112,6 +116,8 @@ def main(argv: list[str] | None = None) -> int:
         return fail(f"Cannot open the database: {exc.message} (DATABASE_URL, see .env.example).")
     except aiohttp.ClientConnectionError as exc:
         return fail(f"Cannot reach Discord: {exc}.")
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     return 0
 
 

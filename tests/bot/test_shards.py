@@ -133,3 +133,13 @@ def test_check_shows_the_shard_plan(tmp_path: Path) -> None:
     lines = done.stdout.splitlines()
     assert lines[2] == f"shards: {shard_plan(Settings(_env_file=None, shard_count=4, shard_ids='2,3'))}"  # type: ignore[call-arg, arg-type]
     assert lines[2].startswith("shards: 2, 3 of 4 in this process")
+
+
+def test_the_example_settings_explain_the_shards_and_load(tmp_path: Path) -> None:
+    example = (ROOT / ".env.example").read_text(encoding="utf-8")
+    for name in Settings.model_fields:
+        assert f"\n{name.upper()}=" in example, name  # every setting is in the example
+    assert "shard 0" in example and "docs/running-several-processes.md" in example
+    (tmp_path / ".env").write_text(example, encoding="utf-8")
+    loaded = Settings()
+    assert (loaded.shard_count, loaded.shard_ids, loaded.claim_lease_seconds) == (1, None, 60.0)
