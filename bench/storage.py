@@ -11,6 +11,7 @@ nothing is lost.
 python bench/storage.py                          SQLite 1 process, PostgreSQL 1, 2 and 4
 python bench/storage.py --backend postgresql --processes 2 [--games 100] [--seats 4]
 python bench/storage.py --backend postgresql --profile     where a move's CPU and I/O go
+python bench/storage.py --rounds 3               the four, three times over (a shared machine is noisy)
 
 After the table, for each PostgreSQL run, the server's work per move from its statistics:
 transactions committed, rows written, the share of game row updates that were HOT (no index
@@ -415,6 +416,13 @@ def main() -> None:
     parser.add_argument(
         "--profile", action="store_true", help="also show where a move's CPU and I/O go (see above)"
     )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        help="run the configurations this many times, one after the other each round (a shared machine"
+        " is noisy): every run is a row, and the gain is the median of the rounds'",
+    )
     args = parser.parse_args()
     if args.backend is None and args.processes is None:
         runs: tuple[tuple[str, int], ...] = DEFAULT_RUNS
@@ -434,20 +442,34 @@ def main() -> None:
         print(HEADER)
         print("|---" * HEADER.count(" | ") + "|---|")
         results = []
+        gains = []
         with tempfile.TemporaryDirectory() as folder:
-            for backend, processes in runs:
-                result = run(
-                    backend, processes, args.games, args.seats, postgres, Path(folder), profile=args.profile
-                )
-                results.append(result)
-                print(report(result), flush=True)
+            for _ in range(args.rounds):
+                rates = {}
+                for backend, processes in runs:
+                    result = run(
+                        backend,
+                        processes,
+                        args.games,
+                        args.seats,
+                        postgres,
+                        Path(folder),
+                        profile=args.profile,
+                    )
+                    results.append(result)
+                    rates[(backend, processes)] = result.rate
+                    print(report(result), flush=True)
+                if ("postgresql", 1) in rates and ("postgresql", 2) in rates:
+                    gains.append(rates[("postgresql", 2)] / rates[("postgresql", 1)])
         for result in results:
             if result.server_work is not None or args.profile:
                 print(f"\n{profile_report(result)}")
-        rates = {(r.backend, r.processes): r.rate for r in results}
-        if ("postgresql", 1) in rates and ("postgresql", 2) in rates:
-            gain = rates[("postgresql", 2)] / rates[("postgresql", 1)]
-            print(f"\nPostgreSQL, 2 processes against 1: {gain:.2f}× the moves per second")
+        if gains:
+            shown = ", ".join(f"{gain:.2f}×" for gain in gains)
+            print(
+                f"\nPostgreSQL, 2 processes against 1: {statistics.median(gains):.2f}× the moves per second"
+                + (f" (median of {shown})" if len(gains) > 1 else "")
+            )
     finally:
         if postgres is not None:
             postgres.close()

@@ -194,6 +194,7 @@ async def test_a_process_killed_while_playing_leaves_whole_moves_and_the_other_t
         assert await repo.computer_turns() == {game.id: world["owners"][0] for game in games}
         first.send("run 1")  # and plays them, a move every 5 virtual seconds per game
         while await moves_stored(repo) < 30:
+            assert first.child.returncode is None, "the first bot stopped by itself"
             await asyncio.sleep(0.2)
         first.child.send_signal(signal.SIGKILL)  # in the middle of its move loop
         await first.child.wait()
