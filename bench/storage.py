@@ -303,8 +303,8 @@ def run(
     *,
     profile: bool = False,
 ) -> RunResult:
-    if backend == "sqlite":
-        url = f"sqlite:///{folder / f'bench-{processes}.db'}"
+    if backend == "sqlite":  # a new file for every run
+        url = f"sqlite:///{folder / f'bench-{time.monotonic_ns()}.db'}"
     else:
         assert postgres is not None
         url = postgres.new_database()
