@@ -259,27 +259,49 @@ class Postgres:
             shutil.rmtree(self._folder, ignore_errors=True)
 
 
-def server_cpu(pid: int) -> dict[int, float]:
-    """CPU seconds used so far by the server process ``pid`` and each of its children (the
-    backends, one per connection), by process id."""
+AUXILIARY = ("walwriter", "checkpointer", "background", "autovacuum", "logical")
+"""PostgreSQL's own processes, by the first word of their title; the others serve connections."""
+
+
+@dataclass(frozen=True, slots=True)
+class ServerProcess:
+    kind: str
+    """``postmaster``, a name of ``AUXILIARY``, or ``backends`` (one per connection)."""
+    user: float
+    system: float
+    """CPU seconds so far, in PostgreSQL itself and in the kernel on its behalf."""
+
+
+def server_cpu(pid: int) -> dict[int, ServerProcess]:
+    """The server process ``pid`` and each of its children, by process id."""
     ticks = os.sysconf("SC_CLK_TCK")
-    used = {}
+    found = {}
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         try:
             fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            title = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
         except OSError:  # gone meanwhile
             continue
         if int(entry.name) == pid or int(fields[1]) == pid:  # fields: state, ppid, …, utime at 11
-            used[int(entry.name)] = (int(fields[11]) + int(fields[12])) / ticks
+            name = title.removeprefix("postgres: ").split(" ", 1)[0] if title.startswith("postgres: ") else ""
+            kind = "postmaster" if not name else name if name in AUXILIARY else "backends"
+            found[int(entry.name)] = ServerProcess(kind, int(fields[11]) / ticks, int(fields[12]) / ticks)
+    return found
+
+
+def server_cpu_by_kind(
+    before: dict[int, ServerProcess], after: dict[int, ServerProcess]
+) -> dict[str, tuple[float, float]]:
+    """CPU seconds (user, system) the server used in between, by kind of process, counting the
+    processes still there at the end (a backend started in between counts from zero)."""
+    used: dict[str, tuple[float, float]] = {}
+    for pid, now in after.items():
+        then = before.get(pid, ServerProcess(now.kind, 0.0, 0.0))
+        user, system = used.get(now.kind, (0.0, 0.0))
+        used[now.kind] = (user + now.user - then.user, system + now.system - then.system)
     return used
-
-
-def server_cpu_between(before: dict[int, float], after: dict[int, float]) -> float:
-    """CPU seconds the server used in between, by the processes still there at the end (a
-    backend started in between counts from zero)."""
-    return sum(seconds - before.get(pid, 0.0) for pid, seconds in after.items())
 
 
 async def stored_and_verified(url: str) -> tuple[int, int]:
@@ -326,8 +348,11 @@ def run(
     work_before = asyncio.run(postgres.work_done(database)) if counting and postgres else None
     hot_before = asyncio.run(postgres.hot_updates(url)) if counting and postgres else None
     barrier.wait()
+    server_kinds = (
+        None if pid is None or server_before is None else server_cpu_by_kind(server_before, server_cpu(pid))
+    )
     server_used = (
-        None if pid is None or server_before is None else server_cpu_between(server_before, server_cpu(pid))
+        None if server_kinds is None else sum(user + system for user, system in server_kinds.values())
     )
     barrier.wait()
     done = sorted((results.get() for _ in workers), key=lambda pair: pair[0])
@@ -345,6 +370,8 @@ def run(
         updates, hot = asyncio.run(postgres.hot_updates(url))
         server_work["games_updates"] = updates - hot_before[0]
         server_work["games_hot"] = hot - hot_before[1]
+        for kind, (user, system) in (server_kinds or {}).items():
+            server_work[f"cpu {kind} user"], server_work[f"cpu {kind} system"] = user, system
     stored, mismatches = asyncio.run(stored_and_verified(url))
     return RunResult(
         backend, processes, games, [r for _, r in done], server_used, stored, mismatches, server_work
@@ -401,6 +428,16 @@ def profile_report(result: RunResult) -> str:
             f" {work['wal_sync'] / moves:.3f} flushes (fsync) per move:"
             f" {moves / work['wal_sync'] if work['wal_sync'] else 0:.1f} moves per flush"
         )
+        kinds = sorted({key.split(" ")[1] for key in work if key.startswith("cpu ")})
+        spent = [
+            (kind, work[f"cpu {kind} user"] / moves * 1e6, work[f"cpu {kind} system"] / moves * 1e6)
+            for kind in kinds
+        ]
+        shown = ", ".join(
+            f"{kind} {user:.0f} + {system:.0f}"
+            for kind, user, system in sorted(spent, key=lambda k: -k[1] - k[2])
+        )
+        lines.append(f"  server CPU µs per move by process, PostgreSQL + kernel: {shown}")
     return "\n".join(lines)
 
 
