@@ -120,7 +120,8 @@ async def test_a_game_on_postgresql_with_a_computer_goes_on_after_a_restart(
 async def test_a_computer_turn_pending_at_a_restart_is_played_by_the_new_bot(
     simcord_env: simcord.Env, repository: Repository, postgres_url: str
 ) -> None:
-    await simcord_env.restart_bot(sharded_bot(postgres_url, repository, delay=60))  # the AI waits beyond the settle wait
+    # The computer waits 60 s before it moves: beyond the settle wait, so its turn stays pending.
+    await simcord_env.restart_bot(sharded_bot(postgres_url, repository, delay=60))
     room = make_room(simcord_env, repository, names=("alice",))
     alice = room.players[0]
     lobby = (await alice.slash(room.channel, "play", game="pickomino")).response
