@@ -5,10 +5,10 @@ one Pickomino move costs.
 python bench/scale.py [--backend sqlite|postgresql] [--finished 20000] [--running 1000]
 
 Reads (median of 15 calls each): the guild leaderboard and a player's statistics (/leaderboard,
-/stats), the scheduler's idle pass (``unsynced_games`` and ``next_due``), start-up's resume
-(``active_games``) and ``count_games``. Moves: per-move p50/p99, bytes the process writes per
-move (its write() calls; on SQLite checkpoints included) and, on SQLite, pages appended to the
-write-ahead log per move.
+/stats), the scheduler's idle pass (``unsynced_games``, ``claim_computer_turns`` and
+``next_due``), the open games (``active_games``, as ``/games`` lists them) and ``count_games``.
+Moves: per-move p50/p99, bytes the process writes per move (its write() calls; on SQLite
+checkpoints included) and, on SQLite, pages appended to the write-ahead log per move.
 Finished games are written directly, rows as ``apply`` writes them (a final position, seats,
 results, standings); the running games are started and played through the repository.
 """
@@ -131,7 +131,9 @@ async def timed(call: Callable[[], Awaitable[object]]) -> float:
 
 async def reads(repo: Repository) -> dict[str, float]:
     async def idle_pass() -> None:
+        now = datetime_now()
         await repo.unsynced_games()
+        await repo.claim_computer_turns(now, pause_seconds=1.5)
         await repo.next_due()
 
     return {
@@ -139,7 +141,7 @@ async def reads(repo: Repository) -> dict[str, float]:
         "leaderboard (everywhere)": await timed(lambda: repo.leaderboard("pickomino")),
         "statistics of a player": await timed(lambda: repo.user_stats(77)),
         "scheduler idle pass": await timed(idle_pass),
-        "start-up resume (active_games)": await timed(repo.active_games),
+        "open games (active_games)": await timed(repo.active_games),
         "count_games": await timed(repo.count_games),
     }
 

@@ -1,15 +1,27 @@
 """Computer players in the bot: the one place where a computer seat's move is chosen and played.
 
-After every stored move and at the start of a game the bot ``schedule``s the game: a background
-task waits ``AI_DELAY_SECONDS`` (so people can follow), then plays one move for each computer
-seat the game waits for, and repeats until a person must act or the game is over. Each move is
-chosen by ``engine.ai.decide`` from the seat's own view only, with a seed derived from the game
-id, version and seat (the same position always gets the same move), in a worker thread so a
-deep decision does not hold up other games, by a policy object kept per seat, stored through
+Which games have computer seats to act is in storage, not in a process's memory: every move
+stored with the turn clock (and the start of a game) leaves a ``computer_turns`` row when
+computer seats are to act (``storage.living.sync_turns``). A computer turn is *claimed* before
+it is played, so of several bot processes exactly one plays it:
+
+- the process that stored the move ``schedule``s the game: a background task waits
+  ``AI_DELAY_SECONDS`` (so people can follow), claims the turn and plays it;
+- every process's scheduler pass (``bot.scheduler``) claims the turns nobody plays: due for
+  longer than the pause (the process that stored the move died before it claimed), or held by a
+  process whose lease ran out (it died while playing) — and ``adopt``s them.
+
+The holder plays one move for each computer seat the game waits for, pausing before each round,
+renews its lease every round, and repeats until a person must act or the game is over; then it
+lets the turn go (``finish_computer_turn``), unless a newer move made computer seats due again.
+On shutdown or a failure it gives the claim back, so another process takes over at once.
+
+Each move is chosen by ``engine.ai.decide`` from the seat's own view only, with a seed derived
+from the game id, version and seat (the same position always gets the same move, whichever
+process plays it), in a worker thread so a deep decision does not hold up other games, by a
+policy object kept per seat (a cache: a fresh one decides the same), stored through
 ``Repository.apply`` against the version it was chosen at — a ``StaleVersion`` means somebody
-else moved first, and the task simply stops — and followed through exactly as a person's move is
-(``bot.moves.follow``). The bot tracks the tasks, cancels them on close, and
-resumes pending computer turns of active games when it starts again.
+else moved first — and followed through exactly as a person's move is (``bot.moves.follow``).
 """
 
 from __future__ import annotations
@@ -84,20 +96,21 @@ async def play_for_seat(
 
 
 class AIPlayers:
-    """The background tasks playing computer seats, one per game at most."""
+    """This process's background tasks playing claimed computer turns, one per game at most."""
 
     def __init__(self, host: Host) -> None:
         self.host = host
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
-        """Games scheduled while their task was running: it looks once more before ending."""
+        """Games scheduled while their task was running: it claims once more before ending."""
         self._policies: OrderedDict[tuple[int, int, str], Policy] = OrderedDict()
         """One policy object per (game, seat, policy name), most recent last, so what a policy
         works out once in a turn (a plan for the whole turn) serves its later decisions too."""
 
     def policy(self, game_id: int, seat: int, game_key: str, name: str) -> Policy:
         """The seat's policy object, kept for its next decisions. Policies decide from the view
-        alone, so a fresh one (after a restart) makes the same moves, only more slowly."""
+        alone, so a fresh one (after a restart, in another process) makes the same moves, only
+        more slowly."""
         key = (game_id, seat, name)
         found = self._policies.get(key)
         if found is None:
@@ -112,34 +125,44 @@ class AIPlayers:
         return await play_for_seat(self.host, self, game_id, seat, policy)
 
     def schedule(self, record: GameRecord) -> None:
-        """Play the game's pending computer turns in the background, if it has any."""
-        if not ai_seats_to_act(record):
-            return
-        running = self._tasks.get(record.id)
+        """After a move this process stored: play the game's computer turn after the pause, if
+        computer seats are to act and no other process plays it first."""
+        if ai_seats_to_act(record):
+            self._start(record.id, claimed=False)
+
+    def adopt(self, game_id: int) -> None:
+        """Play a computer turn this process has just claimed (the scheduler's pass)."""
+        self._start(game_id, claimed=True)
+
+    def _start(self, game_id: int, *, claimed: bool) -> None:
+        running = self._tasks.get(game_id)
         if running is not None and not running.done():
-            self._again.add(record.id)
+            if running is not asyncio.current_task():  # not a move of its own: it looks again
+                self._again.add(game_id)  # (claiming what it holds already is allowed)
             return
-        self._tasks[record.id] = asyncio.get_running_loop().create_task(
-            self._run(record.id), name=f"ai-game-{record.id}"
+        self._tasks[game_id] = asyncio.get_running_loop().create_task(
+            self._run(game_id, claimed=claimed), name=f"ai-game-{game_id}"
         )
 
-    async def resume(self) -> None:
-        """After a (re)start: every active game whose computer seats are due."""
-        for record in await self.host.repository.active_games():
-            self.schedule(record)
-
     async def close(self) -> None:
+        """Stop playing: every claim held is given back, for another process to take over."""
         tasks = [t for t in self._tasks.values() if not t.done()]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._tasks.clear()
 
-    async def _run(self, game_id: int) -> None:
+    async def _run(self, game_id: int, *, claimed: bool) -> None:
+        repo = self.host.repository
         try:
             while True:
                 self._again.discard(game_id)
-                await self._play_due(game_id)
+                if not claimed:
+                    await asyncio.sleep(self.host.settings.ai_delay_seconds)
+                    claimed = await repo.claim_computer_turn(game_id, self.host.clock())
+                if claimed:  # else another process plays it, or it is done
+                    await self._play_claimed(game_id)
+                    claimed = False
                 if game_id not in self._again:
                     return
         except asyncio.CancelledError:
@@ -149,12 +172,36 @@ class AIPlayers:
         except Exception:
             log.exception("computer players of game %s failed", game_id)
         finally:
+            if claimed:  # stopped while holding it: any process's next pass takes it over
+                await self._give_back(game_id)
             if self._tasks.get(game_id) is asyncio.current_task():
                 del self._tasks[game_id]
 
-    async def _play_due(self, game_id: int) -> None:
-        while seats := ai_seats_to_act(await self.host.repository.get(game_id)):
-            await asyncio.sleep(self.host.settings.ai_delay_seconds)
+    async def _give_back(self, game_id: int) -> None:
+        try:
+            await self.host.repository.release_computer_turn(game_id)
+        except Exception:  # the lease runs out by itself
+            log.exception("could not give back the computer turn of game %s", game_id)
+
+    async def _play_claimed(self, game_id: int) -> None:
+        """Play the claimed turn until no computer seat is to act, then let it go; return early
+        if the claim is lost (its lease ran out and another process took it over)."""
+        repo = self.host.repository
+        pause = False
+        while True:
+            record = await repo.get(game_id)
+            seats = ai_seats_to_act(record)
+            if not seats:
+                if await repo.finish_computer_turn(game_id, record.version):
+                    return
+                if not await repo.renew_computer_turn(game_id, self.host.clock()):
+                    return  # not ours any more
+                continue  # a newer move made computer seats due again
+            if pause:
+                await asyncio.sleep(self.host.settings.ai_delay_seconds)
+            if not await repo.renew_computer_turn(game_id, self.host.clock()):
+                return
+            pause = True
             for seat in seats:
                 if not await self.play_for_seat(game_id, seat):
-                    return
+                    break  # someone moved first: read the game again

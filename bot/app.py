@@ -1,7 +1,10 @@
-"""The configured ``commands.Bot``: application commands only, no privileged intents.
+"""The configured bot: application commands only, no privileged intents, on the gateway shards
+the settings give this process (``SHARD_COUNT``, ``SHARD_IDS``; by default the one shard).
 
 ``TavernBot`` is the host of the bot's services (``bot.host.Host``): they are handed the bot
-and never import this module; only the entry points do."""
+and never import this module; only the entry points do. It keeps nothing a move needs between
+events: games, deadlines, pending computer turns, turn pings and DM notices are in storage, so
+several processes can share one database and each serve whatever interaction its shards get."""
 
 from __future__ import annotations
 
@@ -21,6 +24,7 @@ from bot.scheduler import TurnScheduler
 from bot.settings import Settings
 from bot.turns import TurnPings
 from storage import Repository, open_repository
+from storage.living import Claimant
 
 log = logging.getLogger("tavern.bot")
 
@@ -35,21 +39,23 @@ COGS = (
 """The generic cogs; each game's own commands (``bot/games/<key>/commands.py``) load with them."""
 
 
-class TavernBot(commands.Bot):
+class TavernBot(commands.AutoShardedBot):
     def __init__(
         self, settings: Settings, repository: Repository | None = None, *, clock: Clock | None = None
     ) -> None:
+        shards: dict[str, Any] = {"shard_count": settings.shard_count}
+        if settings.shard_ids is not None:  # unset: this process runs every shard
+            shards["shard_ids"] = list(settings.shard_ids)
         super().__init__(
             command_prefix=commands.when_mentioned,  # unused: the bot has application commands only
             intents=discord.Intents.default(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            **shards,
         )
         self.settings = settings
         self._repository = repository
         self._owns_repository = repository is None
-        self.dm_notices: set[tuple[int, int]] = set()
-        """(game id, user id): players whose DM failed, to be told at their next interaction."""
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
         self.clock: Clock = clock or discord.utils.utcnow
         """Aware UTC now, for turn deadlines. ``discord.utils.utcnow`` reads the wall clock in
@@ -59,7 +65,7 @@ class TavernBot(commands.Bot):
         """The turn pings still to be answered, deleted once they are."""
         self.scheduler = TurnScheduler(host)
         self.ai_players = AIPlayers(host)
-        """Background tasks playing the computer seats."""
+        """Background tasks playing the computer turns this process has claimed."""
 
     @property
     def client(self) -> discord.Client:
@@ -83,12 +89,22 @@ class TavernBot(commands.Bot):
             raise RuntimeError("storage is opened in setup_hook; the bot has not started yet")
         return self._repository
 
+    @property
+    def syncs_commands(self) -> bool:
+        """Whether this process registers the slash commands with Discord: the one that runs
+        shard 0, so several processes starting together do not each sync them."""
+        return 0 in self.settings.shards
+
     async def setup_hook(self) -> None:
         if self._repository is None:
-            self._repository = await open_repository(self.settings.database_url)
+            claimant = Claimant.this_process(self.settings.claim_lease_seconds)
+            self._repository = await open_repository(self.settings.database_url, claimant=claimant)
         await self.load_commands()
-        await self.ai_players.resume()  # computer turns left pending by a restart
-        if self.settings.dev_guild_id is not None:
+        # Computer turns left pending by a restart, or by a process that died, are claimed by
+        # the scheduler's passes, of this process or another.
+        if not self.syncs_commands:
+            log.info("shards %s: the process running shard 0 syncs the commands", self.settings.shards)
+        elif self.settings.dev_guild_id is not None:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)

@@ -50,7 +50,8 @@ def decode_action(code: str) -> dict[str, Any]:
 
 def _handler(interaction: discord.Interaction[Any], cog: str) -> Any:
     """The cog that handles a click. Looked up by name so this module imports no cog."""
-    found = interaction.client.get_cog(cog) if isinstance(interaction.client, commands.Bot) else None
+    client = interaction.client
+    found = client.get_cog(cog) if isinstance(client, commands.Bot | commands.AutoShardedBot) else None
     if found is None:
         raise RuntimeError(f"the {cog} cog is not loaded")
     return found

@@ -1,11 +1,13 @@
 """``python -m bot --check``: is this installation ready to run? Offline, in one pass.
 
 Checks, each reported on its own line: the settings load (pydantic), a token is set (its
-value is never printed), the database opens, is migrated to the latest schema and can be
-written (the backend, where it is — an SQLite file's absolute path, a PostgreSQL URL with the
-password masked —, how the process connects and the schema version are shown), every stored
-game replays to its snapshot (``Repository.verify``), and the slash commands load — they are
-listed. Nothing connects to Discord. Exit status 0 when all pass, 1 otherwise.
+value is never printed), the shard plan (which of the bot's gateway shards this process runs,
+whether it receives the direct messages and syncs the commands), the database opens, is
+migrated to the latest schema and can be written (the backend, where it is — an SQLite file's
+absolute path, a PostgreSQL URL with the password masked —, how the process connects and the
+schema version are shown), every stored game replays to its snapshot (``Repository.verify``),
+and the slash commands load — they are listed. Nothing connects to Discord. Exit status 0 when
+all pass, 1 otherwise.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ async def run_check(settings: Settings, out: TextIO) -> bool:
         ok = False
     else:
         print("token: set", file=out)
+    print(f"shards: {shard_plan(settings)}", file=out)
     try:
         repository = await open_repository(settings.database_url)
     except StorageError as exc:
@@ -74,6 +77,19 @@ async def run_check(settings: Settings, out: TextIO) -> bool:
     finally:
         await repository.close()
     return ok
+
+
+def shard_plan(settings: Settings) -> str:
+    """Which gateway shards this process runs, out of how many, and what comes with shard 0."""
+    mine, count = settings.shards, settings.shard_count
+    if len(mine) == count:
+        runs = f"all {count} in this process" if count > 1 else "1 (the whole bot) in this process"
+    else:
+        listed = ", ".join(map(str, mine))
+        runs = f"{listed} of {count} in this process (the other processes run the rest)"
+    if 0 in mine:
+        return f"{runs}; direct messages arrive here (shard 0), and this process syncs the commands"
+    return f"{runs}; direct messages and syncing the commands are left to the process with shard 0"
 
 
 async def describe(repository: Repository) -> str:

@@ -1,7 +1,8 @@
 """What happens when a turn runs long: the reminder, and the timeout.
 
-Both are handed out by storage exactly once (``Repository.claim_reminders`` /
-``claim_timeouts``); this module only acts on a claim. A timed-out turn is played through the
+Both are claimed in storage by exactly one bot process (``Repository.claim_reminders`` /
+``claim_timeouts``, with an owner and a lease); this module only acts on a claim, and the
+scheduler settles or gives it back. A timed-out turn is played through the
 same path as a person's move — ``Repository.apply`` against the version the claim saw, then
 the board is redrawn — so a person who moves at the last second wins the race and the
 computer's move is refused as stale, never stored twice.

@@ -29,6 +29,10 @@ class ComputerTurns(Protocol):
         """Play the game's pending computer turns in the background, if it has any."""
         ...
 
+    def adopt(self, game_id: int) -> None:
+        """Play a computer turn this process has claimed (one that no process was playing)."""
+        ...
+
     async def play_for_seat(self, game_id: int, seat: int, policy: str | None = None) -> bool:
         """Play one computer move for ``seat`` now (a person's too: a timed-out turn)."""
         ...
@@ -50,8 +54,6 @@ class Host(Protocol):
     settings: Settings
     clock: Clock
     """Aware UTC now, for turn deadlines (SimCord's virtual clock in tests)."""
-    dm_notices: set[tuple[int, int]]
-    """(game id, user id): players whose DM failed, to be told at their next interaction."""
 
     @property
     def repository(self) -> Repository: ...

@@ -238,7 +238,10 @@ async def follow(
                 lambda: tell_player(host, reply, after, unreachable, failed, board, pictures),
             )
         else:
-            host.dm_notices.update((after.id, u) for u in delivery.unreachable | delivery.failed)
+            missed = delivery.unreachable | delivery.failed
+            await attempt(
+                "leaving DM notices", after.id, lambda: host.repository.leave_dm_notices(after.id, missed)
+            )
     finally:
         host.computer_turns.schedule(after)
     return Followed(board, dm_sent)

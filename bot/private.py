@@ -6,7 +6,8 @@ private (``Decision.secret``; a game's renderer may add decisions taken out of t
 with the move, or when it newly has a decision to take in private; the DM shows its private
 view as the game draws it, with the buttons of its pending decision. **Private** and ``/hand`` show
 the same, ephemerally. A player whose DM cannot go out (DMs closed: 403; or Discord failing)
-is told in an ephemeral message — at once if he made the move, else at his next interaction.
+is told in an ephemeral message — at once if he made the move, else at his next interaction
+(the notice is stored, so any bot process can deliver it).
 """
 
 from __future__ import annotations
@@ -136,9 +137,10 @@ async def tell_unreachable(
     this game (an ephemeral message can only go to the person interacting). Then a notice
     left for the one interacting by an earlier move."""
     actor = reply.interaction.user.id
+    # Stored, so the notice waits for the player whichever bot process his next interaction reaches.
+    await host.repository.leave_dm_notices(record.id, (unreachable | failed) - {actor})
     for user_id in unreachable | failed:
         if user_id != actor:
-            host.dm_notices.add((record.id, user_id))
             continue
         notice = t(reply.lang, "private.dm_closed" if user_id in unreachable else "private.dm_failed")
         seat = record.seat_of(user_id)
@@ -150,7 +152,5 @@ async def tell_unreachable(
 
 
 async def deliver_pending_notice(host: Host, reply: Reply, game_id: int) -> None:
-    key = (game_id, reply.interaction.user.id)
-    if key in host.dm_notices:
-        host.dm_notices.discard(key)
+    if await host.repository.take_dm_notice(game_id, reply.interaction.user.id):
         await reply.send_ephemeral(content=t(reply.lang, "private.dm_closed"))

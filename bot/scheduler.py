@@ -1,16 +1,21 @@
-"""The one background task of the bot: reminders and timeouts of turns.
+"""The one periodic task of the bot: reminders, timeouts and orphaned computer turns.
 
 Nothing is kept in memory: every pass asks storage what is due *now* (by the bot's clock), so
-a restart simply carries on — a reminder or timeout that fell due while the bot was down
-fires at the first pass, and one already handed out is never handed out again (storage
-claims it in the same transaction that marks it fired). A timeout whose handling crashes is
-given back and tried again by the next pass, up to ``TIMEOUT_ATTEMPTS`` times, so a Discord
-outage at the wrong moment does not leave a game waiting forever for an absent player.
+a restart simply carries on, and so do several processes sharing one database. Storage hands
+each reminder, timeout and computer turn to exactly one process by a claim with an owner and a
+lease (``storage.living``): the process settles it once done, and when it dies first, another
+takes it over once the lease has run out. A reminder that fell due while every bot was down
+fires at the first pass. A timeout whose handling crashes is given back and tried again by the
+next pass of any process, up to ``TIMEOUT_ATTEMPTS`` tries in all (counted in storage, a
+process that died while handling it included), so a Discord outage at the wrong moment does not
+leave a game waiting forever for an absent player.
 
-Each pass: sync the deadlines of games moved by a path that did not (``unsynced_games``),
-then timeouts (a timeout also marks its reminder, so a player long overdue is not reminded
-after the computer played for them), then reminders. Passes run every ``POLL_SECONDS`` in a
-``discord.ext.tasks`` loop; a pass with nothing due costs one indexed read.
+Each pass: sync the deadlines of games moved by a path that did not (``unsynced_games``), claim
+the computer turns nobody plays (``bot.ai_players`` plays them in the background), then
+timeouts (a timeout also settles its reminder, so a player long overdue is not reminded after
+the computer played for them), then reminders. Passes run every ``POLL_SECONDS`` in a
+``discord.ext.tasks`` loop; a pass with nothing due costs three indexed reads and one update of
+the (few) pending computer turns that changes nothing.
 
 Why ``tasks.loop`` and not a bare ``asyncio.sleep``: both sleep on the event loop, but SimCord
 knows a ``tasks.loop`` interval as a wait that only virtual time may end, whereas a bare sleep
@@ -37,15 +42,13 @@ POLL_SECONDS = 30.0
 """How late a reminder or timeout may fire at most."""
 
 TIMEOUT_ATTEMPTS = 3
-"""Passes that may try one timeout before it is given up (and logged as such)."""
+"""Claims of one timeout before it is given up (and logged as such)."""
 
 
 class TurnScheduler:
     def __init__(self, host: Host) -> None:
         self.host = host
         self._loop: tasks.Loop[Any] = tasks.loop(seconds=POLL_SECONDS)(self._pass)
-        self._failures: dict[DueTurn, int] = {}
-        """Failed attempts per timeout. In memory on purpose: a restart gives each a new try."""
 
     @property
     def running(self) -> bool:
@@ -65,16 +68,15 @@ class TurnScheduler:
             log.exception("scheduler pass failed")
 
     async def _timeout_failed(self, timeout: DueTurn) -> None:
-        """A timeout whose handling crashed (Discord down, say) is claimed again by the next
-        pass, so the game does not stall on it, up to ``TIMEOUT_ATTEMPTS`` tries."""
-        # a given-back timeout is claimed again as an equal DueTurn (its missed count restored)
-        tries = self._failures[timeout] = self._failures.get(timeout, 0) + 1
+        """A timeout whose handling crashed (Discord down, say) is given back, for the next
+        pass of any process to claim again, up to ``TIMEOUT_ATTEMPTS`` claims."""
+        repo = self.host.repository
         where = f"seat {timeout.seat} in game {timeout.game_id}"
-        if tries >= TIMEOUT_ATTEMPTS:
-            log.exception("timeout of %s failed %d times: given up", where, tries)
-            del self._failures[timeout]
-        elif await self.host.repository.release_timeout(timeout):
-            log.exception("timeout of %s failed (try %d): the next pass tries again", where, tries)
+        if timeout.tries >= TIMEOUT_ATTEMPTS:
+            log.exception("timeout of %s failed %d times: given up", where, timeout.tries)
+            await repo.complete_timeout(timeout)
+        elif await repo.release_timeout(timeout):
+            log.exception("timeout of %s failed (try %d): the next pass tries again", where, timeout.tries)
         else:
             log.exception("timeout of %s failed; the turn has moved on since", where)
 
@@ -87,6 +89,10 @@ class TurnScheduler:
                 await repo.sync_turns(game_id, now=now)
             except Exception:  # one unreadable game must not hold up the others
                 log.exception("cannot sync the deadlines of game %s", game_id)
+        pause = self.host.settings.ai_delay_seconds
+        for game_id in await repo.claim_computer_turns(now, pause_seconds=pause):
+            log.info("playing the computer turn of game %s, which no process played", game_id)
+            self.host.computer_turns.adopt(game_id)
         due = await repo.next_due()
         if due is None or due > now:
             return
@@ -96,9 +102,11 @@ class TurnScheduler:
             except Exception:
                 await self._timeout_failed(timeout)
             else:
-                self._failures.pop(timeout, None)
+                await repo.complete_timeout(timeout)
         for reminder in await repo.claim_reminders(now):
             try:
                 await send_reminder(self.host, reminder)
             except Exception:
                 log.exception("reminder of seat %s in game %s failed", reminder.seat, reminder.game_id)
+            # Sent or failed, it is settled: a reminder is worth one try, never two messages.
+            await repo.complete_reminder(reminder)

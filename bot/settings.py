@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import logging
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, SecretStr, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, SecretStr, ValidationInfo, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+MAX_SHARDS = 4096
+"""More gateway shards than Discord hands out to any bot."""
 
 
 class Settings(BaseSettings):
@@ -29,6 +32,52 @@ class Settings(BaseSettings):
 
     log_format: Literal["plain", "json"] = "plain"
     """Log lines: plain (one readable line each) or json (one JSON object per line)."""
+
+    shard_count: int = Field(1, ge=1, le=MAX_SHARDS)
+    """How many gateway shards the whole bot runs on, over all its processes (1 to 4096)."""
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
+    """The shards this process runs, e.g. 0,1 (each from 0 to SHARD_COUNT-1); unset: all of them."""
+    claim_lease_seconds: float = Field(60.0, ge=5, le=3600)
+    """Seconds a process holds a claimed timeout, reminder or computer turn before another process
+    may take it over (5-3600); a process that died leaves its claims to the others after this."""
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _comma_separated(cls, value: Any) -> Any:
+        # SHARD_IDS=0,1 in the environment; an empty value means every shard.
+        if isinstance(value, str):
+            parts = [part.strip() for part in value.split(",")]
+            if not any(parts):
+                return None
+            if not all(part.isdigit() for part in parts):
+                raise ValueError(f"{value!r} is not a list of shard numbers: write it as 0,1")
+            return tuple(int(part) for part in parts)
+        return value
+
+    @field_validator("shard_ids")
+    @classmethod
+    def _within_the_count(cls, value: tuple[int, ...] | None, info: ValidationInfo) -> tuple[int, ...] | None:
+        if value is None:
+            return None
+        count = info.data.get("shard_count")
+        if count is None:  # SHARD_COUNT itself was refused, and says so
+            return value
+        if not value:
+            raise ValueError("name at least one shard, or leave SHARD_IDS empty for all of them")
+        if len(set(value)) != len(value):
+            raise ValueError(f"{','.join(map(str, value))} names a shard twice")
+        outside = [shard for shard in value if shard >= count]
+        if outside:
+            raise ValueError(
+                f"shard {outside[0]} does not exist with SHARD_COUNT={count} (shards are numbered 0 to"
+                f" {count - 1}): set SHARD_COUNT to the number of shards over all processes"
+            )
+        return tuple(sorted(value))
+
+    @property
+    def shards(self) -> tuple[int, ...]:
+        """The shards this process runs."""
+        return self.shard_ids if self.shard_ids is not None else tuple(range(self.shard_count))
 
     @field_validator("log_format", mode="before")
     @classmethod

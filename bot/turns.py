@@ -69,12 +69,10 @@ class TurnPings:
     game leaves only its current ping in the channel rather than one per turn. A ping is never
     deleted while a player it names still has to move: deleting a mention also deletes its
     unread notification. The posted pings are stored (``Repository.turn_pings``), so those
-    posted before a restart are tidied after it too."""
+    posted before a restart, or by another bot process, are tidied too."""
 
     def __init__(self, host: Host) -> None:
         self.host = host
-        self._newest: dict[int, int] = {}
-        """The newest game version tidied for, so a late call never acts on an older position."""
 
     async def after_move(
         self, before: GameRecord | None, after: GameRecord, events: tuple[Event, ...], lang: str, send: Send
@@ -90,23 +88,21 @@ class TurnPings:
             await repository.record_turn_ping(
                 TurnPing(after.id, sent.channel.id, sent.id, users, after.version)
             )
-        # A move announced late (its ping was sending while a newer move was stored) must not
-        # judge the pings by its older position: it could delete one still to be answered.
-        if after.version < self._newest.get(after.id, -1):
-            return
-        self._newest[after.id] = after.version
-        over = after.status is not GameStatus.ACTIVE
-        if over:
-            self._newest.pop(after.id, None)
-        acting = users_to_act(after)
         # A ping left waiting by the last move is answered only once one of its players is no
         # longer to act: a move that leaves every waiting player still to act (most moves, within
-        # a turn) has nothing to tidy, and spares the read.
-        if not over and before is not None and users_to_act(before) <= acting:
+        # a turn) has nothing to tidy, and spares the reads.
+        still_waiting = before is not None and users_to_act(before) <= users_to_act(after)
+        if after.status is GameStatus.ACTIVE and still_waiting:
             return
-        # Only pings posted at this position or before: a newer move may have stored one while
-        # this call was reading, naming a player this older position does not wait for.
-        posted = [p for p in await repository.turn_pings(after.id) if p.version <= after.version]
+        # Judged by the game as stored now, not by this move's position: a move announced late
+        # (a newer one was stored meanwhile, by this process or another) must not delete a ping
+        # whose player is to act again.
+        latest = await repository.get(after.id)
+        over = latest.status is not GameStatus.ACTIVE
+        acting = users_to_act(latest)
+        # Only pings posted at that position or before: a newer move may have stored one while
+        # this call was reading, naming a player that position does not wait for.
+        posted = [p for p in await repository.turn_pings(after.id) if p.version <= latest.version]
         answered = [p for p in posted if not p.users & acting]
         # Deleted first, forgotten after: a crash in between leaves a row whose deletion is
         # tried again later (Discord then answers 404, and the row is forgotten).

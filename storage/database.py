@@ -64,16 +64,17 @@ class Connection(ABC):
     @abstractmethod
     async def execute_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
 
-    async def execute_if(
+    async def update_then_insert(
         self, guard: str, guard_params: Sequence[Any], insert: str, insert_params: Sequence[Any]
-    ) -> bool:
-        """Run ``guard`` (an ``UPDATE``) and, only if it changed exactly one row, ``insert`` (an
-        ``INSERT … SELECT`` without a ``FROM``); whether it did. A backend that can does both
-        in one statement, one round trip."""
-        if await self.execute(guard, guard_params) != 1:
-            return False
+    ) -> Row | None:
+        """Run ``guard`` (an ``UPDATE … RETURNING`` of at most one row) and, only if it changed
+        a row, ``insert`` (an ``INSERT … SELECT`` without a ``FROM``); the row the guard
+        returned, or ``None``. A backend that can does both in one statement, one round trip."""
+        row = await self.fetch_one(guard, guard_params)
+        if row is None:
+            return None
         await self.execute(insert, insert_params)
-        return True
+        return row
 
 
 class Database(ABC):

@@ -10,10 +10,21 @@ the ``turn_deadlines`` rows of one game up to date with its current version:
 - any other seat still to act keeps its row, so others' moves in a simultaneous phase do not
   give it more time.
 
-Reminders and timeouts are *claimed* by flipping ``reminded`` / ``timed_out`` from 0 to 1 in
-the transaction that hands them out, so each fires at most once, whatever restarts happen. A
-timeout is claimed only for a game whose deadlines are synced with its version: a move stored
-by another path first has to be synced, so a claim never acts on an out-of-date turn.
+Reminders, timeouts and computer turns are *claimed*: the claim writes its owner (the process,
+``Claimant.owner``) and a lease (``Claimant.lease_seconds`` from ``now``) on the row, only if
+nobody holds it or the holder's lease has run out, so of several processes scanning at the same
+moment exactly one gets each. The owner then marks it done (``reminded`` / ``timed_out`` = 1;
+a computer turn's row is deleted) or gives it back; a claim left by a process that died is
+taken over by another once its lease has run out. A timeout counts its tries (a crash of its
+handler included) and a missed turn only at its first claim. A timeout is claimed only for a
+game whose deadlines are synced with its version: a move stored by another path first has to
+be synced, so a claim never acts on an out-of-date turn.
+
+``sync_turns`` also keeps ``computer_turns``: a game whose computer seats are to act has a row
+with the version and the moment they became due; a process claims it, plays those seats until
+a person is to act, and deletes the row (only if no newer move made them due again). Leases
+compare the callers' clocks, so the hosts of the processes keep their clocks in step (NTP);
+a few seconds apart are nothing next to a lease.
 
 The "your turn" pings the bot posted and has not deleted yet are stored too (``turn_pings``),
 one row per message with the people it names, so the pings of a game are still tidied after
@@ -24,6 +35,9 @@ from __future__ import annotations
 
 import json
 import logging
+import os
+import secrets
+import socket
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -96,6 +110,30 @@ class DueTurn:
     user_id: int | None
     missed: int = 0
     """For a timeout: the seat's missed turns in a row, this one included."""
+    tries: int = 1
+    """For a timeout: how many times it has been claimed, this time included."""
+
+
+DEFAULT_LEASE_SECONDS = 60.0
+
+
+@dataclass(frozen=True, slots=True)
+class Claimant:
+    """Who claims: one bot process (``owner``), holding each claim for ``lease_seconds`` unless
+    it renews it."""
+
+    owner: str
+    lease_seconds: float = DEFAULT_LEASE_SECONDS
+
+    @classmethod
+    def this_process(cls, lease_seconds: float = DEFAULT_LEASE_SECONDS) -> Claimant:
+        """An owner naming this host and process, and unique to this call (a restarted bot in
+        the same process is a new owner)."""
+        return cls(f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}", lease_seconds)
+
+    def until(self, now: datetime) -> float:
+        """When a claim taken or renewed at ``now`` lapses, in Unix seconds."""
+        return to_epoch(now) + self.lease_seconds
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,10 +198,13 @@ async def sync_turns(
     if present_seat is not None:
         await db.execute("DELETE FROM missed_turns WHERE game_id = ? AND seat = ?", (game_id, present_seat))
     waiting: tuple[int, ...] = ()
+    start = to_epoch(now)
     if record.status is GameStatus.ACTIVE and record.state is not None:
         to_act = engine.get_game(record.key).to_act(record.state)
         people = {s.seat for s in record.seats if s.user_id is not None and not s.resigned}
         waiting = tuple(s for s in to_act if s in people)
+        if any(record.seats[s].ai is not None and not record.seats[s].resigned for s in to_act):
+            await due_computer_turn(db, game_id, record.version, start)
     rows = {
         int(r[0]): r
         for r in await db.fetch(
@@ -175,7 +216,6 @@ async def sync_turns(
         await db.execute_many(
             "DELETE FROM turn_deadlines WHERE game_id = ? AND seat = ?", [(game_id, s) for s in gone]
         )
-    start = to_epoch(now)
     reminder = start + settings.reminder_minutes * 60 if settings.reminder_minutes else None
     deadline = start + settings.turn_limit_minutes * 60
     result: dict[int, TurnDeadline] = {}
@@ -195,7 +235,9 @@ async def sync_turns(
             " (game_id, seat, version, reminder_at, deadline_at, reminded, timed_out)"
             " VALUES (?, ?, ?, ?, ?, 0, 0) ON CONFLICT (game_id, seat) DO UPDATE SET"
             " version = excluded.version, reminder_at = excluded.reminder_at,"
-            " deadline_at = excluded.deadline_at, reminded = 0, timed_out = 0",
+            " deadline_at = excluded.deadline_at, reminded = 0, timed_out = 0,"
+            " reminder_owner = NULL, reminder_until = NULL, timeout_owner = NULL,"
+            " timeout_until = NULL, timeout_tries = 0",
             (game_id, seat, record.version, reminder, deadline),
         )
         result[seat] = TurnDeadline(
@@ -226,9 +268,17 @@ UNSYNCED = (
 
 NEXT_DUE = (
     "SELECT MIN(t) FROM ("
-    " SELECT MIN(reminder_at) AS t FROM turn_deadlines WHERE reminded = 0 AND reminder_at IS NOT NULL"
-    " UNION ALL SELECT MIN(deadline_at) FROM turn_deadlines WHERE timed_out = 0) AS due"
+    " SELECT MIN(reminder_at) AS t FROM turn_deadlines"
+    " WHERE reminded = 0 AND reminder_at IS NOT NULL AND reminder_owner IS NULL"
+    " UNION ALL SELECT MIN(reminder_until) FROM turn_deadlines"
+    " WHERE reminded = 0 AND reminder_owner IS NOT NULL"
+    " UNION ALL SELECT MIN(deadline_at) FROM turn_deadlines WHERE timed_out = 0 AND timeout_owner IS NULL"
+    " UNION ALL SELECT MIN(timeout_until) FROM turn_deadlines"
+    " WHERE timed_out = 0 AND timeout_owner IS NOT NULL"
+    ") AS due"
 )
+"""The earliest moment a reminder or timeout can be claimed: its own time while nobody holds
+it, the end of its lease while somebody does."""
 
 SYNCED_ACTIVE = (
     " JOIN games g ON g.id = d.game_id JOIN turn_sync s ON s.game_id = g.id AND s.version = g.version"
@@ -237,70 +287,206 @@ SYNCED_ACTIVE = (
 )
 
 
-async def claim_reminders(db: Connection, now: datetime) -> list[DueTurn]:
+def _free(kind: str) -> str:
+    """The condition under which a reminder's or timeout's claim may be taken: nobody holds it,
+    or the holder's lease has run out (the parameter is now)."""
+    return f"({kind}_owner IS NULL OR {kind}_until <= ?)"
+
+
+async def claim_reminders(db: Connection, now: datetime, claimant: Claimant) -> list[DueTurn]:
+    """Due reminders nobody holds, each claimed by ``claimant`` (``complete_reminder`` once sent)."""
+    at = to_epoch(now)
     rows = await db.fetch(
         "SELECT d.game_id, d.seat, d.version, p.user_id FROM turn_deadlines d"
         + SYNCED_ACTIVE
         + " AND d.reminded = 0 AND d.reminder_at IS NOT NULL AND d.reminder_at <= ?"
+        " AND (d.reminder_owner IS NULL OR d.reminder_until <= ?)"
         " ORDER BY d.reminder_at, d.game_id, d.seat",
-        (to_epoch(now),),
+        (at, at),
     )
     claimed = []
     for game_id, seat, version, user_id in rows:
+        # Of two processes claiming at once, the second waits for the first's row lock (or, on
+        # SQLite, its write lock), then finds the claim held and changes nothing.
         changed = await db.execute(
-            "UPDATE turn_deadlines SET reminded = 1 WHERE game_id = ? AND seat = ? AND reminded = 0",
-            (game_id, seat),
+            "UPDATE turn_deadlines SET reminder_owner = ?, reminder_until = ?"
+            " WHERE game_id = ? AND seat = ? AND version = ? AND reminded = 0 AND " + _free("reminder"),
+            (claimant.owner, claimant.until(now), game_id, seat, version, at),
         )
         if changed == 1:
             claimed.append(DueTurn(game_id, seat, version, user_id))
     return claimed
 
 
-async def claim_timeouts(db: Connection, now: datetime) -> list[DueTurn]:
-    """Due timeouts, each claimed once; a timeout also claims its reminder (a player timed out
-    is not reminded afterwards) and counts a missed turn."""
+async def complete_reminder(db: Connection, due: DueTurn, claimant: Claimant) -> bool:
+    """The reminder went out (or will never): done, if ``claimant`` still holds it."""
+    return (
+        await db.execute(
+            "UPDATE turn_deadlines SET reminded = 1, reminder_owner = NULL, reminder_until = NULL"
+            " WHERE game_id = ? AND seat = ? AND version = ? AND reminder_owner = ?",
+            (due.game_id, due.seat, due.version, claimant.owner),
+        )
+        == 1
+    )
+
+
+async def claim_timeouts(db: Connection, now: datetime, claimant: Claimant) -> list[DueTurn]:
+    """Due timeouts nobody holds, each claimed by ``claimant``; a timeout also settles its
+    reminder (a player timed out is not reminded afterwards). Its first claim counts a missed
+    turn; a claim taken again (given back, or left by a process that died) counts a try."""
+    at = to_epoch(now)
     rows = await db.fetch(
         "SELECT d.game_id, d.seat, d.version, p.user_id FROM turn_deadlines d"
         + SYNCED_ACTIVE
-        + " AND d.timed_out = 0 AND d.deadline_at <= ? ORDER BY d.deadline_at, d.game_id, d.seat",
-        (to_epoch(now),),
+        + " AND d.timed_out = 0 AND d.deadline_at <= ? AND (d.timeout_owner IS NULL OR d.timeout_until <= ?)"
+        " ORDER BY d.deadline_at, d.game_id, d.seat",
+        (at, at),
     )
     claimed = []
     for game_id, seat, version, user_id in rows:
-        changed = await db.execute(
-            "UPDATE turn_deadlines SET timed_out = 1, reminded = 1"
-            " WHERE game_id = ? AND seat = ? AND timed_out = 0",
-            (game_id, seat),
+        tries = await db.fetch_one(
+            "UPDATE turn_deadlines SET timeout_owner = ?, timeout_until = ?,"
+            " timeout_tries = timeout_tries + 1, reminded = 1, reminder_owner = NULL, reminder_until = NULL"
+            " WHERE game_id = ? AND seat = ? AND version = ? AND timed_out = 0 AND "
+            + _free("timeout")
+            + " RETURNING timeout_tries",
+            (claimant.owner, claimant.until(now), game_id, seat, version, at),
         )
-        if changed != 1:
+        if tries is None:
             continue
-        count = await db.fetch_one(
-            "INSERT INTO missed_turns (game_id, seat, missed) VALUES (?, ?, 1)"
-            " ON CONFLICT (game_id, seat) DO UPDATE SET missed = missed_turns.missed + 1"
-            " RETURNING missed",
-            (game_id, seat),
-        )
-        assert count is not None
-        missed = count[0]
-        claimed.append(DueTurn(game_id, seat, version, user_id, missed=int(missed)))
+        if tries[0] == 1:
+            count = await db.fetch_one(
+                "INSERT INTO missed_turns (game_id, seat, missed) VALUES (?, ?, 1)"
+                " ON CONFLICT (game_id, seat) DO UPDATE SET missed = missed_turns.missed + 1"
+                " RETURNING missed",
+                (game_id, seat),
+            )
+        else:
+            count = await db.fetch_one(
+                "SELECT missed FROM missed_turns WHERE game_id = ? AND seat = ?", (game_id, seat)
+            )
+        missed = 1 if count is None else int(count[0])
+        claimed.append(DueTurn(game_id, seat, version, user_id, missed=missed, tries=int(tries[0])))
     return claimed
 
 
-async def release_timeout(db: Connection, due: DueTurn) -> bool:
-    """Undo a timeout claim whose handling failed, so the next pass tries again: only while
-    the seat's clock is still the one claimed (a turn that moved on has a fresh deadline)."""
-    changed = await db.execute(
-        "UPDATE turn_deadlines SET timed_out = 0"
-        " WHERE game_id = ? AND seat = ? AND version = ? AND timed_out = 1",
-        (due.game_id, due.seat, due.version),
+async def complete_timeout(db: Connection, due: DueTurn, claimant: Claimant) -> bool:
+    """The timeout was handled (or is given up): done, if ``claimant`` still holds it. A turn
+    played by the computer has a fresh clock already, which this leaves alone."""
+    return (
+        await db.execute(
+            "UPDATE turn_deadlines SET timed_out = 1, timeout_owner = NULL, timeout_until = NULL"
+            " WHERE game_id = ? AND seat = ? AND version = ? AND timeout_owner = ?",
+            (due.game_id, due.seat, due.version, claimant.owner),
+        )
+        == 1
     )
-    if changed != 1:
-        return False
+
+
+async def release_timeout(db: Connection, due: DueTurn, claimant: Claimant) -> bool:
+    """Give back a timeout claim whose handling failed, so the next pass (of any process) tries
+    again: only while ``claimant`` holds it and the seat's clock is still the one claimed (a
+    turn that moved on has a fresh deadline)."""
+    return (
+        await db.execute(
+            "UPDATE turn_deadlines SET timeout_owner = NULL, timeout_until = NULL"
+            " WHERE game_id = ? AND seat = ? AND version = ? AND timed_out = 0 AND timeout_owner = ?",
+            (due.game_id, due.seat, due.version, claimant.owner),
+        )
+        == 1
+    )
+
+
+# -- computer turns ----------------------------------------------------------------------------
+async def due_computer_turn(db: Connection, game_id: int, version: int, since: float) -> None:
+    """The game's computer seats are to act at ``version`` (since ``since``, Unix seconds). A
+    claim on the row is kept: its holder sees the newer version before it lets go."""
     await db.execute(
-        "UPDATE missed_turns SET missed = missed - 1 WHERE game_id = ? AND seat = ? AND missed > 0",
-        (due.game_id, due.seat),
+        "INSERT INTO computer_turns (game_id, version, due_at) VALUES (?, ?, ?)"
+        " ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, due_at = excluded.due_at"
+        " WHERE computer_turns.version <= excluded.version",
+        (game_id, version, since),
     )
-    return True
+
+
+async def claim_computer_turns(
+    db: Connection, now: datetime, claimant: Claimant, *, pause_seconds: float
+) -> list[int]:
+    """Every computer turn nobody holds that has been due for ``pause_seconds`` (the pause a
+    computer player makes before it moves), and every one whose holder's lease ran out, claimed
+    by ``claimant`` in one statement; their game ids."""
+    at = to_epoch(now)
+    rows = await db.fetch(
+        "UPDATE computer_turns SET owner = ?, lease_until = ?"
+        " WHERE (owner IS NULL AND due_at <= ?) OR lease_until <= ? RETURNING game_id",
+        (claimant.owner, claimant.until(now), at - pause_seconds, at),
+    )
+    return sorted(int(row[0]) for row in rows)
+
+
+async def claim_computer_turn(db: Connection, game_id: int, now: datetime, claimant: Claimant) -> bool:
+    """Claim the game's computer turn (the process that stored the move, after its pause):
+    whether ``claimant`` holds it now (it may hold it already)."""
+    at = to_epoch(now)
+    return (
+        await db.execute(
+            "UPDATE computer_turns SET owner = ?, lease_until = ?"
+            " WHERE game_id = ? AND (owner IS NULL OR owner = ? OR lease_until <= ?)",
+            (claimant.owner, claimant.until(now), game_id, claimant.owner, at),
+        )
+        == 1
+    )
+
+
+async def renew_computer_turn(db: Connection, game_id: int, now: datetime, claimant: Claimant) -> bool:
+    """A new lease for a computer turn ``claimant`` holds; ``False`` if it is no longer its own
+    (another process took it over, or it is done)."""
+    return (
+        await db.execute(
+            "UPDATE computer_turns SET lease_until = ? WHERE game_id = ? AND owner = ?",
+            (claimant.until(now), game_id, claimant.owner),
+        )
+        == 1
+    )
+
+
+async def finish_computer_turn(db: Connection, game_id: int, version: int, claimant: Claimant) -> bool:
+    """No computer seat is to act at ``version``: the row goes, unless a newer move made them
+    due again (then ``False``, and the holder plays on) or ``claimant`` no longer holds it."""
+    return (
+        await db.execute(
+            "DELETE FROM computer_turns WHERE game_id = ? AND owner = ? AND version <= ?",
+            (game_id, claimant.owner, version),
+        )
+        == 1
+    )
+
+
+async def release_computer_turn(db: Connection, game_id: int, claimant: Claimant) -> bool:
+    """Give a computer turn back (its holder stops: shutting down, or its play failed): any
+    process's next pass claims it."""
+    return (
+        await db.execute(
+            "UPDATE computer_turns SET owner = NULL, lease_until = NULL WHERE game_id = ? AND owner = ?",
+            (game_id, claimant.owner),
+        )
+        == 1
+    )
+
+
+# -- DM notices --------------------------------------------------------------------------------
+async def leave_dm_notices(db: Connection, game_id: int, user_ids: Collection[int]) -> None:
+    await db.execute_many(
+        "INSERT INTO dm_notices (game_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
+        [(game_id, user) for user in sorted(user_ids)],
+    )
+
+
+async def take_dm_notice(db: Connection, game_id: int, user_id: int) -> bool:
+    """Whether a notice was waiting for the user (it is gone now)."""
+    return (
+        await db.execute("DELETE FROM dm_notices WHERE game_id = ? AND user_id = ?", (game_id, user_id)) == 1
+    )
 
 
 def deadline_from_row(row: Any) -> TurnDeadline:
@@ -361,22 +547,34 @@ async def forget_game_pings(db: Connection, game_id: int) -> None:
 
 
 __all__ = [
+    "DEFAULT_LEASE_SECONDS",
     "DEFAULT_SETTINGS",
+    "Claimant",
     "DueTurn",
     "GuildSettings",
     "TurnDeadline",
     "TurnPing",
+    "claim_computer_turn",
+    "claim_computer_turns",
     "claim_reminders",
     "claim_timeouts",
+    "complete_reminder",
+    "complete_timeout",
+    "due_computer_turn",
+    "finish_computer_turn",
     "forget_game_pings",
     "forget_pings",
     "from_epoch",
+    "leave_dm_notices",
     "ping_from_row",
     "read_pings",
     "read_settings",
     "record_ping",
+    "release_computer_turn",
     "release_timeout",
+    "renew_computer_turn",
     "sync_turns",
+    "take_dm_notice",
     "to_epoch",
     "write_settings",
 ]

@@ -8,7 +8,14 @@ already do).
 The database is the truth. Decoded states are cached by ``(game id, version)`` together with
 their stored text, and a cached state is used only when the text read in the same transaction
 is identical, so the cache saves the decoding but can never serve something the database does
-not hold.
+not hold. A move may also start from the game's record this repository last read or stored,
+without reading it again, when that record is at the version the move was made at: the
+compare-and-swap that stores the move proves the database still holds that version of a running
+game, and what a version fixes never changes (its position is its log replayed, the log is
+append-only, and seats change after the start only by a resignation, which is a move); the board
+message, which can change without a move, is read back by the same statement. Of several
+processes, the one whose cached record is out of date finds the version moved on and is told so,
+exactly as if it had read.
 """
 
 from __future__ import annotations
@@ -41,21 +48,31 @@ from storage.integrity import game_problems
 from storage.living import NEXT_DUE as _NEXT_DUE
 from storage.living import UNSYNCED as _UNSYNCED
 from storage.living import (
+    Claimant,
     DueTurn,
     GuildSettings,
     TurnDeadline,
     TurnPing,
+    claim_computer_turn,
+    claim_computer_turns,
     claim_reminders,
     claim_timeouts,
+    complete_reminder,
+    complete_timeout,
     deadline_from_row,
+    finish_computer_turn,
     forget_game_pings,
     forget_pings,
     last_mover,
+    leave_dm_notices,
     read_pings,
     read_settings,
     record_ping,
+    release_computer_turn,
     release_timeout,
+    renew_computer_turn,
     sync_turns,
+    take_dm_notice,
     write_settings,
 )
 from storage.models import (
@@ -79,16 +96,20 @@ OPEN_STATUSES = (GameStatus.LOBBY, GameStatus.ACTIVE)
 SEED_BITS = 63
 """Seeds fit a signed 64-bit integer (SQLite's INTEGER, PostgreSQL's BIGINT)."""
 STATE_CACHE_SIZE = 512
+RECORD_CACHE_SIZE = 1024
+"""Games whose latest record read or stored is kept for the next move."""
 
 
 def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-async def open_repository(url: str, *, clock: Clock | None = None, pool_size: int = POOL_SIZE) -> Repository:
+async def open_repository(
+    url: str, *, clock: Clock | None = None, pool_size: int = POOL_SIZE, claimant: Claimant | None = None
+) -> Repository:
     """Open (creating an SQLite file if needed) the database ``url`` names, migrated to the
     latest schema. ``DatabaseUnavailable`` names the database and what to do when it cannot be
-    used."""
+    used. ``claimant``: who this process's claims are made as (a new owner by default)."""
     database = await open_database(url, pool_size=pool_size)
     try:
         with database.explained():
@@ -96,14 +117,19 @@ async def open_repository(url: str, *, clock: Clock | None = None, pool_size: in
     except BaseException:
         await database.close()
         raise
-    return Repository(database, clock=clock or utc_now)
+    return Repository(database, clock=clock or utc_now, claimant=claimant)
 
 
 class Repository:
-    def __init__(self, database: Database, *, clock: Clock) -> None:
+    def __init__(self, database: Database, *, clock: Clock, claimant: Claimant | None = None) -> None:
         self.database = database
         self._clock = clock
+        self.claimant = claimant or Claimant.this_process()
+        """The owner and lease of every claim this repository makes: one per process."""
         self._states: OrderedDict[tuple[int, int], tuple[str, Any]] = OrderedDict()
+        self._records: OrderedDict[int, tuple[GameRecord, str | None]] = OrderedDict()
+        """Each game's latest record read or stored here, with its snapshot as stored (see the
+        module docstring)."""
 
     async def close(self) -> None:
         await self.database.close()
@@ -349,8 +375,15 @@ class Repository:
         With ``turn_now`` the turn deadlines are brought up to date in the same transaction
         (``storage.living.sync_turns``; ``present``: the seat moved by its own hand) and
         returned in ``Applied.deadlines``; without it the scheduler syncs them later."""
-        # The game and its seats in one statement: a snapshot of its own, no lock. The version
-        # compare-and-swap below decides between racers, so the read needs no transaction.
+        # From the record this repository last read or stored, if it is at the move's version:
+        # the compare-and-swap below proves the database still holds it, and when it does not
+        # (another process moved), the move is tried once more from what is stored.
+        known = self._known(game_id, expected_version)
+        if known is not None:
+            applied = await self._store_move(*known, seat, action, turn_now=turn_now, present=present)
+            if applied is not None:
+                return applied
+        # The game and its seats in one statement: a snapshot of its own, no lock, no transaction.
         async with self._transaction(write=False, single=True) as db:
             record = await self._load(db, game_id)
         if record.status != GameStatus.ACTIVE:
@@ -361,6 +394,28 @@ class Repository:
                 version=record.version,
                 expected=expected_version,
             )
+        read = self._known(game_id, expected_version)  # the record just read, and its snapshot
+        assert read is not None
+        applied = await self._store_move(*read, seat, action, turn_now=turn_now, present=present)
+        if applied is None:  # another process moved first, between the read and now
+            raise StaleVersion(
+                f"game {game_id} changed during the move at {expected_version}", expected=expected_version
+            )
+        return applied
+
+    async def _store_move(
+        self,
+        record: GameRecord,
+        stored_text: str,
+        seat: int,
+        action: dict[str, Any],
+        *,
+        turn_now: datetime | None,
+        present: bool,
+    ) -> Applied | None:
+        """The move applied to ``record`` (its snapshot ``stored_text``) and stored, or ``None``
+        when the database no longer holds that record: the compare-and-swap matched no row."""
+        game_id = record.id
         game = engine.get_game(record.key)
         step, logged = play_logged(game, record.state, seat, action)
         version = record.version + 1
@@ -377,17 +432,15 @@ class Repository:
             # lock, then matches no row and stores nothing. The status is written only when it
             # changes, so the indexes on it are left alone.
             finishing = ", status = 'finished'" if status is GameStatus.FINISHED else ""
-            stored = await db.execute_if(
+            stored = await db.update_then_insert(
                 f"UPDATE games SET state = ?, version = ?, updated_at = ?{finishing}"
-                " WHERE id = ? AND version = ? AND status = 'active'",
-                (text, version, now, game_id, record.version),
+                " WHERE id = ? AND version = ? AND status = 'active' AND state = ? RETURNING message_id",
+                (text, version, now, game_id, record.version, stored_text),
                 "INSERT INTO moves (game_id, seq, seat, action, created_at) SELECT ?, ?, ?, ?, ?",
                 (game_id, version, seat, dump_json(logged), now),
             )
-            if not stored:  # another process moved first, between the read and now
-                raise StaleVersion(
-                    f"game {game_id} changed during the move at {expected_version}", expected=expected_version
-                )
+            if stored is None:
+                return None
             seats = record.seats
             if resigned:
                 await db.execute(
@@ -402,6 +455,7 @@ class Repository:
                 )
             game_after: GameRecord = replace(
                 record,
+                message_id=stored["message_id"],
                 state=step.state,
                 version=version,
                 status=status,
@@ -416,6 +470,7 @@ class Repository:
                     db, game_after, settings, turn_now, present_seat=seat if present else None, mover=seat
                 )
         self._remember(game_id, version, text, step.state)
+        self._keep(game_after, text)
         return Applied(game=game_after, events=step.events, deadlines=deadlines)
 
     # -- statistics ----------------------------------------------------------------------
@@ -493,17 +548,67 @@ class Repository:
         return None if row is None or row[0] is None else datetime.fromtimestamp(row[0], UTC)
 
     async def claim_reminders(self, now: datetime) -> list[DueTurn]:
+        """Due reminders, each claimed by this repository's ``claimant`` (storage.living)."""
         async with self._transaction(write=True) as db:
-            return await claim_reminders(db, now)
+            return await claim_reminders(db, now, self.claimant)
+
+    async def complete_reminder(self, due: DueTurn) -> bool:
+        async with self._transaction(write=True, single=True) as db:
+            return await complete_reminder(db, due, self.claimant)
 
     async def claim_timeouts(self, now: datetime) -> list[DueTurn]:
         async with self._transaction(write=True) as db:
-            return await claim_timeouts(db, now)
+            return await claim_timeouts(db, now, self.claimant)
+
+    async def complete_timeout(self, due: DueTurn) -> bool:
+        async with self._transaction(write=True, single=True) as db:
+            return await complete_timeout(db, due, self.claimant)
 
     async def release_timeout(self, due: DueTurn) -> bool:
         """Give a claimed timeout back (its handling failed): it is due again at once."""
+        async with self._transaction(write=True, single=True) as db:
+            return await release_timeout(db, due, self.claimant)
+
+    # -- computer turns (storage.living) ------------------------------------------------------
+    async def claim_computer_turns(self, now: datetime, *, pause_seconds: float) -> list[int]:
+        """The games whose computer turn nobody plays (due for ``pause_seconds``, or left by a
+        process whose lease ran out), now claimed by this repository."""
+        async with self._transaction(write=True, single=True) as db:
+            return await claim_computer_turns(db, now, self.claimant, pause_seconds=pause_seconds)
+
+    async def claim_computer_turn(self, game_id: int, now: datetime) -> bool:
+        async with self._transaction(write=True, single=True) as db:
+            return await claim_computer_turn(db, game_id, now, self.claimant)
+
+    async def renew_computer_turn(self, game_id: int, now: datetime) -> bool:
+        async with self._transaction(write=True, single=True) as db:
+            return await renew_computer_turn(db, game_id, now, self.claimant)
+
+    async def finish_computer_turn(self, game_id: int, version: int) -> bool:
+        async with self._transaction(write=True, single=True) as db:
+            return await finish_computer_turn(db, game_id, version, self.claimant)
+
+    async def release_computer_turn(self, game_id: int) -> bool:
+        async with self._transaction(write=True, single=True) as db:
+            return await release_computer_turn(db, game_id, self.claimant)
+
+    async def computer_turns(self) -> dict[int, str | None]:
+        """Every pending computer turn: game id → the owner holding it (``None``: nobody)."""
+        async with self._transaction(write=False) as db:
+            rows = await db.fetch("SELECT game_id, owner FROM computer_turns ORDER BY game_id")
+        return {int(row[0]): row[1] for row in rows}
+
+    # -- players to be told that a DM did not reach them (storage.living) ----------------------
+    async def leave_dm_notices(self, game_id: int, user_ids: Collection[int]) -> None:
+        if not user_ids:
+            return
         async with self._transaction(write=True) as db:
-            return await release_timeout(db, due)
+            await leave_dm_notices(db, game_id, user_ids)
+
+    async def take_dm_notice(self, game_id: int, user_id: int) -> bool:
+        """Whether a notice was left for the user in this game; it is taken (gone) now."""
+        async with self._transaction(write=True, single=True) as db:
+            return await take_dm_notice(db, game_id, user_id)
 
     # -- turn pings still to be deleted (storage.living) ------------------------------------
     async def record_turn_ping(self, ping: TurnPing) -> None:
@@ -617,7 +722,7 @@ class Repository:
             if row["state"] is not None:
                 state = self._state(game, game_id, row["version"], row["state"])
             result = None if state is None else game.result(state)
-            return GameRecord(
+            record = GameRecord(
                 id=game_id,
                 key=row["key"],
                 guild_id=row["guild_id"],
@@ -635,7 +740,10 @@ class Repository:
                 result=result,
             )
         except Exception as exc:  # anything a damaged row can raise: isolate this one game
+            self._records.pop(game_id, None)
             raise _unavailable(game_id, f"{type(exc).__name__}: {exc}") from exc
+        self._keep(record, row["state"])
+        return record
 
     def _state(self, game: engine.Game[Any, Any, Any], game_id: int, version: int, text: str) -> Any:
         cached = self._states.get((game_id, version))
@@ -645,6 +753,23 @@ class Repository:
         state = game.load_state(json.loads(text))
         self._remember(game_id, version, text, state)
         return state
+
+    def _known(self, game_id: int, version: int) -> tuple[GameRecord, str] | None:
+        """The game's latest record read or stored here and its stored snapshot, if it is a
+        running game at ``version``."""
+        found = self._records.get(game_id)
+        if found is None:
+            return None
+        record, text = found
+        if text is None or record.version != version or record.status is not GameStatus.ACTIVE:
+            return None
+        return record, text
+
+    def _keep(self, record: GameRecord, text: str | None) -> None:
+        self._records[record.id] = (record, text)
+        self._records.move_to_end(record.id)
+        while len(self._records) > RECORD_CACHE_SIZE:
+            self._records.popitem(last=False)
 
     def _remember(self, game_id: int, version: int, text: str, state: Any) -> None:
         self._states[(game_id, version)] = (text, state)

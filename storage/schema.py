@@ -21,6 +21,11 @@ v6  ``standings``: each person's played, won and points per game and server, and
     of every result
 v7  SQLite: the move log rebuilt ``WITHOUT ROWID``, keyed by (game, seq) in one b-tree, so a
     move appends to one tree instead of a table and its index (PostgreSQL: nothing to change)
+v8  several bot processes on one database: reminders and timeouts claimed with an owner and a
+    lease (a claim left by a process that died is taken over once its lease runs out), a
+    timeout's tries counted in storage; ``computer_turns``, the games whose computer seats are
+    to play, claimed the same way (filled in for the running games); ``dm_notices``, the
+    players to be told at their next interaction that a DM could not reach them
 """
 
 from __future__ import annotations
@@ -247,6 +252,39 @@ V7_STATEMENTS = (
     *V1_STATEMENTS[3:5],  # the log stays append-only
 )
 
+V8_STATEMENTS = (
+    # A claim: the process that handles the reminder or timeout (``storage.living.Claimant``) and
+    # when its lease runs out (Unix seconds). ``reminded`` / ``timed_out`` = 1 still mean done.
+    "ALTER TABLE turn_deadlines ADD COLUMN reminder_owner TEXT",
+    "ALTER TABLE turn_deadlines ADD COLUMN reminder_until REAL",
+    "ALTER TABLE turn_deadlines ADD COLUMN timeout_owner TEXT",
+    "ALTER TABLE turn_deadlines ADD COLUMN timeout_until REAL",
+    "ALTER TABLE turn_deadlines ADD COLUMN timeout_tries INTEGER NOT NULL DEFAULT 0",
+    # When a claim is due again if its owner does not finish it: few rows, read by next_due.
+    "CREATE INDEX turn_deadlines_reminder_leases ON turn_deadlines (reminder_until)"
+    " WHERE reminded = 0 AND reminder_owner IS NOT NULL",
+    "CREATE INDEX turn_deadlines_timeout_leases ON turn_deadlines (timeout_until)"
+    " WHERE timed_out = 0 AND timeout_owner IS NOT NULL",
+    # One row per game whose computer seats are to play; gone once none is.
+    """
+    CREATE TABLE computer_turns (
+        game_id      INTEGER PRIMARY KEY REFERENCES games (id),
+        version      INTEGER NOT NULL,             -- the latest version they were to act at
+        due_at       REAL    NOT NULL,             -- since when (Unix seconds)
+        owner        TEXT,                         -- the process playing them, while claimed
+        lease_until  REAL                          -- when that claim lapses unless renewed
+    )
+    """,
+    # A player whose DM could not go out, to be told at his next interaction with the game.
+    """
+    CREATE TABLE dm_notices (
+        game_id  INTEGER NOT NULL REFERENCES games (id),
+        user_id  INTEGER NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    )
+    """,
+)
+
 # PostgreSQL: the same tables, columns, keys, checks and indexes, spelt in its types.
 PG_V1_STATEMENTS = (
     """
@@ -392,6 +430,30 @@ PG_V6_STATEMENTS = (
     *BACKFILL_STANDINGS,
 )
 
+PG_V8_STATEMENTS = (
+    "ALTER TABLE turn_deadlines ADD COLUMN reminder_owner TEXT",
+    "ALTER TABLE turn_deadlines ADD COLUMN reminder_until DOUBLE PRECISION",
+    "ALTER TABLE turn_deadlines ADD COLUMN timeout_owner TEXT",
+    "ALTER TABLE turn_deadlines ADD COLUMN timeout_until DOUBLE PRECISION",
+    *V8_STATEMENTS[4:7],
+    """
+    CREATE TABLE computer_turns (
+        game_id      BIGINT  PRIMARY KEY REFERENCES games (id),
+        version      INTEGER NOT NULL,
+        due_at       DOUBLE PRECISION NOT NULL,
+        owner        TEXT,
+        lease_until  DOUBLE PRECISION
+    )
+    """,
+    """
+    CREATE TABLE dm_notices (
+        game_id  BIGINT  NOT NULL REFERENCES games (id),
+        user_id  BIGINT  NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    )
+    """,
+)
+
 TABLES: dict[str, tuple[str, ...]] = {
     "games": ("id",),
     "seats": ("game_id", "seat"),
@@ -403,6 +465,8 @@ TABLES: dict[str, tuple[str, ...]] = {
     "missed_turns": ("game_id", "seat"),
     "turn_pings": ("message_id",),
     "standings": ("key", "guild_id", "user_id"),
+    "computer_turns": ("game_id",),
+    "dm_notices": ("game_id", "user_id"),
 }
 """Every table and its key, each after the tables it refers to (the order a copy fills them in)."""
 
@@ -525,6 +589,31 @@ async def _rebuild_snapshots(db: Connection) -> None:
             await db.execute_many(INSERT_RESULT, result_rows(game_id, key, result, user_ids, finished_at))
 
 
+async def _backfill_computer_turns(db: Connection) -> None:
+    """The running games whose computer seats are to play get their row, due at once: before
+    v8 each bot process looked for them in memory when it started."""
+    games = await db.fetch("SELECT id, key, state FROM games WHERE status = 'active' AND state IS NOT NULL")
+    for game_id, key, state_text in games:
+        try:
+            game = engine.get_game(key)
+            to_act = game.to_act(game.load_state(json.loads(state_text)))
+        except Exception as exc:  # an unreadable game has no computer turn to play
+            log.warning("migration v8: no computer turn for game %s: %s", game_id, exc)
+            continue
+        computers = {
+            int(row[0])
+            for row in await db.fetch(
+                "SELECT seat FROM seats WHERE game_id = ? AND ai IS NOT NULL AND resigned = 0", (game_id,)
+            )
+        }
+        if computers & set(to_act):
+            await db.execute(
+                "INSERT INTO computer_turns (game_id, version, due_at)"
+                " SELECT id, version, 0 FROM games WHERE id = ?",
+                (game_id,),
+            )
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "games, seats and the move log", V1_STATEMENTS, PG_V1_STATEMENTS),
     Migration(2, "results per seat for statistics", V2_STATEMENTS, PG_V2_STATEMENTS, _backfill_results),
@@ -539,6 +628,13 @@ MIGRATIONS: tuple[Migration, ...] = (
     ),
     Migration(6, "standings per game, server and player", V6_STATEMENTS, PG_V6_STATEMENTS),
     Migration(7, "the move log in one b-tree keyed by game and seq", V7_STATEMENTS, ()),
+    Migration(
+        8,
+        "claims with leases; computer turns and DM notices in storage",
+        V8_STATEMENTS,
+        PG_V8_STATEMENTS,
+        _backfill_computer_turns,
+    ),
 )
 LATEST = MIGRATIONS[-1].version
 

@@ -234,7 +234,7 @@ class Play(commands.Cog):
             await reply.send_ephemeral(embed=embed, files=files)
             return
         await show_private(reply, record, seat, pictures=pictures)
-        self.host.dm_notices.discard((record.id, reply.interaction.user.id))
+        await self.host.repository.take_dm_notice(record.id, reply.interaction.user.id)
 
     # -- the board --------------------------------------------------------------------------
     @app_commands.command(name="status", description=command_text("cmd.status.description"))

@@ -39,6 +39,21 @@ async def started_game(
     return await repo.start(lobby.id, seed=seed)
 
 
+async def computers_game(
+    repo: Repository, *, channel_id: int, seed: int = 7, ais: int = 2, guild_id: int = 1
+) -> GameRecord:
+    """A running Pickomino game of computer players only (the host left the lobby to watch), so a
+    computer seat is to act from the start."""
+    host = 10_000 + channel_id % 10_000
+    lobby = await repo.create_lobby(
+        "pickomino", guild_id=guild_id, channel_id=channel_id, host_id=host, host_name="host", options={}
+    )
+    for n in range(ais):
+        await repo.add_ai(lobby.id, "random", f"bot{n}")
+    await repo.leave(lobby.id, host)
+    return await repo.start(lobby.id, seed=seed)
+
+
 def random_move(record: GameRecord, rng: random.Random) -> tuple[int, dict[str, Any]]:
     """A random legal move of the seat to act, as plain data."""
     seat = PICKOMINO.to_act(record.state)[0]

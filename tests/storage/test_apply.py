@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 
 import pytest
@@ -11,6 +12,7 @@ import engine
 from storage import GameStatus, NotPlaying, Repository, StaleVersion, open_repository
 from tests.storage.conftest import TickingClock
 from tests.storage.helpers import PICKOMINO, play, started_game
+from tests.storage.servers import Raw
 
 
 async def test_apply_stores_the_move_the_snapshot_and_the_version(
@@ -219,3 +221,62 @@ async def test_leaderboard_breaks_equal_wins_by_points(repo: Repository) -> None
     board = await repo.leaderboard("pickomino")
     assert [r.user_id for r in board[:2]] == [winner, 3]
     assert board[0].points == played_out.result.scores[winner_seat] and board[1].points == 0
+
+
+# -- a move from the record the repository last read or stored (one round trip) --------------
+async def test_a_move_from_a_record_another_process_made_out_of_date_is_refused_stale(
+    repo: Repository, db_url: str
+) -> None:
+    game = await started_game(repo)  # this repository's last record: version 0
+    other = await open_repository(db_url)
+    try:
+        await other.apply(game.id, expected_version=0, seat=0, action={"kind": "roll"})
+        with pytest.raises(StaleVersion) as stale:  # a click on the board drawn at version 0
+            await repo.apply(game.id, expected_version=0, seat=0, action={"kind": "roll"})
+        assert stale.value.params["version"] == 1
+        rolled = await other.get(game.id)
+        keep = PICKOMINO.dump_action(PICKOMINO.legal_actions(rolled.state, 0)[0])
+        moved = await repo.apply(game.id, expected_version=1, seat=0, action=keep)  # the new board
+        assert moved.game.version == 2 and len(await repo.moves(game.id)) == 2
+    finally:
+        await other.close()
+
+
+async def test_a_move_from_the_last_record_brings_back_a_board_message_posted_by_another_process(
+    repo: Repository, db_url: str
+) -> None:
+    game = await started_game(repo)
+    other = await open_repository(db_url)
+    try:
+        await other.set_message(game.id, 4242)  # the board was posted again, without a move
+    finally:
+        await other.close()
+    applied = await repo.apply(game.id, expected_version=0, seat=0, action={"kind": "roll"})
+    assert applied.game.message_id == 4242 and applied.game == await repo.get(game.id)
+
+
+async def test_a_game_another_process_stopped_refuses_a_move_from_the_last_record(
+    repo: Repository, db_url: str
+) -> None:
+    game = await started_game(repo)
+    other = await open_repository(db_url)
+    try:
+        await other.abandon(game.id)
+    finally:
+        await other.close()
+    with pytest.raises(NotPlaying):
+        await repo.apply(game.id, expected_version=0, seat=0, action={"kind": "roll"})
+    assert await repo.moves(game.id) == []
+
+
+async def test_a_snapshot_rewritten_behind_the_repository_s_back_is_moved_on_from_as_stored(
+    repo: Repository, raw: Raw
+) -> None:
+    """The compare-and-swap covers the stored snapshot itself, not only the version: a snapshot
+    changed without a move (here: the same position spelt with spaces) is read again first."""
+    game = await started_game(repo)
+    spelt = json.dumps(PICKOMINO.dump_state(game.state), indent=1)
+    await raw.execute("UPDATE games SET state = ? WHERE id = ?", spelt, game.id)
+    applied = await repo.apply(game.id, expected_version=0, seat=0, action={"kind": "roll"})
+    assert applied.game.version == 1 and len(await repo.moves(game.id)) == 1
+    assert await repo.verify() == []

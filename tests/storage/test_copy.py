@@ -16,7 +16,7 @@ import pytest
 from storage import GameStatus, Repository, open_repository
 from storage.living import GuildSettings, TurnPing
 from storage.schema import TABLES
-from tests.storage.helpers import play, started_game
+from tests.storage.helpers import computers_game, play, started_game
 from tests.storage.servers import PostgresServer, Raw
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -56,7 +56,8 @@ async def every_row(url: str) -> dict[str, list[tuple[Any, ...]]]:
 
 async def a_bit_of_everything(repo: Repository) -> int:
     """Every table filled: finished, running, lobby and cancelled games, settings, deadlines
-    (one claimed, so a missed turn), pings. Returns the running game's id."""
+    (one claimed, so a missed turn), pings, a computer turn and a DM notice. Returns the running
+    game's id."""
     rng = random.Random(8)
     await repo.set_guild_settings(1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4, channels=(5,)))
     await play(repo, await started_game(repo, channel_id=1, humans=(11, 12, 13)), rng)
@@ -67,6 +68,10 @@ async def a_bit_of_everything(repo: Repository) -> int:
     await repo.sync_turns(running.id, now=T0)
     assert len(await repo.claim_timeouts(T0 + timedelta(minutes=11))) == 1
     await repo.record_turn_ping(TurnPing(running.id, 3, 900_000_000_000_000_001, frozenset({11}), 7))
+    await repo.leave_dm_notices(running.id, [12])
+    computers = await computers_game(repo, channel_id=6)
+    await repo.sync_turns(computers.id, now=T0)
+    assert await repo.claim_computer_turns(T0 + timedelta(minutes=1), pause_seconds=0) == [computers.id]
     await repo.create_lobby("raid", guild_id=2, channel_id=4, host_id=14, host_name="Dee", options={})
     cancelled = await repo.create_lobby(
         "pickomino", guild_id=2, channel_id=5, host_id=15, host_name="E", options={}
@@ -89,7 +94,7 @@ async def test_copy_to_the_other_backend_and_back_keeps_every_row(
 
     there = run_copy(db_url, other_url)
     assert there.returncode == 0, there.stdout + there.stderr
-    assert "copied: 5 games" in there.stdout and "5 games checked, all agree" in there.stdout
+    assert "copied: 6 games" in there.stdout and "6 games checked, all agree" in there.stdout
     assert await every_row(other_url) == source_rows
 
     back_url = fresh_url(backend, tmp_path / "back", postgres_server)
@@ -104,9 +109,9 @@ async def test_copy_to_the_other_backend_and_back_keeps_every_row(
         assert game == await repo.get(running)
         assert (await play(copied, game, random.Random(1))).status is GameStatus.FINISHED
         lobby = await copied.create_lobby(
-            "pickomino", guild_id=1, channel_id=6, host_id=1, host_name="A", options={}
+            "pickomino", guild_id=1, channel_id=7, host_id=1, host_name="A", options={}
         )
-        assert lobby.id == 6
+        assert lobby.id == 7
         assert await copied.verify() == []
     finally:
         await copied.close()

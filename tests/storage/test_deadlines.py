@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import os
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -11,6 +13,7 @@ from pydantic import ValidationError
 from storage import Repository, open_repository
 from storage.living import DEFAULT_SETTINGS, GuildSettings
 from tests.storage.helpers import PICKOMINO, started_game
+from tests.storage.servers import Raw
 
 T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 
@@ -64,16 +67,57 @@ async def test_reminders_and_timeouts_are_claimed_once(repo: Repository) -> None
     await repo.sync_turns(game.id, now=T0)
 
     assert await repo.claim_reminders(T0 + minutes(3)) == []
-    reminders = await repo.claim_reminders(T0 + minutes(4))
-    assert [(r.game_id, r.seat, r.user_id) for r in reminders] == [(game.id, 0, 11)]
-    assert await repo.claim_reminders(T0 + minutes(5)) == []
+    (reminder,) = await repo.claim_reminders(T0 + minutes(4))
+    assert (reminder.game_id, reminder.seat, reminder.user_id) == (game.id, 0, 11)
+    assert await repo.claim_reminders(T0 + minutes(4.5)) == []  # held, within its lease
+    assert await repo.complete_reminder(reminder)
+    assert await repo.claim_reminders(T0 + minutes(9)) == []  # done: never again
     assert await repo.next_due() == T0 + minutes(10)
 
     assert await repo.claim_timeouts(T0 + minutes(9)) == []
-    timeouts = await repo.claim_timeouts(T0 + minutes(10))
-    assert [(d.seat, d.version, d.missed) for d in timeouts] == [(0, 0, 1)]
+    (timeout,) = await repo.claim_timeouts(T0 + minutes(10))
+    assert (timeout.seat, timeout.version, timeout.missed, timeout.tries) == (0, 0, 1, 1)
+    assert await repo.next_due() == T0 + minutes(11)  # due again only if its lease runs out
+    assert await repo.complete_timeout(timeout)
     assert await repo.claim_timeouts(T0 + minutes(60)) == []
     assert await repo.next_due() is None
+
+
+async def test_a_claim_carries_its_owner_and_its_lease(repo: Repository, raw: Raw) -> None:
+    game = await started_game(repo)
+    await repo.sync_turns(game.id, now=T0)
+    assert len(await repo.claim_timeouts(T0 + timedelta(days=1))) == 1
+    row = (await raw.fetch("SELECT timeout_owner, timeout_until, timeout_tries FROM turn_deadlines"))[0]
+    owner, until, tries = tuple(row)
+    assert owner == repo.claimant.owner and tries == 1
+    assert until == (T0 + timedelta(days=1, seconds=repo.claimant.lease_seconds)).timestamp()
+    assert str(os.getpid()) in owner
+
+
+async def test_a_claim_left_by_a_process_that_died_is_taken_over_after_its_lease(
+    repo: Repository, db_url: str
+) -> None:
+    """Nobody else gets a held claim while its lease runs; then another process takes it over,
+    as a further try of the same missed turn, and the first owner can no longer settle it."""
+    await repo.set_guild_settings(1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
+    game = await started_game(repo)
+    await repo.sync_turns(game.id, now=T0)
+    lease = timedelta(seconds=repo.claimant.lease_seconds)
+    (reminder,) = await repo.claim_reminders(T0 + minutes(4))
+    (timeout,) = await repo.claim_timeouts(T0 + minutes(10))
+    other = await open_repository(db_url)
+    try:
+        assert other.claimant.owner != repo.claimant.owner
+        assert await other.claim_timeouts(T0 + minutes(10) + lease - timedelta(seconds=1)) == []
+        (taken,) = await other.claim_timeouts(T0 + minutes(10) + lease)
+        assert (taken.seat, taken.version, taken.missed, taken.tries) == (0, 0, 1, 2)
+        assert not await repo.complete_timeout(timeout)  # no longer the first owner's
+        assert not await repo.release_timeout(timeout)
+        assert await other.complete_timeout(taken)
+        assert await other.claim_reminders(T0 + minutes(30)) == []  # the timeout settled it
+        assert not await repo.complete_reminder(reminder)
+    finally:
+        await other.close()
 
 
 async def test_a_released_timeout_is_due_again_and_counts_no_missed_turn(repo: Repository) -> None:
@@ -84,7 +128,7 @@ async def test_a_released_timeout_is_due_again_and_counts_no_missed_turn(repo: R
     assert await repo.release_timeout(claimed)
     assert await repo.next_due() == T0 + minutes(10)
     (again,) = await repo.claim_timeouts(T0 + minutes(11))
-    assert again == claimed  # missed is 1 again, not 2
+    assert again == replace(claimed, tries=2)  # missed is 1 again, not 2
 
     # once the seat has moved, its old claim cannot be given back
     assert await repo.release_timeout(again)
@@ -97,10 +141,12 @@ async def test_a_released_timeout_is_due_again_and_counts_no_missed_turn(repo: R
 async def test_a_claim_survives_reopening_the_database(repo: Repository, db_url: str) -> None:
     game = await started_game(repo)
     await repo.sync_turns(game.id, now=T0)
-    assert len(await repo.claim_timeouts(T0 + timedelta(days=1))) == 1
+    (due,) = await repo.claim_timeouts(T0 + timedelta(days=1))
     again = await open_repository(db_url)
     try:
-        assert await again.claim_timeouts(T0 + timedelta(days=2)) == []
+        assert await again.claim_timeouts(T0 + timedelta(days=1, seconds=30)) == []  # still held
+        assert await repo.complete_timeout(due)
+        assert await again.claim_timeouts(T0 + timedelta(days=2)) == []  # done
     finally:
         await again.close()
 

@@ -26,14 +26,20 @@ async def test_a_v3_database_is_upgraded_to_v4_without_losing_rows(db_url: str, 
     v3 = Repository(database, clock=TickingClock())  # the v3 schema driven by today's code
     try:
         game = await started_game(v3)
-        await v3.sync_turns(game.id, now=T0)
+        async with database.transaction(write=True) as db:  # seat 0's clock, as v3 stored it
+            await db.execute(
+                "INSERT INTO turn_deadlines (game_id, seat, version, reminder_at, deadline_at)"
+                " VALUES (?, 0, 0, ?, ?)",
+                (game.id, T0.timestamp() + 7200, T0.timestamp() + 86400),
+            )
+            await db.execute("INSERT INTO turn_sync (game_id, version) VALUES (?, 0)", (game.id,))
     finally:
         await v3.close()
     assert "turn_pings" not in await raw.tables()
 
     repo = await open_repository(db_url)
     try:
-        assert await raw.version() == LATEST == 7
+        assert await raw.version() == LATEST == 8
         assert "turn_pings" in await raw.tables()
         assert await repo.get(game.id) == game
         assert set(await repo.turn_deadlines(game.id)) == {0}

@@ -1,0 +1,124 @@
+"""Computer turns and DM notices in storage (v8): a game whose computer seats are to act has a
+computer turn that one process at a time claims, with a lease; the notices for players whose DM
+failed wait in storage; and a v7 database is upgraded with the computer turns it had pending."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from storage import Repository, open_repository
+from storage.database import open_database
+from storage.schema import LATEST, migrate
+from tests.storage.conftest import TickingClock
+from tests.storage.helpers import PICKOMINO, computers_game, started_game
+from tests.storage.servers import Raw
+
+T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+PAUSE = 1.5
+
+
+def seconds(n: float) -> timedelta:
+    return timedelta(seconds=n)
+
+
+async def test_a_computer_to_act_leaves_a_computer_turn_and_a_person_to_act_none(repo: Repository) -> None:
+    computers = await computers_game(repo, channel_id=1)
+    people = await started_game(repo, channel_id=2, humans=(11,), ais=1)  # the person moves first
+    for game in (computers, people):
+        await repo.sync_turns(game.id, now=T0)
+    assert await repo.computer_turns() == {computers.id: None}
+
+
+async def test_a_computer_turn_is_claimed_after_the_pause_and_held_until_its_lease_runs_out(
+    repo: Repository, db_url: str
+) -> None:
+    game = await computers_game(repo, channel_id=1)
+    await repo.sync_turns(game.id, now=T0)
+    assert await repo.claim_computer_turns(T0 + seconds(1), pause_seconds=PAUSE) == []  # still pausing
+    other = await open_repository(db_url)
+    try:
+        assert await repo.claim_computer_turn(game.id, T0 + seconds(PAUSE))  # the storing process
+        assert await repo.claim_computer_turn(game.id, T0 + seconds(2))  # its own: again
+        assert await repo.computer_turns() == {game.id: repo.claimant.owner}
+        assert not await other.claim_computer_turn(game.id, T0 + seconds(2))
+        assert await other.claim_computer_turns(T0 + seconds(30), pause_seconds=PAUSE) == []
+        assert await repo.renew_computer_turn(game.id, T0 + seconds(30))  # held to T0 + 30 s + lease
+        lease = seconds(repo.claimant.lease_seconds)
+        assert await other.claim_computer_turns(T0 + seconds(30) + lease - seconds(1), pause_seconds=0) == []
+        # The holder died: once its lease has run out, another process takes the turn over.
+        assert await other.claim_computer_turns(T0 + seconds(30) + lease, pause_seconds=PAUSE) == [game.id]
+        assert await repo.computer_turns() == {game.id: other.claimant.owner}
+        assert not await repo.renew_computer_turn(game.id, T0 + seconds(100))
+        assert not await repo.finish_computer_turn(game.id, game.version)
+        assert not await repo.release_computer_turn(game.id)
+        assert await other.release_computer_turn(game.id)  # given back: anyone claims it at once
+        assert await repo.claim_computer_turns(T0 + seconds(100), pause_seconds=PAUSE) == [game.id]
+    finally:
+        await other.close()
+
+
+async def test_a_computer_turn_ends_only_once_no_newer_move_made_computers_due_again(
+    repo: Repository,
+) -> None:
+    game = await computers_game(repo, channel_id=1)
+    await repo.sync_turns(game.id, now=T0)
+    assert await repo.claim_computer_turn(game.id, T0 + seconds(PAUSE))
+    seat = PICKOMINO.to_act(game.state)[0]
+    applied = await repo.apply(
+        game.id, expected_version=0, seat=seat, action={"kind": "roll"}, turn_now=T0 + seconds(2)
+    )
+    assert applied.game.version == 1
+    assert not await repo.finish_computer_turn(game.id, 0)  # the move at version 1 is newer
+    assert await repo.computer_turns() == {game.id: repo.claimant.owner}  # the claim stays its own
+    assert await repo.finish_computer_turn(game.id, 1)
+    assert await repo.computer_turns() == {}
+    assert not await repo.claim_computer_turn(game.id, T0 + seconds(3))  # nothing left to play
+
+
+async def test_dm_notices_wait_in_storage_and_are_taken_once(repo: Repository, db_url: str) -> None:
+    game = await started_game(repo)
+    await repo.leave_dm_notices(game.id, [11, 12])
+    await repo.leave_dm_notices(game.id, [12])  # left twice: told once
+    await repo.leave_dm_notices(game.id, [])
+    other = await open_repository(db_url)  # the player's next interaction reaches another process
+    try:
+        assert await other.take_dm_notice(game.id, 12)
+        assert not await other.take_dm_notice(game.id, 12)
+        assert not await repo.take_dm_notice(game.id, 12)
+        assert await repo.take_dm_notice(game.id, 11)
+    finally:
+        await other.close()
+
+
+async def test_a_v7_database_is_upgraded_with_its_pending_computer_turns(db_url: str, raw: Raw) -> None:
+    database = await open_database(db_url)
+    assert await migrate(database, target=7) == 7
+    v7 = Repository(database, clock=TickingClock())  # the v7 schema driven by today's code
+    try:
+        computers = await computers_game(v7, channel_id=1)
+        people = await started_game(v7, channel_id=2, humans=(11,), ais=1)
+        abandoned = await computers_game(v7, channel_id=3)
+        await v7.abandon(abandoned.id)
+        async with database.transaction(write=True) as db:  # a timeout v7 claimed by its flag
+            await db.execute(
+                "INSERT INTO turn_deadlines (game_id, seat, version, reminder_at, deadline_at,"
+                " reminded, timed_out) VALUES (?, 0, 0, ?, ?, 1, 1)",
+                (people.id, T0.timestamp(), T0.timestamp() + 600),
+            )
+            await db.execute("INSERT INTO turn_sync (game_id, version) VALUES (?, 0)", (people.id,))
+    finally:
+        await v7.close()
+    assert "computer_turns" not in await raw.tables()
+
+    repo = await open_repository(db_url)
+    try:
+        assert await raw.version() == LATEST == 8
+        assert await repo.computer_turns() == {computers.id: None}
+        due = await raw.value("SELECT due_at FROM computer_turns")
+        assert due == 0  # due at once: before v8 each process looked for it when it started
+        assert await repo.claim_computer_turns(T0, pause_seconds=PAUSE) == [computers.id]
+        # A timeout v7 had flipped is done: no process claims it again.
+        assert await repo.claim_timeouts(T0 + timedelta(days=1)) == []
+        assert await repo.next_due() is None
+    finally:
+        await repo.close()
