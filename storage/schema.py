@@ -21,6 +21,8 @@ v6  ``standings``: each person's played, won and points per game and server, and
     of every result
 v7  SQLite: the move log rebuilt ``WITHOUT ROWID``, keyed by (game, seq) in one b-tree, so a
     move appends to one tree instead of a table and its index (PostgreSQL: nothing to change)
+v8  ``player_settings``: each person's own settings for one game (a standing choice the bot
+    acts on for him), as JSON the game's bot side validates
 """
 
 from __future__ import annotations
@@ -247,6 +249,18 @@ V7_STATEMENTS = (
     *V1_STATEMENTS[3:5],  # the log stays append-only
 )
 
+V8_STATEMENTS = (
+    """
+    CREATE TABLE player_settings (
+        user_id     INTEGER NOT NULL,
+        key         TEXT    NOT NULL,              -- the game the settings are for
+        settings    TEXT    NOT NULL,              -- JSON, validated by the game's bot side
+        updated_at  TEXT    NOT NULL,
+        PRIMARY KEY (user_id, key)
+    )
+    """,
+)
+
 # PostgreSQL: the same tables, columns, keys, checks and indexes, spelt in its types.
 PG_V1_STATEMENTS = (
     """
@@ -392,6 +406,18 @@ PG_V6_STATEMENTS = (
     *BACKFILL_STANDINGS,
 )
 
+PG_V8_STATEMENTS = (
+    """
+    CREATE TABLE player_settings (
+        user_id     BIGINT  NOT NULL,
+        key         TEXT    NOT NULL,
+        settings    TEXT    NOT NULL,
+        updated_at  TEXT    NOT NULL,
+        PRIMARY KEY (user_id, key)
+    )
+    """,
+)
+
 TABLES: dict[str, tuple[str, ...]] = {
     "games": ("id",),
     "seats": ("game_id", "seat"),
@@ -403,6 +429,7 @@ TABLES: dict[str, tuple[str, ...]] = {
     "missed_turns": ("game_id", "seat"),
     "turn_pings": ("message_id",),
     "standings": ("key", "guild_id", "user_id"),
+    "player_settings": ("user_id", "key"),
 }
 """Every table and its key, each after the tables it refers to (the order a copy fills them in)."""
 
@@ -539,6 +566,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     ),
     Migration(6, "standings per game, server and player", V6_STATEMENTS, PG_V6_STATEMENTS),
     Migration(7, "the move log in one b-tree keyed by game and seq", V7_STATEMENTS, ()),
+    Migration(8, "each person's own settings per game", V8_STATEMENTS, PG_V8_STATEMENTS),
 )
 LATEST = MIGRATIONS[-1].version
 
