@@ -8,8 +8,10 @@ id, version and seat (the same position always gets the same move), in a worker 
 deep decision does not hold up other games, by a policy object kept per seat, stored through
 ``Repository.apply`` against the version it was chosen at — a ``StaleVersion`` means somebody
 else moved first, and the task simply stops — and followed through exactly as a person's move is
-(``bot.moves.follow``). The bot tracks the tasks, cancels them on close, and
-resumes pending computer turns of active games when it starts again.
+(``bot.moves.follow``). The same task plays the moves a person's own settings ask the bot to
+make for him (``bot.standing``: a window passed for him), at once, before any computer move.
+The bot tracks the tasks, cancels them on close, and resumes pending computer turns of active
+games when it starts again.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from bot.host import Host
 from bot.i18n import guild_language
 from bot.moves import follow
 from bot.policies import default_policy
+from bot.standing import play_standing, standing_orders
 from engine import get_game
 from engine.ai import Policy, decide, get_policy
 from storage.errors import NotPlaying, StaleVersion, StorageError
@@ -112,8 +115,9 @@ class AIPlayers:
         return await play_for_seat(self.host, self, game_id, seat, policy)
 
     def schedule(self, record: GameRecord) -> None:
-        """Play the game's pending computer turns in the background, if it has any."""
-        if not ai_seats_to_act(record):
+        """Play the game's pending computer turns in the background, if it has any (and the
+        moves people's settings may ask for)."""
+        if not ai_seats_to_act(record) and not standing_orders(record):
             return
         running = self._tasks.get(record.id)
         if running is not None and not running.done():
@@ -153,7 +157,13 @@ class AIPlayers:
                 del self._tasks[game_id]
 
     async def _play_due(self, game_id: int) -> None:
-        while seats := ai_seats_to_act(await self.host.repository.get(game_id)):
+        while True:
+            record = await self.host.repository.get(game_id)
+            if await play_standing(self.host, record):
+                continue
+            seats = ai_seats_to_act(record)
+            if not seats:
+                return
             await asyncio.sleep(self.host.settings.ai_delay_seconds)
             for seat in seats:
                 if not await self.play_for_seat(game_id, seat):
