@@ -279,6 +279,7 @@ hobbit-end-resigned = A player left, and the fellowship cannot go on without the
 
 hobbit-picture-caption = Round { $round } of { $max } · { $player }'s turn
 hobbit-picture-dead = Dead
+hobbit-picture-lair = Lair
 hobbit-picture-face_up = { $deck }: { $card }
 hobbit-picture-gandalf_letter = G
 hobbit-picture-bilbo_letter = B

@@ -373,7 +373,7 @@ class HobbitRenderer(Renderer):
         return Words(
             caption=caption,
             legend={key: t(lang, f"hobbit.legend.{key}") for key in legend_keys()},
-            lair=t(lang, "hobbit.lair"),
+            lair=t(lang, "hobbit.picture.lair"),
             dead=t(lang, "hobbit.picture.dead"),
             gandalf=t(lang, "hobbit.picture.gandalf_letter"),
             bilbo=t(lang, "hobbit.picture.bilbo_letter"),

@@ -282,6 +282,7 @@ hobbit-end-resigned = Игрок ушёл, а без него отряд не м
 
 hobbit-picture-caption = Раунд { $round } из { $max } · ходит { $player }
 hobbit-picture-dead = Погибли
+hobbit-picture-lair = Логово
 hobbit-picture-face_up = { $deck }: { $card }
 hobbit-picture-gandalf_letter = Г
 hobbit-picture-bilbo_letter = Б
