@@ -25,7 +25,7 @@ from bot.host import Host
 from bot.i18n import guild_language
 from bot.moves import follow
 from bot.policies import default_policy
-from bot.standing import play_standing, standing_orders
+from bot.standing import standing_orders, switched_on
 from engine import get_game
 from engine.ai import Policy, decide, get_policy
 from storage.errors import NotPlaying, StaleVersion, StorageError
@@ -84,6 +84,29 @@ async def play_for_seat(
         return False
     await follow(host, record, applied, guild_language(host.client, record.guild_id), mover=seat)
     return True
+
+
+async def play_standing(host: Host, record: GameRecord) -> bool:
+    """Play one move a person's own settings ask for now, if any (``bot.standing``), and
+    follow it through; ``False`` when there was none (or someone else moved first)."""
+    game = get_game(record.key)
+    for seat, switch, action in standing_orders(record):
+        if not await switched_on(host, record, seat, switch):
+            continue
+        try:
+            applied = await host.repository.apply(
+                record.id,
+                expected_version=record.version,
+                seat=seat,
+                action=game.dump_action(game.parse_action(action)),
+                turn_now=host.clock(),
+                present=False,  # his standing choice, not his hand: his missed turns stay
+            )
+        except (StaleVersion, NotPlaying):
+            return False
+        await follow(host, record, applied, guild_language(host.client, record.guild_id), mover=seat)
+        return True
+    return False
 
 
 class AIPlayers:

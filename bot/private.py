@@ -3,9 +3,10 @@
 The engine says what is private (``Game.private_view``) and which decisions are taken in
 private (``Decision.secret``; a game's renderer may add decisions taken out of turn,
 ``Renderer.decided_in_private``). A seat is written to exactly when its private view changed
-with the move, when it newly has a decision to take in private, or when it newly may act
-without being waited for (a card playable at any time became playable); the DM shows its
-private view as the game draws it, with the buttons of its pending decision. **Private** and ``/hand`` show
+with the move, when it newly has a decision to take in private (unless the bot takes it for
+him by his own settings, ``bot.standing``), or when it newly may act without being waited for
+(a card playable at any time became playable); the DM shows its private view as the game
+draws it, with the buttons of its pending decision. **Private** and ``/hand`` show
 the same, ephemerally. A player whose DM cannot go out (DMs closed: 403; or Discord failing)
 is told in an ephemeral message — at once if he made the move, else at his next interaction.
 """
@@ -23,6 +24,7 @@ from bot.games import renderer_for
 from bot.host import Host
 from bot.i18n import t
 from bot.reply import Reply
+from bot.standing import standing_action
 from engine import Decision, Game, get_game
 from engine.core.decisions import for_seat
 from storage.models import GameRecord
@@ -108,6 +110,12 @@ async def send_private_views(
     for seat in seats_to_write(game, previous, record.state, people, mover=mover):
         user_id = record.seats[seat].user_id
         assert user_id is not None
+        if (
+            game.private_view(record.state, seat)
+            == (None if previous is None else game.private_view(previous, seat))
+            and await standing_action(host, record, seat) is not None
+        ):
+            continue  # only his decision is new, and the bot takes it for him by his settings
         try:
             embed, view, files = private_parts(record, seat, lang, pictures=pictures)
             # The DM channel is cached after the first DM: no user lookup per message.

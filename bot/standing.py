@@ -2,8 +2,9 @@
 seat the game waits for, an action and the switch of the person's settings that asks for it
 (``Renderer.standing_action``, ``Renderer.player_settings``) — a window he asked to pass
 whenever he has nothing to play in it. When his switch is on, the bot plays the action for him
-through the move path, as it plays a computer seat's; it never counts as his own move (his
-turn clock and missed turns stay as they are).
+through the move path, as it plays a computer seat's (``bot.ai_players``), and sends him no DM
+asking for it; it never counts as his own move (his turn clock and missed turns stay as they
+are).
 """
 
 from __future__ import annotations
@@ -15,11 +16,9 @@ from pydantic import ValidationError
 
 from bot.games import renderer_for
 from bot.host import Host
-from bot.i18n import FALLBACK, guild_language
-from bot.moves import follow
+from bot.i18n import FALLBACK
 from bot.render import Table
 from engine import get_game
-from storage.errors import NotPlaying, StaleVersion
 from storage.models import GameRecord, GameStatus
 
 log = logging.getLogger("tavern.bot")
@@ -59,25 +58,10 @@ async def switched_on(host: Host, record: GameRecord, seat: int, switch: str) ->
     return getattr(settings, switch, False) is True
 
 
-async def play_standing(host: Host, record: GameRecord) -> bool:
-    """Play one standing move in the game, if some person's switch asks for one now, and follow
-    it through; ``False`` when there was none (or someone else moved first)."""
-    game = get_game(record.key)
-    for seat, switch, action in standing_orders(record):
-        if not await switched_on(host, record, seat, switch):
-            continue
-        data = game.dump_action(game.parse_action(action))
-        try:
-            applied = await host.repository.apply(
-                record.id,
-                expected_version=record.version,
-                seat=seat,
-                action=data,
-                turn_now=host.clock(),
-                present=False,  # his standing choice, not his hand: his clock and missed turns stay
-            )
-        except (StaleVersion, NotPlaying):
-            return False
-        await follow(host, record, applied, guild_language(host.client, record.guild_id), mover=seat)
-        return True
-    return False
+async def standing_action(host: Host, record: GameRecord, seat: int) -> Any | None:
+    """The action the bot plays for the person at ``seat`` now by his own settings, or
+    ``None``."""
+    for found, switch, action in standing_orders(record):
+        if found == seat and await switched_on(host, record, seat, switch):
+            return action
+    return None

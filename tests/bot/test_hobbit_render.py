@@ -361,3 +361,26 @@ def test_a_window_is_passed_for_a_player_only_when_he_holds_nothing_to_play() ->
     table = Table(record_of(s, 3), GAME, "en")
     assert RENDERER.standing_action(table, YELLOW) is None  # he holds a Golden Cup to play
     assert RENDERER.standing_action(Table(record_of(position(3)), GAME, "en"), RED) is None
+
+
+def test_the_holder_of_dwarf_gold_is_written_to_when_it_becomes_playable() -> None:
+    """H6.3: no Dwarf Gold while a window is open; once it closes with Smaug on the track, the
+    holder, whom the game does not wait for, may play it: his last DM lacks the button, so he
+    is sent one (``bot.private.seats_to_write``), and not again while it stays playable."""
+    from bot.private import seats_to_write
+
+    s = play(
+        position(3, phase="p3", smaug=36, tops={"beorn": ["BH21", "BH09"]}, hands={YELLOW: ["TR06"]}),
+        "draw beorn",
+    )
+    assert s.agenda[-1].kind == "window" and GAME.legal_actions(s, YELLOW) == []
+    closing = play(s, "pass")
+    closing = play(closing, "pass", seat=YELLOW)
+    closed = play(closing, "pass", seat=BLUE)
+    assert closed.agenda[-1].kind == "p3" and [a.kind for a in GAME.legal_actions(closed, YELLOW)] == [
+        "play_treasury"
+    ]
+    assert YELLOW in seats_to_write(GAME, closing, closed, [RED, YELLOW, BLUE], mover=BLUE)
+    playing = position(3, phase="p2", smaug=36, hands={YELLOW: ["TR06"]})
+    ended = play(playing, "end")
+    assert YELLOW not in seats_to_write(GAME, playing, ended, [RED, YELLOW, BLUE], mover=RED)
