@@ -384,3 +384,11 @@ def test_the_holder_of_dwarf_gold_is_written_to_when_it_becomes_playable() -> No
     playing = position(3, phase="p2", smaug=36, hands={YELLOW: ["TR06"]})
     ended = play(playing, "end")
     assert YELLOW not in seats_to_write(GAME, playing, ended, [RED, YELLOW, BLUE], mover=RED)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_buttons_the_words_name_are_the_buttons_shown(lang: str) -> None:
+    """The summary and the prompts tell players to press buttons by their labels."""
+    rules = RENDERER.rules_text(lang, GAME) or ""
+    assert f"**{t(lang, 'button.private')}**" in rules and "/hobbit autopass" in rules
+    assert f"**{t(lang, 'hobbit.action.end_phase2')}**" in t(lang, "hobbit.ask.p2")

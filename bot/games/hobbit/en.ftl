@@ -22,7 +22,7 @@ rules-hobbit =
 
     🔥 **Smaug.** Red cards move Smaug toward Esgaroth. Before he moves, each player in turn may play Treasury cards to slow him; Dwarf Gold drives him back at any time. Smaug kills what he lands on and pushes back what he passes. A dwarf landing on Smaug attacks him with two fight cards and drives him back.
 
-    🤫 **Secrets.** Your hand comes by direct message, with the buttons of your own decisions; **Private** shows it too. Everything else is public.
+    🤫 **Secrets.** Your hand comes by direct message, with the menus and buttons of your own decisions — fights, trades, Smaug windows; **Private** shows it too. Everything else is public. /hobbit autopass passes Smaug windows for you whenever you hold nothing to play.
 
 ## Cards: names (the numbers are added from the card data) and what each kind does
 

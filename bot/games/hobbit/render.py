@@ -77,7 +77,6 @@ TRACK_FILE = "hobbit-track.png"
 FIELD_LIMIT = 1024
 EMBED_LIMIT = 6000
 LAST_MOVE_LIMIT = 900
-IN_PRIVATE = frozenset({"p1", "p2", "limit", "fight", "attack", "sorrow", "trade_reply", "window"})
 
 
 class HobbitRenderer(Renderer):
@@ -139,8 +138,7 @@ class HobbitRenderer(Renderer):
         decision = view.decision
         if decision is not None and decision.seats:
             who = ", ".join(seat_name(table, s) for s in decision.seats)
-            where = "private" if decision.kind in IN_PRIVATE else "board"
-            lines.append(t(lang, f"hobbit.board.waiting.{decision.kind}", player=who, where=where))
+            lines.append(t(lang, f"hobbit.board.waiting.{decision.kind}", player=who))
         return "\n".join(lines)
 
     def _smaug(self, table: Table, view: HobbitView) -> str:
