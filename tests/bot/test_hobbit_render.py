@@ -392,3 +392,15 @@ def test_the_buttons_the_words_name_are_the_buttons_shown(lang: str) -> None:
     rules = RENDERER.rules_text(lang, GAME) or ""
     assert f"**{t(lang, 'button.private')}**" in rules and "/hobbit autopass" in rules
     assert f"**{t(lang, 'hobbit.action.end_phase2')}**" in t(lang, "hobbit.ask.p2")
+
+
+def test_a_refusal_names_the_card_or_figure_as_players_know_them() -> None:
+    from engine import IllegalAction
+
+    twice = IllegalAction("ES01#1 is given twice", "twice", card="ES01#1")
+    assert RENDERER.refusal("en", twice) == "Bard 4/5 is named twice."
+    assert RENDERER.refusal("ru", twice) == "Бард 4/5 названа дважды."
+    assert RENDERER.refusal("en", IllegalAction("a card is named twice", "twice")) == "A card is named twice."
+    blocked = IllegalAction("the locked door on 44 stops R1", "door_locked", figure="R1")
+    assert RENDERER.refusal("ru", blocked) == "Запертая дверь на 44 не пускает 🔴R1."
+    assert RENDERER.refusal("en", IllegalAction("first draw", "wrong_decision", expected="p3")) is None

@@ -22,6 +22,7 @@ from tests.e2e.hobbit_helpers import (
     dm_with,
     dm_with_menu,
     fresh,
+    menu_id,
     open_hobbit,
     options_of,
     pick_in_dm,
@@ -114,6 +115,34 @@ async def test_a_joint_fight_is_fought_with_cards_both_members_submit_from_their
     history = str(told.response.embeds[0].description)
     assert f"🔴 {alice.mention} submits Beorn 6." in history
     assert f"🟡 {bob.mention} submits Dori 2, Fili 4." in history
+
+
+async def test_a_refused_pick_or_typed_move_is_explained_and_changes_nothing(
+    simcord_env: simcord.Env, repository: Repository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Alice picks both values of her Bard in a fight: refused in her words, nothing stored;
+    bob types a move out of turn, or one nobody can read: explained, nothing stored."""
+    positioned(
+        monkeypatch,
+        position(3, at={"R1": 6}, hands={RED: ["ES01"], BLUE: ["BH01"]}, tops={"mirkwood": ["MW05"]}),
+    )
+    room = room_of(simcord_env, repository)
+    alice, bob = room.players
+    await open_hobbit(room, computer=True)
+    await pick_in_dm(alice, dm_with_menu(alice, "move"), "move", ["a:move MV-R-2 R1 fwd"])
+    asked = dm_with_menu(alice, "fight")
+    version = (await room.record()).version
+    refused = await alice.user.select(asked, ["ES01#1=4", "ES01#1=5"], custom_id=menu_id(asked, "fight"))
+    assert refused.response is not None and refused.response.content == "Bard 4/5 is named twice."
+    assert (await room.record()).version == version
+    typed = await bob.slash(room.channel, "move", action="pass")
+    assert typed.response is not None and typed.response.content == "It is not your turn."
+    garbled = await alice.slash(room.channel, "move", action="fly R1 home")
+    assert garbled.response is not None and "cannot read" in garbled.response.content
+    assert (await room.record()).version == version
+    done = await alice.slash(room.channel, "move", action="fight ES01#1=5")
+    assert done.response is not None and done.response.content.startswith("Done: Fight with Bard 4/5 (5)")
+    assert (await room.record()).version == version + 1
 
 
 async def test_trades_are_offered_from_the_dm_menu_one_declined_and_one_accepted(

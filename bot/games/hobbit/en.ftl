@@ -423,6 +423,32 @@ hobbit-cmd-autopass-off = off
 hobbit-autopass-on = Auto-pass is **on**: in every Hobbit game I pass Smaug windows for you when you hold no Treasury card you could play. (The table can tell from how fast you pass.)
 hobbit-autopass-off = Auto-pass is **off**: you answer every Smaug window yourself.
 
+## Refused actions, naming the card or figure
+
+hobbit-refusal-not_in_hand = { $card } is not in your hand.
+hobbit-refusal-twice = { $named ->
+    [yes] { $card } is named twice.
+   *[other] A card is named twice.
+}
+hobbit-refusal-not_fight_card = { $card } is not a fight card.
+hobbit-refusal-bad_value = { $card } cannot count that much: choose one of its values.
+hobbit-refusal-face_down = { $card } is face down: it was used.
+hobbit-refusal-not_your_card = { $card } is not one of your movement cards.
+hobbit-refusal-wrong_card = { $card } is not that kind of card.
+hobbit-refusal-not_submitted = { $card } is not among the cards submitted.
+hobbit-refusal-not_your_dwarf = { $figure } is not one of your dwarves.
+hobbit-refusal-not_entangled = { $figure } is not entangled.
+hobbit-refusal-not_eligible = { $figure } cannot be chosen.
+hobbit-refusal-dead = { $figure } is dead.
+hobbit-refusal-finished = { $figure } has reached the goal and never moves again.
+hobbit-refusal-entangled = { $figure } is entangled in a web and cannot be moved.
+hobbit-refusal-below_start = { $figure } cannot go back past the start.
+hobbit-refusal-smaug_blocks = Smaug blocks the way of { $figure }.
+hobbit-refusal-door_locked = The locked door on 44 stops { $figure }.
+hobbit-refusal-attack_needs_cards = Moving { $figure } onto Smaug is an attack, which needs 2 fight cards in the hand of the player whose turn it is.
+hobbit-refusal-full = That space is full: { $figure } cannot end there.
+hobbit-refusal-rune = { $figure } may enter the goal only once its partner has reached the rune (29) or is dead.
+
 ## Event lines (the board's last move, /history)
 
 hobbit-event-turn_started = — { $player } begins a turn (round { $round }) —

@@ -64,11 +64,11 @@ from bot.games.hobbit.words import (
     space_name,
     stop_name,
 )
-from bot.i18n import t
+from bot.i18n import echo, t
 from bot.render.base import ButtonLook, Renderer, SelectLook, Table, end_lines
-from engine import Event
-from engine.games.hobbit.board import BILBO, GANDALF_STOPS, NUMBERS
-from engine.games.hobbit.cards import by_id
+from engine import EngineError, Event
+from engine.games.hobbit.board import BILBO, FIGURE_ORDER, GANDALF_STOPS, NUMBERS
+from engine.games.hobbit.cards import INSTANCES, MOVE_CARDS, by_id
 from engine.games.hobbit.view import DecisionView, HobbitView
 
 log = logging.getLogger("tavern.bot")
@@ -520,6 +520,23 @@ class HobbitRenderer(Renderer):
     def choose(self, table: Table, seat: int, name: str, values: list[str]) -> Any:
         return read_pick(table, seat, name, values)
 
+    def refusal(self, lang: str, error: EngineError) -> str | None:
+        """A refused action naming its card or figure as players know them (``Beorn 6``, not
+        ``BH11#1``), where the engine's error says which."""
+        if error.code not in REFUSALS:
+            return None
+        card, figure = error.params.get("card"), error.params.get("figure")
+        params = {
+            "named": "yes" if isinstance(card, str) else "no",
+            "card": card_name(lang, card)
+            if isinstance(card, str) and _known_card(card)
+            else echo(str(card or "")),
+            "figure": figure_name(lang, figure)
+            if isinstance(figure, str) and _known_figure(figure)
+            else echo(str(figure or "")),
+        }
+        return t(lang, f"hobbit.refusal.{error.code}", **params)
+
     def fills_template(self, action: dict[str, Any]) -> bool:
         return action.get("kind") in TEMPLATES and bool(action.get("cards"))
 
@@ -546,6 +563,41 @@ class HobbitRenderer(Renderer):
         if [a.kind for a in legal] != ["pass_window"]:
             return None
         return AUTOPASS, "pass"
+
+
+REFUSALS = frozenset(
+    {
+        "not_in_hand",
+        "twice",
+        "not_fight_card",
+        "bad_value",
+        "face_down",
+        "not_your_card",
+        "wrong_card",
+        "not_submitted",
+        "not_your_dwarf",
+        "not_entangled",
+        "not_eligible",
+        "dead",
+        "finished",
+        "entangled",
+        "below_start",
+        "smaug_blocks",
+        "door_locked",
+        "attack_needs_cards",
+        "full",
+        "rune",
+    }
+)
+"""The engine's refusals told in Hobbit's own words (``hobbit.refusal.<code>``)."""
+
+
+def _known_card(card: str) -> bool:
+    return card in INSTANCES or card in MOVE_CARDS
+
+
+def _known_figure(figure: str) -> bool:
+    return figure in FIGURE_ORDER
 
 
 def figure_place(lang: str, figure: str, pos: int | None, entangled: bool) -> str:

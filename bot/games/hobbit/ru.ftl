@@ -433,6 +433,32 @@ hobbit-cmd-autopass-off = выкл.
 hobbit-autopass-on = Автопас **включён**: во всех играх «Хоббит» я пасую за вас в окнах Смауга, когда у вас нет карты сокровищницы, которую можно сыграть. (По скорости паса стол может это заметить.)
 hobbit-autopass-off = Автопас **выключен**: на каждое окно Смауга вы отвечаете сами.
 
+## Отказы с названием карты или фигуры
+
+hobbit-refusal-not_in_hand = { $card } нет у вас в руке.
+hobbit-refusal-twice = { $named ->
+    [yes] { $card } названа дважды.
+   *[other] Карта названа дважды.
+}
+hobbit-refusal-not_fight_card = { $card } — не боевая карта.
+hobbit-refusal-bad_value = { $card } не может считаться за столько: выберите одно из её значений.
+hobbit-refusal-face_down = { $card } перевёрнута: её уже использовали.
+hobbit-refusal-not_your_card = { $card } — не ваша карта движения.
+hobbit-refusal-wrong_card = { $card } — карта другого вида.
+hobbit-refusal-not_submitted = { $card } нет среди выложенных карт.
+hobbit-refusal-not_your_dwarf = { $figure } — не ваш гном.
+hobbit-refusal-not_entangled = { $figure } не в паутине.
+hobbit-refusal-not_eligible = { $figure } выбрать нельзя.
+hobbit-refusal-dead = { $figure } погиб.
+hobbit-refusal-finished = { $figure } уже у цели и больше не двигается.
+hobbit-refusal-entangled = { $figure } в паутине и не может двигаться.
+hobbit-refusal-below_start = { $figure } не может уйти назад дальше старта.
+hobbit-refusal-smaug_blocks = Смауг преграждает путь фигуре { $figure }.
+hobbit-refusal-door_locked = Запертая дверь на 44 не пускает { $figure }.
+hobbit-refusal-attack_needs_cards = Поставить { $figure } на Смауга — значит напасть, а для этого в руке игрока, чей ход, нужно 2 боевые карты.
+hobbit-refusal-full = Клетка занята: { $figure } не может там остановиться.
+hobbit-refusal-rune = { $figure } войдёт на цель, только когда второй гном его цвета дойдёт до руны (29) или погибнет.
+
 ## Строки событий (последний ход на доске, /history)
 
 hobbit-event-turn_started = — ход начинает { $player } (раунд { $round }) —
@@ -561,17 +587,10 @@ hobbit-event-game_over = { $won ->
 
 ## Ошибки, которых нет в других играх (английский показывает сообщение движка)
 
-error-engine-not_your_card = { $card } — не ваша карта движения.
-error-engine-face_down = { $card } перевёрнута: её уже использовали.
-error-engine-not_your_dwarf = { $figure } — не ваш гном.
 error-engine-move_possible = Ход картой движения возможен, поэтому нужно ходить.
-error-engine-not_entangled = { $figure } не в паутине.
 error-engine-no_gandalf = Гэндальфа здесь нет: карту удвоить нельзя.
-error-engine-not_submitted = { $card } нет среди выложенных карт.
 error-engine-too_little = Сумма карт { $total }: чтобы освободить гнома, нужно 20.
 error-engine-cannot_open = Дверь сейчас открыть нельзя.
-error-engine-not_in_hand = { $card } нет у вас в руке.
-error-engine-wrong_card = { $card } — карта другого вида.
 error-engine-no_figure = Фигуры { $figure } в этой игре нет.
 error-engine-not_a_dwarf = Эта карта двигает гнома, а не Бильбо.
 error-engine-bad_run = Рывок гнома на { $figure } невозможен.
@@ -581,21 +600,8 @@ error-engine-dwarf_given = С кубиком гнома выбирают пос�
 error-engine-not_playable = «{ $card }» сейчас сыграть нельзя.
 error-engine-cannot_draw = Из колоды { $deck } сейчас брать нельзя.
 error-engine-wrong_count = Сбросьте ровно столько карт: { $count }.
-error-engine-not_eligible-alt = { $figure } выбрать нельзя.
-error-engine-twice = Карта названа дважды.
-error-engine-not_fight_card = { $card } — не боевая карта.
-error-engine-bad_value = { $card } нельзя сыграть с таким значением.
 error-engine-not_yours-alt = Удваиваемую карту называет только активный игрок, выкладывающий последним.
 error-engine-same_card = Броня и отгон — две разные карты.
 error-engine-not_highest = Броню пробивает только ваша старшая боевая карта.
 error-engine-bad_offer = Такое предложение обмена сделать нельзя.
 error-engine-bad_reply = Так ответить на предложение нельзя.
-error-engine-dead = { $figure } погиб.
-error-engine-finished = { $figure } уже у цели и больше не двигается.
-error-engine-entangled = { $figure } в паутине и не может двигаться.
-error-engine-below_start = { $figure } не может уйти назад дальше старта.
-error-engine-smaug_blocks = Смауг преграждает путь.
-error-engine-door_locked = Запертая дверь на 44 не пускает { $figure }.
-error-engine-attack_needs_cards = Встать на Смауга — значит напасть, а для этого в руке нужно 2 боевые карты.
-error-engine-full = Клетка занята.
-error-engine-rune = { $figure } войдёт на цель, только когда второй гном его цвета дойдёт до руны (29) или погибнет.
