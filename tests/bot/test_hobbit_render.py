@@ -404,3 +404,13 @@ def test_a_refusal_names_the_card_or_figure_as_players_know_them() -> None:
     blocked = IllegalAction("the locked door on 44 stops R1", "door_locked", figure="R1")
     assert RENDERER.refusal("ru", blocked) == "Запертая дверь на 44 не пускает 🔴R1."
     assert RENDERER.refusal("en", IllegalAction("first draw", "wrong_decision", expected="p3")) is None
+
+
+def test_move_suggests_each_legal_action_in_words_with_what_to_type() -> None:
+    s = position(3, phase="p2", hands={RED: ["BH01", "BH02", "BH07"]})
+    table = Table(record_of(s), GAME, "en")
+    suggested = RENDERER.suggest(table, RED, "fili")
+    assert suggested is not None
+    assert ("Offer 🟡 bob Fili 4 for Ori 1 + Dori 2", "offer 1 BH07#1 BH01#1 BH02#1") in suggested
+    assert all(GAME.parse_action(value) for _, value in suggested)
+    assert RENDERER.suggest(table, RED, "end") == [("End phase 2", "end")]

@@ -142,8 +142,11 @@ def look_style(action: dict[str, Any]) -> tuple[discord.ButtonStyle, str | None]
     return STYLES.get(kind, discord.ButtonStyle.secondary), emoji
 
 
-def label(lang: str, action: dict[str, Any], state: HobbitState | None = None) -> str:
-    """An action in words: what a button says, a line of ``/move``'s list, a confirmation."""
+def label(
+    lang: str, action: dict[str, Any], state: HobbitState | None = None, table: Table | None = None
+) -> str:
+    """An action in words: what a button says, a line of ``/move``'s list, a confirmation
+    (``table``, when known, names a trade's partner)."""
     kind = action.get("kind")
     if kind in ("end_phase2", "open_door", "pass_window", "trade_decline"):
         return t(lang, f"hobbit.action.{kind}")
@@ -187,10 +190,11 @@ def label(lang: str, action: dict[str, Any], state: HobbitState | None = None) -
         push = card_name(lang, action["push"])
         return t(lang, "hobbit.action.attack", armour=card_name(lang, action["armour"]), push=push)
     if kind == "trade_offer":
+        partner = int(action["partner"])
         return t(
             lang,
             "hobbit.action.trade_offer",
-            partner=action["partner"] + 1,
+            partner=plain_seat(table, partner) if table is not None else f"#{partner}",
             give=card_name(lang, action["give"]),
             price=" + ".join(card_name(lang, c) for c in action["price"]),
         )

@@ -505,7 +505,7 @@ class HobbitRenderer(Renderer):
 
     def button_look(self, table: Table, action: dict[str, Any]) -> ButtonLook:
         style, emoji = look_style(action)
-        return ButtonLook(clip(label(table.lang, action, table.state)), style, emoji)
+        return ButtonLook(clip(label(table.lang, action, table.state, table)), style, emoji)
 
     def action_look(self, lang: str, action: dict[str, Any]) -> ButtonLook:
         style, emoji = look_style(action)
@@ -545,7 +545,7 @@ class HobbitRenderer(Renderer):
         wanted = typed_text.strip().lower()
         found = []
         for action in (table.game.dump_action(a) for a in table.game.legal_actions(table.state, seat)):
-            words, value = label(table.lang, action, table.state), typed(action)
+            words, value = label(table.lang, action, table.state, table), typed(action)
             if wanted in words.lower() or wanted in value.lower():
                 found.append((words, value))
             if len(found) >= 25:
