@@ -414,3 +414,18 @@ def test_move_suggests_each_legal_action_in_words_with_what_to_type() -> None:
     assert ("Offer 🟡 bob Fili 4 for Ori 1 + Dori 2", "offer 1 BH07#1 BH01#1 BH02#1") in suggested
     assert all(GAME.parse_action(value) for _, value in suggested)
     assert RENDERER.suggest(table, RED, "end") == [("End phase 2", "end")]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_action_of_random_games_reads_in_words_without_the_position_too(lang: str) -> None:
+    """A typed move's confirmation knows only the action (``Renderer.action_look``)."""
+    seen: set[str] = set()
+    for state, _ in positions(12, 3):
+        for seat in range(3):
+            for action in legal(state, seat)[:40]:
+                words = RENDERER.action_look(lang, action).label
+                assert words and "hobbit." not in words and "{" not in words, action
+                seen.add(action["kind"])
+    assert {"play_move_card", "end_phase2", "draw", "trade_offer"} <= seen
+    gandalf = RENDERER.action_look(lang, {"kind": "play_gandalf", "card": "BH20#1", "dir": "FWD"}).label
+    assert gandalf.startswith(t(lang, "hobbit.card.BH20")) and "·" in gandalf

@@ -300,7 +300,12 @@ def _steps(
     if kind == "play_gandalf":
         where = _gandalf_to(state, str(action["dir"]))
         stop = stop_name(lang, where) if where else ""
-        return (head, Step(DIRECTIONS[action["dir"]], t(lang, "hobbit.step.gandalf", stop=stop)))
+        words = (
+            t(lang, "hobbit.step.gandalf", stop=stop)
+            if stop
+            else t(lang, "hobbit.step.gandalf_dir", dir=action["dir"].lower())
+        )
+        return (head, Step(DIRECTIONS[action["dir"]], words))
     if kind == "play_scout" and action.get("mode") == "die":
         return (head, Step("die", t(lang, "hobbit.step.scout_die")))
     figure = str(action.get("figure") or action.get("dwarf") or "Bilbo")
@@ -309,19 +314,14 @@ def _steps(
     key = f"{figure}.{DIRECTIONS.get(direction, 'fwd')}"
     if kind == "play_dwarf_run":
         key = f"{figure}>{action['target']}"
-    words = t(
-        lang,
-        "hobbit.step.figure",
-        figure=figure_name(lang, figure),
-        dir=direction.lower(),
-        target=target,
-    )
-    return (head, Step(key, words))
+    words = t(lang, "hobbit.step.figure", figure=figure_name(lang, figure), dir=direction.lower())
+    return (head, Step(key, f"{words}: {target}" if target else words))
 
 
 def _gandalf_to(state: HobbitState | None, direction: str) -> str:
+    """The stop Gandalf goes to (``""`` when the position is not known)."""
     if state is None:
-        return direction.lower()
+        return ""
     index = state.gandalf + (1 if direction == "FWD" else -1)
     return GANDALF_STOPS[index] if 0 <= index < len(GANDALF_STOPS) else ""
 

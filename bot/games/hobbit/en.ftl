@@ -401,8 +401,12 @@ hobbit-menu-sorrow = Discard { $count ->
 hobbit-step-figure = { $figure } { $dir ->
     [back] back
    *[other] forward
-}: { $target }
+}
 hobbit-step-gandalf = Gandalf to { $stop }
+hobbit-step-gandalf_dir = Gandalf { $dir ->
+    [back] back one stop
+   *[other] on one stop
+}
 hobbit-step-scout_die = Roll the die
 hobbit-step-partner = With { $partner }
 hobbit-step-give = { $nothing ->

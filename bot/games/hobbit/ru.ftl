@@ -411,8 +411,12 @@ hobbit-menu-sorrow = Сбросить { $count ->
 hobbit-step-figure = { $figure } { $dir ->
     [back] назад
    *[other] вперёд
-}: { $target }
+}
 hobbit-step-gandalf = Гэндальф { $stop }
+hobbit-step-gandalf_dir = Гэндальф { $dir ->
+    [back] на стоянку назад
+   *[other] на стоянку вперёд
+}
 hobbit-step-scout_die = Бросить кубик
 hobbit-step-partner = С { $partner }
 hobbit-step-give = { $nothing ->
