@@ -439,19 +439,18 @@ def _double_menu(table: Table, decision: FightDecision, picked: list[str]) -> Se
     lang = table.lang
     base = "fight " + " ".join(picked)
     options = [SelectOption(label=t(lang, "hobbit.menu.back"), value=menus.NARROW, emoji="↩️")]
-    options.append(SelectOption(label=t(lang, "hobbit.menu.no_double"), value=menus.PICK + base))
+    options.append(SelectOption(label=t(lang, "hobbit.menu.no_double"), value=(menus.PICK + base)))
     earlier = [(u.card, u.value) for s in decision.submitted for u in s.cards]
     mine = []
     for item in picked:
         card, _, number = item.partition("=")
         mine.append((card, int(number) if number else max(values(card))))
     for card, value in [*mine, *earlier]:
-        options.append(
-            SelectOption(
-                label=clip(t(lang, "hobbit.menu.double_card", card=card_name(lang, card), value=value), 100),
-                value=(menus.PICK + f"{base} double {card}")[: menus.VALUE_LIMIT],
-            )
-        )
+        choice = menus.PICK + f"{base} double {card}"
+        if len(choice) > menus.VALUE_LIMIT:  # too long for Discord: still playable with /move
+            continue
+        words = t(lang, "hobbit.menu.double_card", card=card_name(lang, card), value=value)
+        options.append(SelectOption(label=clip(words, 100), value=choice))
     return SelectLook(
         name=DOUBLE,
         placeholder=clip(t(lang, "hobbit.menu.double"), 150),
