@@ -22,6 +22,12 @@ process plays it), in a worker thread so a deep decision does not hold up other 
 policy object kept per seat (a cache: a fresh one decides the same), stored through
 ``Repository.apply`` against the version it was chosen at — a ``StaleVersion`` means somebody
 else moved first — and followed through exactly as a person's move is (``bot.moves.follow``).
+
+The same task plays the moves a person's own settings ask the bot to make for him
+(``bot.standing``: a Smaug window passed for him), at once and before any computer move: by the
+process that stored the move, and by the holder of a computer turn after each of its moves.
+Such a move is stored against the version it was chosen at like any other, so of two processes
+trying it only one succeeds; if the process dies first, the seat's own deadline still applies.
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ from bot.host import Host
 from bot.i18n import guild_language
 from bot.moves import follow
 from bot.policies import default_policy
+from bot.standing import standing_orders, switched_on
 from engine import get_game
 from engine.ai import Policy, decide, get_policy
 from storage.errors import NotPlaying, StaleVersion, StorageError
@@ -95,6 +102,29 @@ async def play_for_seat(
     return True
 
 
+async def play_standing(host: Host, record: GameRecord) -> bool:
+    """Play one move a person's own settings ask for now, if any (``bot.standing``), and
+    follow it through; ``False`` when there was none (or someone else moved first)."""
+    game = get_game(record.key)
+    for seat, switch, action in standing_orders(record):
+        if not await switched_on(host, record, seat, switch):
+            continue
+        try:
+            applied = await host.repository.apply(
+                record.id,
+                expected_version=record.version,
+                seat=seat,
+                action=game.dump_action(game.parse_action(action)),
+                turn_now=host.clock(),
+                present=False,  # his standing choice, not his hand: his missed turns stay
+            )
+        except (StaleVersion, NotPlaying):
+            return False
+        await follow(host, record, applied, guild_language(host.client, record.guild_id), mover=seat)
+        return True
+    return False
+
+
 class AIPlayers:
     """This process's background tasks playing claimed computer turns, one per game at most."""
 
@@ -125,9 +155,10 @@ class AIPlayers:
         return await play_for_seat(self.host, self, game_id, seat, policy)
 
     def schedule(self, record: GameRecord) -> None:
-        """After a move this process stored: play the game's computer turn after the pause, if
-        computer seats are to act and no other process plays it first."""
-        if ai_seats_to_act(record):
+        """After a move this process stored: the moves people's settings ask for at once, then
+        the game's computer turn after the pause, if computer seats are to act and no other
+        process plays it first."""
+        if ai_seats_to_act(record) or standing_orders(record):
             self._start(record.id, claimed=False)
 
     def adopt(self, game_id: int) -> None:
@@ -158,6 +189,12 @@ class AIPlayers:
             while True:
                 self._again.discard(game_id)
                 if not claimed:
+                    while await play_standing(self.host, await repo.get(game_id)):
+                        pass  # each may make another due (a window passed, the next player's)
+                    if not ai_seats_to_act(await repo.get(game_id)):
+                        if game_id in self._again:
+                            continue
+                        return
                     await asyncio.sleep(self.host.settings.ai_delay_seconds)
                     claimed = await repo.claim_computer_turn(game_id, self.host.clock())
                 if claimed:  # else another process plays it, or it is done
@@ -190,6 +227,8 @@ class AIPlayers:
         pause = False
         while True:
             record = await repo.get(game_id)
+            if await play_standing(self.host, record):
+                continue
             seats = ai_seats_to_act(record)
             if not seats:
                 if await repo.finish_computer_turn(game_id, record.version):

@@ -3,8 +3,10 @@
 The engine says what is private (``Game.private_view``) and which decisions are taken in
 private (``Decision.secret``; a game's renderer may add decisions taken out of turn,
 ``Renderer.decided_in_private``). A seat is written to exactly when its private view changed
-with the move, or when it newly has a decision to take in private; the DM shows its private
-view as the game draws it, with the buttons of its pending decision. **Private** and ``/hand`` show
+with the move, when it newly has a decision to take in private (unless the bot takes it for
+him by his own settings, ``bot.standing``), or when it newly may act without being waited for
+(a card playable at any time became playable); the DM shows its private view as the game
+draws it, with the buttons of its pending decision. **Private** and ``/hand`` show
 the same, ephemerally. A player whose DM cannot go out (DMs closed: 403; or Discord failing)
 is told in an ephemeral message — at once if he made the move, else at his next interaction
 (the notice is stored, so any bot process can deliver it).
@@ -23,6 +25,7 @@ from bot.games import renderer_for
 from bot.host import Host
 from bot.i18n import t
 from bot.reply import Reply
+from bot.standing import standing_action
 from engine import Decision, Game, get_game
 from engine.core.decisions import for_seat
 from storage.models import GameRecord
@@ -46,12 +49,19 @@ def _same_decision(a: Decision | None, b: Decision | None) -> bool:
     return replace(a, seats=()) == replace(b, seats=())
 
 
+def acts_unasked(game: Game[Any, Any, Any], state: Any, seat: int) -> bool:
+    """Whether the seat has legal actions although the game does not wait for it (a card it
+    may play at any time)."""
+    return seat not in game.to_act(state) and bool(game.legal_actions(state, seat))
+
+
 def seats_to_write(
     game: Game[Any, Any, Any], before: Any | None, after: Any, seats: list[int], *, mover: int | None = None
 ) -> list[int]:
     """The seats to send a DM: those whose private view changed (``before`` is ``None`` at the
-    start: every private view is new), and those that newly have a decision to take in
-    private — a new one, or any after the seat's own move (the buttons it had are spent)."""
+    start: every private view is new), those that newly have a decision to take in private —
+    a new one, or any after the seat's own move (the buttons it had are spent) — and those
+    that newly may act unasked (an optional card became playable), whose last DM lacks it."""
     chosen = []
     for seat in seats:
         mine = game.private_view(after, seat)
@@ -62,7 +72,8 @@ def seats_to_write(
             or seat == mover
             or not _same_decision(private_decision(game, before, seat), decision)
         )
-        if changed or new_decision:
+        unasked = acts_unasked(game, after, seat) and (before is None or not acts_unasked(game, before, seat))
+        if changed or new_decision or unasked:
             chosen.append(seat)
     return chosen
 
@@ -100,6 +111,12 @@ async def send_private_views(
     for seat in seats_to_write(game, previous, record.state, people, mover=mover):
         user_id = record.seats[seat].user_id
         assert user_id is not None
+        if (
+            game.private_view(record.state, seat)
+            == (None if previous is None else game.private_view(previous, seat))
+            and await standing_action(host, record, seat) is not None
+        ):
+            continue  # only his decision is new, and the bot takes it for him by his settings
         try:
             embed, view, files = private_parts(record, seat, lang, pictures=pictures)
             # The DM channel is cached after the first DM: no user lookup per message.

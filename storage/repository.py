@@ -517,6 +517,35 @@ class Repository:
             await write_settings(db, guild_id, settings, self._now())
             return await read_settings(db, guild_id)
 
+    # -- each person's own settings for a game ------------------------------------------
+    async def player_settings(self, user_id: int, key: str) -> dict[str, Any]:
+        """The settings ``user_id`` chose for the game ``key`` (``{}``: none yet). A stored
+        value that is not a JSON object is logged and read as none."""
+        async with self._transaction(write=False) as db:
+            row = await db.fetch_one(
+                "SELECT settings FROM player_settings WHERE user_id = ? AND key = ?", (user_id, key)
+            )
+        if row is None:
+            return {}
+        try:
+            found = json.loads(row[0])
+        except ValueError:
+            found = None
+        if not isinstance(found, dict):
+            log.warning("the %s settings of user %s cannot be read; using none", key, user_id)
+            return {}
+        return found
+
+    async def set_player_settings(self, user_id: int, key: str, settings: dict[str, Any]) -> None:
+        """Store ``user_id``'s settings for the game ``key`` (the whole object, replacing any)."""
+        async with self._transaction(write=True) as db:
+            await db.execute(
+                "INSERT INTO player_settings (user_id, key, settings, updated_at) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (user_id, key) DO UPDATE"
+                " SET settings = excluded.settings, updated_at = excluded.updated_at",
+                (user_id, key, dump_json(settings), self._now()),
+            )
+
     async def sync_turns(
         self, game_id: int, *, now: datetime, present_seat: int | None = None
     ) -> dict[int, TurnDeadline]:

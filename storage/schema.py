@@ -26,6 +26,8 @@ v8  several bot processes on one database: reminders and timeouts claimed with a
     timeout's tries counted in storage; ``computer_turns``, the games whose computer seats are
     to play, claimed the same way (filled in for the running games); ``dm_notices``, the
     players to be told at their next interaction that a DM could not reach them
+v9  ``player_settings``: each person's own settings for one game (a standing choice the bot
+    acts on for him), as JSON the game's bot side validates
 """
 
 from __future__ import annotations
@@ -454,6 +456,30 @@ PG_V8_STATEMENTS = (
     """,
 )
 
+V9_STATEMENTS = (
+    """
+    CREATE TABLE player_settings (
+        user_id     INTEGER NOT NULL,
+        key         TEXT    NOT NULL,              -- the game the settings are for
+        settings    TEXT    NOT NULL,              -- JSON, validated by the game's bot side
+        updated_at  TEXT    NOT NULL,
+        PRIMARY KEY (user_id, key)
+    )
+    """,
+)
+
+PG_V9_STATEMENTS = (
+    """
+    CREATE TABLE player_settings (
+        user_id     BIGINT  NOT NULL,
+        key         TEXT    NOT NULL,
+        settings    TEXT    NOT NULL,
+        updated_at  TEXT    NOT NULL,
+        PRIMARY KEY (user_id, key)
+    )
+    """,
+)
+
 TABLES: dict[str, tuple[str, ...]] = {
     "games": ("id",),
     "seats": ("game_id", "seat"),
@@ -467,6 +493,7 @@ TABLES: dict[str, tuple[str, ...]] = {
     "standings": ("key", "guild_id", "user_id"),
     "computer_turns": ("game_id",),
     "dm_notices": ("game_id", "user_id"),
+    "player_settings": ("user_id", "key"),
 }
 """Every table and its key, each after the tables it refers to (the order a copy fills them in)."""
 
@@ -635,6 +662,7 @@ MIGRATIONS: tuple[Migration, ...] = (
         PG_V8_STATEMENTS,
         _backfill_computer_turns,
     ),
+    Migration(9, "each person's own settings per game", V9_STATEMENTS, PG_V9_STATEMENTS),
 )
 LATEST = MIGRATIONS[-1].version
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import discord
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from bot.i18n import catalogue, t
 from engine import Decision, EngineError, Event, Game
@@ -191,6 +191,18 @@ class Renderer:
         out of turn, which no turn ping announces (a defender chosen during the other
         player's turn), so that a DM tells the player."""
         return decision.secret
+
+    player_settings: type[BaseModel] | None = None
+    """The game's own settings each person may choose for himself (a command of the game's
+    folder sets them), stored per person and game (``Repository.player_settings``) and read
+    with this model's defaults for what is not stored; ``None``: the game has none."""
+
+    def standing_action(self, table: Table, seat: int) -> tuple[str, Any] | None:
+        """What the bot does for the person at ``seat``, now waited for, if he turned the
+        switch named here on in his ``player_settings`` (a window he asked to pass whenever he
+        has nothing to play in it): the switch's field name and the action (plain data, or
+        typed text the game parses); ``None``: nothing, he decides himself."""
+        return None
 
     def action_form(self, table: Table, seat: int, action: dict[str, Any]) -> discord.ui.Modal | None:
         """A form (modal) that clicking the action's button opens instead of applying it, for

@@ -16,6 +16,7 @@ from tests.e2e.conftest import database_url
 PUBLIC_COMMANDS = {
     *("play", "move", "hand", "status", "resign", "rules", "stats", "leaderboard"),
     *("games", "history", "export"),  # /config is for Manage Server only
+    "hobbit autopass",  # a game's own command (Raid's /place is for DMs only)
 }
 
 

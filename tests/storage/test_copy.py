@@ -55,11 +55,13 @@ async def every_row(url: str) -> dict[str, list[tuple[Any, ...]]]:
 
 
 async def a_bit_of_everything(repo: Repository) -> int:
-    """Every table filled: finished, running, lobby and cancelled games, settings, deadlines
-    (one claimed, so a missed turn), pings, a computer turn and a DM notice. Returns the running
+    """Every table filled: finished, running, lobby and cancelled games, settings (a server's
+    and a person's), deadlines (one claimed, so a missed turn), pings, a computer turn and a DM
+    notice. Returns the running
     game's id."""
     rng = random.Random(8)
     await repo.set_guild_settings(1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4, channels=(5,)))
+    await repo.set_player_settings(2**62, "pickomino", {"fast": True})
     await play(repo, await started_game(repo, channel_id=1, humans=(11, 12, 13)), rng)
     await repo.apply(
         (await started_game(repo, channel_id=2)).id, expected_version=0, seat=1, action={"kind": "resign"}

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
-from bot.render.drawing import fit_text, font, png, wrap
+from bot.render.drawing import Legend, fit_text, font, png
 from engine.games.berserk import board
 from engine.games.berserk.cards import CARDS
 from engine.games.berserk.view import BerserkView, UnitView
@@ -76,6 +76,7 @@ LEGEND: tuple[str, ...] = (
     "arrow",
 )
 """What the legend names, in order: each is a key of ``Words.legend``."""
+LEGEND_LAYOUT = Legend(LEGEND_COLUMN, LEGEND_ROW, LEGEND_ICON, LEGEND_FONT, 14, PAD, INK, GRID)
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,11 +297,12 @@ def _arrow(
 
 
 # -- the legend ---------------------------------------------------------------------------------
+def _legend_entries(words: Words) -> list[tuple[str, str]]:
+    return [(key, words.legend.get(key, "")) for key in LEGEND] if words.legend else []
+
+
 def _legend_height(words: Words) -> int:
-    if not words.legend:
-        return 0
-    columns = max(1, WIDTH // LEGEND_COLUMN)
-    return PAD + -(-len(LEGEND) // columns) * LEGEND_ROW + PAD
+    return LEGEND_LAYOUT.height(len(_legend_entries(words)), WIDTH)
 
 
 def _legend_icon(draw: ImageDraw.ImageDraw, key: str, box: Box) -> None:
@@ -323,23 +325,7 @@ def _legend_icon(draw: ImageDraw.ImageDraw, key: str, box: Box) -> None:
 
 
 def _legend(draw: ImageDraw.ImageDraw, top: int, words: Words) -> None:
-    if not words.legend:
-        return
-    columns = max(1, WIDTH // LEGEND_COLUMN)
-    rows = -(-len(LEGEND) // columns)
-    column_width = (WIDTH - 2 * PAD) // columns
-    draw.line((PAD, top + 2, WIDTH - PAD, top + 2), fill=GRID, width=1)
-    face = font(LEGEND_FONT)
-    for index, key in enumerate(LEGEND):
-        column, row = divmod(index, rows)
-        x = PAD + column * column_width
-        middle = top + PAD + row * LEGEND_ROW + LEGEND_ROW // 2
-        half = LEGEND_ICON // 2
-        _legend_icon(draw, key, (x + 4, middle - half, x + 4 + LEGEND_ICON, middle + half))
-        lines = wrap(draw, words.legend.get(key, ""), column_width - LEGEND_ICON - 20, face)
-        draw.multiline_text(
-            (x + LEGEND_ICON + 14, middle), "\n".join(lines), fill=INK, font=face, anchor="lm", spacing=2
-        )
+    LEGEND_LAYOUT.draw(draw, top, WIDTH, _legend_entries(words), _legend_icon)
 
 
 # -- text ---------------------------------------------------------------------------------------

@@ -1,8 +1,9 @@
-"""Hobbit on Discord: its words (``en.ftl``, ``ru.ftl``); the board is drawn by the generic
-renderer until the game has one of its own."""
+"""Hobbit on Discord: the board with the track as a picture, each player's hand by DM with
+the menus and buttons of his decisions (fights, trades, windows, Dwarf Gold at any time), the
+``/hobbit autopass`` setting, and event lines for the board and ``/history``."""
 
-from bot.render import GENERIC
+from bot.games.hobbit.render import HobbitRenderer
 
-RENDERER = GENERIC
+RENDERER = HobbitRenderer()
 
 __all__ = ["RENDERER"]

@@ -19,10 +19,10 @@ from dataclasses import dataclass, field, replace
 
 from PIL import Image, ImageDraw
 
+from bot.render.drawing import Legend
 from bot.render.drawing import fit_text as _fit_text
 from bot.render.drawing import font as _font
 from bot.render.drawing import png as _png
-from bot.render.drawing import wrap as _wrap
 from engine.games.raid.cells import COLUMNS, SIZE, coords
 from engine.games.raid.data import MEET_ORDER, Kind
 from engine.games.raid.knowledge import read
@@ -59,6 +59,7 @@ SEAT_COLOURS: tuple[Colour, ...] = ((41, 98, 255), (230, 110, 20))
 FIGHT: Colour = (220, 30, 30)
 KIT_WAIT: Colour = (30, 160, 70)
 BLOOD: Colour = (190, 20, 30)
+LEGEND_LAYOUT = Legend(LEGEND_COLUMN, LEGEND_ROW, LEGEND_ICON, LEGEND_FONT, 12, PAD, INK, GRID)
 
 KIND_COLOURS: dict[Kind, Colour] = {
     "artifact": (240, 185, 10),
@@ -175,12 +176,13 @@ def known_objects(view: RaidView, walker: int) -> list[Marker]:
 
 
 # -- pictures -----------------------------------------------------------------------------------
+def _legend_entries(words: Words) -> list[tuple[str, str]]:
+    """The legend's entries, in ``LEGEND`` order; none when the words have no legend."""
+    return [(key, words.legend.get(key, "")) for key in LEGEND] if words.legend else []
+
+
 def _legend_height(words: Words, width: int) -> int:
-    if not words.legend:
-        return 0
-    columns = max(1, width // LEGEND_COLUMN)
-    rows = -(-len(LEGEND) // columns)
-    return PAD + rows * LEGEND_ROW + PAD
+    return LEGEND_LAYOUT.height(len(_legend_entries(words)), width)
 
 
 def render_map(view: RaidView, walker: int, words: Words = Words()) -> bytes:
@@ -464,26 +466,7 @@ def _legend_icon(draw: ImageDraw.ImageDraw, key: str, box: Box) -> None:
 
 def _draw_legend(image: Image.Image, top: int, words: Words) -> None:
     """Every symbol of the picture with its words, in columns under the panels."""
-    if not words.legend:
-        return
-    draw = ImageDraw.Draw(image)
-    width = image.size[0]
-    columns = max(1, width // LEGEND_COLUMN)
-    rows = -(-len(LEGEND) // columns)
-    column_width = (width - 2 * PAD) // columns
-    draw.line((PAD, top + 2, width - PAD, top + 2), fill=GRID, width=1)
-    font = _font(LEGEND_FONT)
-    for index, key in enumerate(LEGEND):
-        column, row = divmod(index, rows)
-        x = PAD + column * column_width
-        y = top + PAD + row * LEGEND_ROW
-        middle = y + LEGEND_ROW // 2
-        half = LEGEND_ICON // 2
-        _legend_icon(draw, key, (x + 4, middle - half, x + 4 + LEGEND_ICON, middle + half))
-        lines = _wrap(draw, words.legend.get(key, ""), column_width - LEGEND_ICON - 18, font)
-        draw.multiline_text(
-            (x + LEGEND_ICON + 12, middle), "\n".join(lines), fill=INK, font=font, anchor="lm", spacing=2
-        )
+    LEGEND_LAYOUT.draw(ImageDraw.Draw(image), top, image.size[0], _legend_entries(words), _legend_icon)
 
 
 # -- text ---------------------------------------------------------------------------------------

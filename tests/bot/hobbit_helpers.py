@@ -1,0 +1,64 @@
+"""Hobbit positions as the bot's renderer sees them: stored records of random games, and every
+choice a seat's menus lead to."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from typing import Any
+
+import engine
+from bot.games import renderer_for
+from bot.games.hobbit.choices import TREES
+from bot.render import Focus, Table
+from engine.ai.playout import playout
+from engine.core.contract import Event
+from storage import GameRecord, GameStatus, SeatRecord
+
+GAME = engine.get_game("hobbit")
+RENDERER = renderer_for("hobbit")
+NOW = datetime(2026, 1, 1, tzinfo=UTC)
+NAMES = ("ann", "bob", "cat", "dan")
+
+
+def record_of(state: Any, version: int = 1) -> GameRecord:
+    result = GAME.result(state)
+    seats = tuple(SeatRecord(s, 100 + s, NAMES[s]) for s in range(GAME.seats(state)))
+    return GameRecord(
+        id=7, key="hobbit", guild_id=1, channel_id=2, message_id=3, host_id=100, options={}, seed=9,
+        status=GameStatus.ACTIVE if result is None else GameStatus.FINISHED, version=version, state=state,
+        seats=seats, created_at=NOW, updated_at=NOW, result=result,
+    )  # fmt: skip
+
+
+def positions(
+    seed: int, seats: int = 3, options: dict[str, Any] | None = None
+) -> Iterator[tuple[Any, tuple[Event, ...]]]:
+    """Every position of a random game (the start too), with the events that led to it."""
+    state = GAME.new(seats, seed, options)
+    yield state, ()
+    for played in playout(GAME, state, random.Random(seed)):
+        yield played.step.state, played.step.events
+
+
+def legal(state: Any, seat: int) -> list[dict[str, Any]]:
+    return [GAME.dump_action(a) for a in GAME.legal_actions(state, seat)]
+
+
+def menu_leaves(record: GameRecord, seat: int, lang: str = "en", focus: str = "") -> list[str]:
+    """The typed text of every choice the seat's tree menus lead to, from ``focus`` down."""
+    table = Table(record, GAME, lang, focus=focus)
+    wanted = focus.split(" ", 1)[0]
+    found: list[str] = []
+    for look in RENDERER.selects(table, seat, legal(record.state, seat)):
+        if look.name not in TREES or (focus and look.name != wanted):
+            continue
+        for option in look.options:
+            picked = RENDERER.choose(table, seat, look.name, [option.value])
+            if isinstance(picked, Focus):
+                if picked.path.startswith(focus) and len(picked.path) > len(focus):  # never back up
+                    found += menu_leaves(record, seat, lang, picked.path)
+            elif picked is not None:
+                found.append(picked)
+    return found
