@@ -18,14 +18,19 @@ from typing import NamedTuple, TypeVar
 T = TypeVar("T")
 
 MASK64 = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
+GOLDEN = 0x9E3779B97F4A7C15
+MIX1 = 0xBF58476D1CE4E5B9
+MIX2 = 0x94D049BB133111EB
+"""SplitMix64's constants: the step between words and the two multipliers of the mix. (A game
+that draws in its hot path may write ``word`` out, a call less per draw; a test holds it to
+``word``.)"""
 
 
 def word(seed: int, n: int) -> int:
     """The ``n``-th 64-bit word of the stream for ``seed`` (SplitMix64)."""
-    z = (seed + (n + 1) * _GOLDEN) & MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    z = (seed + (n + 1) * GOLDEN) & MASK64
+    z = ((z ^ (z >> 30)) * MIX1) & MASK64
+    z = ((z ^ (z >> 27)) * MIX2) & MASK64
     return z ^ (z >> 31)
 
 

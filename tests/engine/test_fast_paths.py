@@ -1,18 +1,22 @@
 """The shortcuts the rules take for speed answer exactly as the long way round.
 
-Pickomino reads dice through tables and remembers where a keep leads; Raid takes a move whose
+Pickomino reads dice through tables, reads the generator's word in ``apply`` itself, remembers
+where a keep leads and hands out an event met before again; Raid takes a move whose
 waypoints are already canonical as it is, and remembers the legs it has walked. Each shortcut
 must give what the definition gives, and must never swallow an error.
 """
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
+from pydantic import ValidationError
 
 from engine import BadAction, IllegalAction
-from engine.core.rng import word
+from engine.core.rng import Rng, word
+from engine.games.pickomino import PickominoState, Roll, Stop
 from engine.games.pickomino.dice import COUNTS, roll_dice
 from engine.games.raid import Move
 from engine.games.raid.actions import CANONICAL_WAYPOINTS, canonical
@@ -41,13 +45,56 @@ def test_dice_read_through_tables_are_the_words_base_6_digits() -> None:
     assert len(COUNTS) == 3003  # every way 0–8 dice can fall, counted per face
 
 
-def test_a_keep_met_again_gives_the_same_dice_and_total() -> None:
+def test_a_keep_met_again_gives_the_same_dice_total_and_event() -> None:
     state = dice_fall(position(kept=["worm", "5"]), ["4", "4", "4", "1", "2", "3"])
     first = PICKOMINO.apply(state, 0, PICKOMINO.parse_action("keep 4"))
     again = PICKOMINO.apply(state, 0, PICKOMINO.parse_action("keep 4"))
     assert first.state.kept == again.state.kept == (0, 0, 0, 3, 1, 1)
-    assert first.events[0].data == again.events[0].data == {"seat": 0, "face": "4", "count": 3, "total": 22}
-    assert first.events[0].data is not again.events[0].data  # events are never shared
+    assert first.events[0].data == {"seat": 0, "face": "4", "count": 3, "total": 22}
+    assert first.events == again.events
+    assert first.events[0] is again.events[0]  # an event is a value: made once, handed out again
+    other_seat = PICKOMINO.apply(state._replace(current=1), 1, PICKOMINO.parse_action("keep 4"))
+    assert other_seat.events[0].data == {"seat": 1, "face": "4", "count": 3, "total": 22}
+
+
+def test_a_roll_reads_the_dice_of_the_generators_word_as_p4_says() -> None:
+    """``apply`` reads the word and the dice itself (no calls); it must read what the
+    definition reads, for any generator position and any number of dice left."""
+    rng = random.Random(5)
+    kept_sets = [[], ["worm"], ["worm", "worm", "3"], ["1", "2", "2", "2", "5", "5"], ["4"] * 7]
+    for _ in range(2000):
+        kept = rng.choice(kept_sets)
+        seed, draws = rng.getrandbits(64), rng.randrange(500)
+        state = position(kept=kept)._replace(rng=Rng(seed, draws))
+        step = PICKOMINO.apply(state, 0, Roll())
+        assert tuple(step.events[0].data["dice"]) == dice_by_definition(seed, draws, 8 - len(kept))
+        assert step.state.rng == Rng(seed, draws + 1)
+
+
+def test_a_turn_failed_met_again_is_the_same_event_and_says_what_happened() -> None:
+    state = position(seats=3, stacks=[(25,), (), ()], kept=["1"], current=0)
+    first = PICKOMINO.apply(state, 0, Stop())
+    again = PICKOMINO.apply(state, 0, Stop())
+    assert [e.kind for e in first.events] == ["turn_failed", "turn_started"]
+    assert first.events[0].data == {"seat": 0, "reason": "no_worm", "returned": 25, "turned": 36}
+    assert first.events[1].data == {"seat": 1}
+    assert first.events[0] is again.events[0]
+    nothing = PICKOMINO.apply(position(seats=3, kept=["1"], current=2), 2, Stop())
+    assert nothing.events[0].data == {"seat": 2, "reason": "no_worm", "returned": None, "turned": 36}
+    assert nothing.events[1].data == {"seat": 0}
+
+
+def test_a_position_is_an_immutable_value_stored_field_by_field() -> None:
+    state = dice_fall(position(kept=["worm"]), ["1", "2", "3", "3", "4", "5", "5"])
+    with pytest.raises(AttributeError):
+        state.phase = "decide"  # type: ignore[misc]
+    data = PICKOMINO.dump_state(state)
+    assert list(data) == list(PickominoState._fields)
+    assert data["rng"] == [7, 0, []] and data["roll"] == [1, 1, 2, 1, 2, 0]
+    assert PICKOMINO.load_state(json.loads(json.dumps(data))) == state
+    assert PICKOMINO.state_adapter.validate_python(state) is state
+    with pytest.raises(ValidationError):
+        PICKOMINO.load_state({**data, "phase": "dance"})
 
 
 def test_a_move_given_with_canonical_waypoints_is_taken_as_it_is() -> None:

@@ -18,7 +18,7 @@ from engine.core.rng import word
 from engine.games.pickomino.data import DICE
 
 _FACES = 6
-_POW6 = tuple(6**n for n in range(DICE + 1))
+POW6: tuple[int, ...] = tuple(6**n for n in range(DICE + 1))
 _DIGIT = tuple(9**face for face in range(_FACES))
 
 
@@ -35,7 +35,7 @@ def _codes(n: int) -> tuple[int, ...]:
     return tuple(table)
 
 
-_CODES = tuple(_codes(n) for n in range(5))
+CODES = tuple(_codes(n) for n in range(5))
 """Dice of up to four dice at a time, by the number they are read from."""
 
 
@@ -57,9 +57,15 @@ SHOWN: dict[tuple[int, ...], tuple[int, ...]] = {
 """The face indices a roll shows, ascending."""
 
 
+def roll_code(seed: int, draws: int, n: int) -> int:
+    """``n`` dice from word ``draws`` of the generator ``seed``, as their code: ``COUNTS[code]``
+    counts them per face index."""
+    dice = word(seed, draws) % POW6[n]  # the digits that are dice; small-number arithmetic from here
+    if n <= 4:
+        return CODES[n][dice]
+    return CODES[4][dice % 1296] + CODES[n - 4][dice // 1296]
+
+
 def roll_dice(seed: int, draws: int, n: int) -> tuple[int, ...]:
     """``n`` dice from word ``draws`` of the generator ``seed``, counted per face index."""
-    dice = word(seed, draws) % _POW6[n]  # the digits that are dice; small-number arithmetic from here
-    if n <= 4:
-        return COUNTS[_CODES[n][dice]]
-    return COUNTS[_CODES[4][dice % 1296] + _CODES[n - 4][dice // 1296]]
+    return COUNTS[roll_code(seed, draws, n)]
