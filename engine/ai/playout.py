@@ -112,7 +112,7 @@ def _playout(
     off_turn: float,
     resign: float,
 ) -> Iterator[Played]:
-    to_act_of, legal_of, apply = game.to_act, game.legal_actions, game.apply
+    to_act_of, legal_of, apply, new_played = game.to_act, game.legal_actions, game.apply, tuple.__new__
     seats = game.seats(state)
     for _ in range(max_moves):
         to_act = to_act_of(state)
@@ -125,11 +125,11 @@ def _playout(
                 seat = idle[rng.randrange(len(idle))]
         if resign and rng.random() < resign:
             step = play_logged(game, state, seat, {"kind": RESIGN})[0]
-            yield Played(seat, None, state, step)
+            yield new_played(Played, (seat, None, state, step))
         else:
             action = choose(game, state, seat, rng)
             step = apply(state, seat, action)
-            yield Played(seat, action, state, step)
+            yield new_played(Played, (seat, action, state, step))
         state = step.state
     raise TooLong(f"{game.key}: still running after {max_moves} moves")
 

@@ -1,7 +1,9 @@
 """The shortcuts the rules take for speed answer exactly as the long way round.
 
 Pickomino reads dice through tables, reads the generator's word in ``apply`` itself, remembers
-where a keep leads and hands out an event met before again; Raid takes a move whose
+where a keep leads and hands out an event met before again; Raid makes its frozen values
+without their ``__init__``, remembers where a map's live objects are, takes a placement whose
+cells are already canonical as it is, and takes a move whose
 waypoints are already canonical as it is, and remembers the legs it has walked. Each shortcut
 must give what the definition gives, and must never swallow an error.
 """
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import FrozenInstanceError, fields
 
 import pytest
 from pydantic import ValidationError
@@ -18,13 +21,14 @@ from engine import BadAction, IllegalAction
 from engine.core.rng import Rng, word
 from engine.games.pickomino import PickominoState, Roll, Stop
 from engine.games.pickomino.dice import COUNTS, roll_dice
-from engine.games.raid import Move
-from engine.games.raid.actions import CANONICAL_WAYPOINTS, canonical
+from engine.games.raid import Move, Place
+from engine.games.raid.actions import CANONICAL_WAYPOINTS, TerroristSpot, canonical, canonical_place
 from engine.games.raid.paths import walk
+from engine.games.raid.state import Encounter, Fight, Hazard, Scout, builder
 from tests.engine.pickomino_helpers import GAME as PICKOMINO
 from tests.engine.pickomino_helpers import dice_fall, position
 from tests.engine.raid_helpers import GAME as RAID
-from tests.engine.raid_helpers import objects
+from tests.engine.raid_helpers import kinds, objects, random_valid_place
 from tests.engine.raid_helpers import position as raid_position
 
 
@@ -126,3 +130,64 @@ def test_legs_walked_before_give_the_same_cells_and_bad_legs_are_refused_every_t
         with pytest.raises(IllegalAction) as off:
             walk("A1", ["A4", "left 2"])
         assert off.value.code == "off_map" and off.value.params["leg"] == 2
+
+
+@pytest.mark.parametrize(
+    ("cls", "values"),
+    [
+        (Hazard, ("terrorist", "C3", 4, True, False)),
+        (Scout, ("B6", ("B1", "B6"), 3, 1, 2, True)),
+        (Encounter, (1, "C3", "pit", "fell", 0, None)),
+        (Fight, ("fight", (0,), (1, 2, 3), False, None, {}, "C3", 4, (5,), (6, 7))),
+    ],
+)
+def test_a_frozen_value_made_without_its_init_is_the_value_init_makes(
+    cls: type, values: tuple[object, ...]
+) -> None:
+    made = builder(cls)(*values)
+    expected = cls(**{f.name: v for f, v in zip(fields(cls), values, strict=True)})
+    assert type(made) is cls and made == expected and repr(made) == repr(expected)
+    with pytest.raises(FrozenInstanceError):
+        made.cell = "A1"
+
+
+def test_a_placement_with_canonical_cells_is_taken_as_it_is_and_any_other_is_read_again() -> None:
+    place = RAID.parse_action(random_valid_place(random.Random(4)))
+    assert isinstance(place, Place) and canonical_place(place) is place
+    lower = Place(
+        pits=tuple(c.lower() for c in place.pits),
+        traps=tuple(f" {c.lower()} " for c in place.traps),  # as a caller might build it by hand
+        terrorists=tuple(TerroristSpot(t.cell.lower(), t.zone) for t in place.terrorists),
+        kit=place.kit,
+        artifacts=place.artifacts,
+    )
+    read = canonical_place(lower)
+    assert read is not lower and read == place
+    state = RAID.new(2, seed=3, options={})
+    assert RAID.apply(state, 0, lower).state == RAID.apply(state, 0, place).state
+
+
+def test_a_placement_with_a_bad_cell_is_still_refused_when_read() -> None:
+    data = random_valid_place(random.Random(5))
+    data["pits"] = ["Z99", *data["pits"][1:]]
+    with pytest.raises(IllegalAction) as refused:
+        RAID.apply(RAID.new(2, seed=3, options={}), 0, RAID.parse_action(data))
+    assert refused.value.code == "bad_placement"
+
+
+def test_objects_sharing_a_cell_are_met_in_r11_order_even_on_a_map_made_out_of_order() -> None:
+    trap, artifact = Hazard("trap", "B4"), Hazard("artifact", "B4")
+    s = raid_position(((), (trap, artifact)))  # seat 0 walks seat 1's map: trap listed first
+    step = RAID.apply(s, 0, Move(path=("B1", "B6")))
+    met = [e.data["kind"] for e in step.events if e.kind == "encounter"]
+    assert met == ["artifact", "trap"]
+    again = RAID.apply(s, 0, Move(path=("B1", "B6")))  # the map's live cells, remembered
+    assert again.state == step.state
+
+
+def test_the_start_of_a_turn_is_the_same_event_each_time() -> None:
+    s = raid_position(((), objects(traps=["J10"])))
+    first = RAID.apply(s, 0, Move(path=("B1", "down 3")))
+    again = RAID.apply(s, 0, Move(path=("B1", "down 5")))
+    assert kinds(first.events)[-1] == "turn_started"
+    assert first.events[-1] is again.events[-1] and first.events[-1].data == {"seat": 1, "turn": 1}

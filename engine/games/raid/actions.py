@@ -135,6 +135,34 @@ def canonical(move: Move) -> Move:
     return read
 
 
+_CELLS = frozenset(ALL_CELLS)
+
+
+def _canonical_cells(cells: object) -> bool:
+    return type(cells) is tuple and all(type(c) is str and c in _CELLS for c in cells)
+
+
+def canonical_place(place: Place) -> Place:
+    """``place`` with its cells as the parser writes them (``b6`` → ``B6``), read again as
+    when it is typed; one whose cells already are (as a policy's placement is) is returned as
+    it is, as ``canonical`` does for a move."""
+    spots = place.terrorists
+    if (
+        type(place) is Place
+        and _canonical_cells(place.pits)
+        and _canonical_cells(place.traps)
+        and _canonical_cells(place.artifacts)
+        and (place.kit is None or (type(place.kit) is str and place.kit in _CELLS))
+        and type(spots) is tuple
+        and all(type(t) is TerroristSpot and type(t.zone) is int for t in spots)
+        and _canonical_cells(tuple(t.cell for t in spots))
+    ):
+        return place
+    read = ACTION_ADAPTER.validate_python(ACTION_ADAPTER.dump_python(place))
+    assert isinstance(read, Place)
+    return read
+
+
 # -- typed text ---------------------------------------------------------------------------------
 
 _SECTION_NAMES: dict[str, str] = {
