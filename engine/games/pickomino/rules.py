@@ -41,13 +41,17 @@ from engine.games.pickomino.state import STATE_ADAPTER, PickominoState
 from engine.games.pickomino.tables import (
     FAIL_REASONS,
     FAILED,
+    KEEPS,
     KEPT,
+    KEPT_EVENTS,
+    ROLL_FACES,
     ROLLED,
     TURN_STARTS,
-    keepable,
     keeping,
+    kept_event,
     kept_info,
     rolled_event,
+    shown,
     turn_failed,
 )
 from engine.games.pickomino.view import VIEW_ADAPTER, PickominoView, make_view
@@ -143,7 +147,8 @@ class Pickomino(Game[PickominoState, PickominoAction, PickominoView]):
             return [ROLL]
         info = KEPT.get(kept) or kept_info(kept)
         if phase == "keep":
-            return list(info.keepable.get(roll) or keepable(info, kept, roll))
+            faces = ROLL_FACES.get(roll)
+            return list(KEEPS[(shown(roll) if faces is None else faces) & info.free])
         if info.worm and (tiles := _takeable(grill, stacks, seat, info.total)):
             takes: list[PickominoAction] = [TAKE[t] for t in tiles]
             return [ROLL, *takes] if info.left else takes
@@ -196,25 +201,12 @@ class Pickomino(Game[PickominoState, PickominoAction, PickominoView]):
             if kept[i]:
                 raise IllegalAction(f"{face} was already kept this turn", "face_already_kept", face=face)
             info = KEPT.get(kept) or kept_info(kept)
-            made = info.after[i * 9 + count]
-            if made is None or (kept_event := made.events[seat]) is None:
-                made, kept_event = keeping(info, kept, i, count, seat)
+            made = info.after[i * 9 + count] or keeping(info, kept, i, count)
+            said = KEPT_EVENTS[seat].get(made.event) or kept_event(seat, made)
             now = made.kept
-            after = (
-                seats,
-                tiebreak,
-                rng,
-                grill,
-                turned,
-                stacks,
-                seat,
-                "decide",
-                _NO_DICE,
-                now,
-                turn,
-                resigned,
-            )
-            return Step(_new_tuple(_State, after), kept_event)
+            none = _NO_DICE
+            after = (seats, tiebreak, rng, grill, turned, stacks, seat, "decide", none, now, turn, resigned)
+            return Step(_new_tuple(_State, after), said)
         if kind == "stop":
             if phase != "decide":
                 raise IllegalAction("you can stop only after keeping dice", "cannot_stop_now")

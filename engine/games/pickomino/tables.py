@@ -3,9 +3,9 @@
 A random playout plays hundreds of thousands of actions a second, and nearly everything an
 action works out has been worked out before: what the dice kept add up to, which faces a
 roll lets the player keep, where a keep leads, and the events themselves. There are few
-distinct answers — 3,003 ways up to eight dice can fall, a few hundred sets of dice kept,
-six seats' worth of each event — so each is made once, the first time it is met, and handed
-out from then on.
+distinct answers — 3,003 ways up to eight dice can fall and as many sets of dice kept, seven
+seats' worth of each event — so each is made once, the first time it is met, and handed out
+from then on (a few megabytes once every game has been played).
 
 Events are values (``engine.core.contract.Event``): nothing changes one once it is made, so
 the same ``kept`` event of the same seat is the same object every time it happens.
@@ -18,7 +18,7 @@ from typing import NamedTuple
 from engine.core.contract import TURN_STARTED, Event
 from engine.games.pickomino.actions import KEEP, Keep
 from engine.games.pickomino.data import DICE, FACES, WORM
-from engine.games.pickomino.dice import COUNTS, SHOWN
+from engine.games.pickomino.dice import COUNTS
 
 SEATS = 7
 """The most seats a game has: tables per seat have this many places."""
@@ -36,22 +36,22 @@ class Kept(NamedTuple):
     """A worm is among them: a tile may be taken (P8)."""
     free: int
     """The faces not kept yet, bit ``face`` set for each: those a roll may add (P5)."""
-    keepable: dict[tuple[int, ...], tuple[Keep, ...]]
-    """Keep actions for a roll (counted per face): the faces it shows not kept before (P5)."""
     after: list[Keeping | None]
     """At ``face * 9 + count``: where keeping ``count`` dice showing ``face`` leads."""
 
 
 class Keeping(NamedTuple):
-    """A keep: the dice kept once it is made, and its ``kept`` event per seat."""
+    """A keep: the dice kept once it is made, their total, and which ``kept`` event it makes
+    (``KEPT_EVENTS``)."""
 
     kept: tuple[int, ...]
     total: int
-    events: list[tuple[Event] | None]
+    event: int
+    """``(face * 9 + count) * 64 + total``: the event says no more than that."""
 
 
 KEPT: dict[tuple[int, ...], Kept] = {}
-"""Every set of dice kept met so far."""
+"""Every set of dice kept met so far (at most 3,003: every way up to eight dice can fall)."""
 
 
 def kept_info(kept: tuple[int, ...]) -> Kept:
@@ -60,32 +60,48 @@ def kept_info(kept: tuple[int, ...]) -> Kept:
     if found is None:
         total = sum(n * v for n, v in zip(kept, FACE_VALUE, strict=True))
         free = sum(1 << face for face in range(6) if not kept[face])
-        found = KEPT[kept] = Kept(total, DICE - sum(kept), bool(kept[WORM]), free, {}, [None] * (6 * 9))
+        found = KEPT[kept] = Kept(total, DICE - sum(kept), bool(kept[WORM]), free, [None] * (6 * 9))
     return found
 
 
-def keepable(info: Kept, kept: tuple[int, ...], roll: tuple[int, ...]) -> tuple[Keep, ...]:
-    """The keep actions of ``roll`` when ``kept`` (whose ``info`` it is) are kept."""
-    found = info.keepable.get(roll)
-    if found is None:
-        found = info.keepable[roll] = tuple(KEEP[f] for f in range(6) if roll[f] and not kept[f])
-    return found
-
-
-def keeping(
-    info: Kept, kept: tuple[int, ...], face: int, count: int, seat: int
-) -> tuple[Keeping, tuple[Event]]:
+def keeping(info: Kept, kept: tuple[int, ...], face: int, count: int) -> Keeping:
     """Where keeping ``count`` dice showing ``face`` leads (``kept`` are kept, ``info`` is
-    theirs), and the event of ``seat``."""
+    theirs); made when first met."""
     found = info.after[face * 9 + count]
     if found is None:
         after = (*kept[:face], count, *kept[face + 1 :])
-        found = info.after[face * 9 + count] = Keeping(after, kept_info(after).total, [None] * SEATS)
-    events = found.events[seat]
-    if events is None:
-        data = {"seat": seat, "face": FACES[face], "count": count, "total": found.total}
-        events = found.events[seat] = (Event("kept", data, None),)
-    return found, events
+        total = kept_info(after).total
+        found = info.after[face * 9 + count] = Keeping(after, total, (face * 9 + count) * 64 + total)
+    return found
+
+
+KEPT_EVENTS: tuple[dict[int, tuple[Event]], ...] = tuple({} for _ in range(SEATS))
+"""Per seat, by ``Keeping.event``: the ``kept`` event, as a step's events."""
+
+
+def kept_event(seat: int, made: Keeping) -> tuple[Event]:
+    """``KEPT_EVENTS[seat][made.event]``, made when first met."""
+    found = KEPT_EVENTS[seat].get(made.event)
+    if found is None:
+        face, count = divmod(made.event // 64, 9)
+        data = {"seat": seat, "face": FACES[face], "count": count, "total": made.total}
+        found = KEPT_EVENTS[seat][made.event] = (Event("kept", data, None),)
+    return found
+
+
+def shown(roll: tuple[int, ...]) -> int:
+    """The faces a roll (counted per face) shows, bit ``face`` set for each."""
+    return sum(1 << face for face in range(6) if roll[face])
+
+
+ROLL_FACES: dict[tuple[int, ...], int] = {dice: shown(dice) for dice in COUNTS.values()}
+"""``shown`` of every roll up to eight dice can make."""
+
+KEEPS: tuple[tuple[Keep, ...], ...] = tuple(
+    tuple(KEEP[f] for f in range(6) if faces >> f & 1) for faces in range(64)
+)
+"""For a set of faces (bit ``face`` set for each), the keep actions of those faces (P5: a
+roll's faces not kept before, ``ROLL_FACES[roll] & Kept.free``)."""
 
 
 class Rolled(NamedTuple):
@@ -99,8 +115,7 @@ class Rolled(NamedTuple):
 
 
 ROLLED: dict[int, Rolled] = {
-    code: Rolled(dice, sum(1 << face for face in SHOWN[dice]), [None] * SEATS)
-    for code, dice in COUNTS.items()
+    code: Rolled(dice, ROLL_FACES[dice], [None] * SEATS) for code, dice in COUNTS.items()
 }
 
 
