@@ -119,6 +119,9 @@ CANONICAL_WAYPOINTS: frozenset[str] = frozenset(ALL_CELLS) | frozenset(
 """The waypoints as the parser writes them that a scout can walk: every cell, every step."""
 
 
+_TEXT_ONLY = frozenset({str})
+
+
 def canonical(move: Move) -> Move:
     """``move`` with its waypoints as the parser writes them (``b6`` → ``B6``), checked as when
     it is read. A move made by the engine's own parser or a policy usually is already, and is
@@ -127,7 +130,8 @@ def canonical(move: Move) -> Move:
     if (
         type(path) is tuple
         and len(path) <= MAX_WAYPOINTS
-        and all(type(w) is str and w in CANONICAL_WAYPOINTS for w in path)
+        and {*map(type, path)} <= _TEXT_ONLY  # plain strings, nothing that merely compares equal
+        and CANONICAL_WAYPOINTS.issuperset(path)
     ):
         return move
     read = ACTION_ADAPTER.validate_python(ACTION_ADAPTER.dump_python(move))
