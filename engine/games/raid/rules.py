@@ -328,6 +328,8 @@ class Raid(Game[RaidState, RaidAction, RaidView]):
                 return Step(
                     _changed(state, seat, scout, owner, objects, met, push(state.agenda, kit)), tuple(events)
                 )
+        if not any(m.outcome == "collected" for m in met):  # met objects stay live: the same cells
+            _live_objects.remember(objects, _live_objects(state.maps[owner] or ()))
         scouts = (scout, state.scouts[1]) if seat == 0 else (state.scouts[0], scout)
         maps = (objects, state.maps[1]) if owner == 0 else (state.maps[0], objects)
         return self._end_turn(state, events, scouts, maps, (*state.encounters, *met))
@@ -480,13 +482,19 @@ _LEGAL: dict[str, Callable[[Any], list[RaidAction]]] = {
 def _live_at(hazards: tuple[Hazard, ...]) -> dict[str, tuple[int, ...]]:
     """The cells of a hazard map's live objects, each with the objects' indices in the order
     they are met (R11)."""
-    at: dict[str, list[int]] = {}
+    at: dict[str, tuple[int, ...]] = {}
+    shared = []
     for i, h in enumerate(hazards):
         if h.live:
-            at.setdefault(h.cell, []).append(i)
-    for due in at.values():  # a map is stored in meeting order, but one made by hand may not be
-        due.sort(key=lambda i: MEET_RANK[hazards[i].kind])
-    return {cell: tuple(due) for cell, due in at.items()}
+            there = at.get(h.cell)
+            if there is None:
+                at[h.cell] = (i,)
+            else:
+                at[h.cell] = (*there, i)
+                shared.append(h.cell)
+    for cell in shared:  # a map is stored in meeting order, but one made by hand may not be
+        at[cell] = tuple(sorted(at[cell], key=lambda i: MEET_RANK[hazards[i].kind]))
+    return at
 
 
 _live_objects = ByIdentity(_live_at)

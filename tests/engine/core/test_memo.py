@@ -12,7 +12,7 @@ def test_the_same_object_is_answered_once_and_an_equal_one_again() -> None:
         calls.append(key)
         return sum(key)
 
-    memo = ByIdentity(total)
+    memo: ByIdentity[tuple[int, ...], int] = ByIdentity(total)
     first = tuple(range(5))
     assert memo(first) == memo(first) == 10
     assert len(calls) == 1
@@ -22,17 +22,27 @@ def test_the_same_object_is_answered_once_and_an_equal_one_again() -> None:
 
 
 def test_an_answer_is_kept_with_its_object_so_no_other_object_can_take_its_identity() -> None:
-    memo = ByIdentity(lambda key: len(key))
+    memo: ByIdentity[list[int], int] = ByIdentity(len)
     for n in range(50):  # each list dies after the call, unless the memo holds it
         assert memo([0] * n) == n
     assert len(memo) == 50
 
 
 def test_it_forgets_everything_once_full() -> None:
-    memo = ByIdentity(lambda key: key[0], limit=3)
+    memo: ByIdentity[tuple[int], int] = ByIdentity(lambda key: key[0], limit=3)
     keys = [(n,) for n in range(4)]
     for key in keys[:3]:
         memo(key)
     assert len(memo) == 3
     assert memo(keys[3]) == 3 and len(memo) == 1
     assert memo(keys[0]) == 0 and len(memo) == 2
+
+
+def test_an_answer_known_another_way_is_taken_as_given() -> None:
+    def refused(key: tuple[int, ...]) -> int:
+        raise AssertionError("worked out although it was given")
+
+    memo: ByIdentity[tuple[int, ...], int] = ByIdentity(refused)
+    key = (1, 2, 3)
+    memo.remember(key, 7)
+    assert memo(key) == 7
