@@ -11,7 +11,7 @@ gzipped. ``--check`` makes the decisions again with the code as it is now and re
 position decided differently, and the time it took; ``--every K`` checks every K-th position
 only. With ``--checkout OTHER`` the decisions are made by the code of another checkout of the
 repository instead (``bench/strong_elsewhere.py`` run inside it; an older one:
-``git worktree add /tmp/old <commit>``). The file in the repository
+``git worktree add ../old <commit>``). The file in the repository
 (``tests/engine/records/pickomino_decisions.txt.gz``) was written with the solver as it was
 before it was made faster, and ``--checkout`` on a checkout of that code finds every decision
 as recorded; ``tests/engine/ai/test_pickomino_decisions.py`` checks all of them with the code

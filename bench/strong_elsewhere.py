@@ -2,7 +2,7 @@
 
 cd OTHER_CHECKOUT && python /path/to/this/bench/strong_elsewhere.py FILE [--every K]
 
-Run from inside any checkout of the repository (an older one: ``git worktree add /tmp/old
+Run from inside any checkout of the repository (an older one: ``git worktree add ../old
 <commit>``), it imports that checkout's engine, not this one's, reads the positions of
 ``FILE`` (``bench/pickomino_decisions.py`` writes and describes the format) and prints the
 decision that checkout's ``strong`` makes in each, one line per position, as the file words
