@@ -149,10 +149,8 @@ def _random_playout(
     Python frame or two less per move), and a ``Played`` is made as the plain tuple it is,
     skipping ``NamedTuple.__new__``."""
     to_act_of, legal_of, apply, new_played = game.to_act, game.legal_actions, game.apply, tuple.__new__
-    if (
-        _DRAWS_BELOW is None or getattr(type(rng), "_randbelow", None) is not _DRAWS_BELOW
-    ):  # a generator that draws otherwise: ask it
-        choice = rng.choice
+    if _DRAWS_BELOW is None or getattr(type(rng), "_randbelow", None) is not _DRAWS_BELOW:
+        choice = rng.choice  # a generator that draws otherwise (it redefines ``random``): ask it
         for _ in range(max_moves):
             to_act = to_act_of(state)
             if not to_act:

@@ -7,7 +7,11 @@ playout step, so everything but the word itself is looked up in tables made at i
 - four dice at a time: the dice of a number below ``6**4`` counted per face, written as one
   integer with a base-9 digit per face (no face can show more than eight dice, so adding two
   such numbers adds the counts digit by digit);
-- that integer's counts as the one shared 6-tuple, and the faces it shows.
+- that integer's counts as the one shared 6-tuple (``tables.ROLLED`` adds the faces it shows
+  and its events).
+
+``Pickomino.apply`` writes ``roll_code`` out in its roll; ``roll_dice`` is the definition a
+test holds both to.
 """
 
 from __future__ import annotations
@@ -50,11 +54,6 @@ def _every_roll() -> dict[int, tuple[int, ...]]:
 
 COUNTS: dict[int, tuple[int, ...]] = _every_roll()
 """Every roll of up to eight dice: its code → its counts per face index (one shared tuple)."""
-
-SHOWN: dict[tuple[int, ...], tuple[int, ...]] = {
-    counts: tuple(f for f in range(_FACES) if counts[f]) for counts in COUNTS.values()
-}
-"""The face indices a roll shows, ascending."""
 
 
 def roll_code(seed: int, draws: int, n: int) -> int:
