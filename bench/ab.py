@@ -6,10 +6,10 @@ Runs ``COMMAND`` in the old checkout and in this one, alternately, ``--rounds`` 
 reads one number from each run's output (the first group of ``--pattern``; by default the
 ``games/s`` that ``bench/engine.py`` prints) and prints both medians and the median ratio of
 each pair of runs. An old
-checkout is any copy of the repository, e.g. ``git worktree add /tmp/old <commit>``.
+checkout is any copy of the repository, e.g. ``git worktree add ../old <commit>``.
 
-python bench/ab.py /tmp/old -- python bench/engine.py --game raid --seats 2 --games 1000
-python bench/ab.py /tmp/old --rounds 3 --pattern ", ([0-9.]+) s$" --lower -- \\
+python bench/ab.py ../old -- python bench/engine.py --game raid --seats 2 --games 1000
+python bench/ab.py ../old --rounds 3 --pattern ", ([0-9.]+) s$" --lower -- \\
     python -m engine.ai.arena pickomino --seats 2 --games 200 --policies strong,greedy --seed 1
 """
 

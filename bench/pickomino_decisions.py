@@ -1,16 +1,21 @@
 """A fixed set of Pickomino positions and ``strong``'s decision in each, to keep it unchanged.
 
-python bench/pickomino_decisions.py --check [FILE] [--every K]    (or: python -m bench.pickomino_decisions)
+python bench/pickomino_decisions.py --check [FILE] [--every K] [--checkout OTHER]
 python bench/pickomino_decisions.py --write FILE [--positions N]
+(or: python -m bench.pickomino_decisions)
 
 ``--write`` plays games of ``strong`` against ``greedy`` (two seats mostly; some with three
 or four, and some with the ``shared`` tie-break), keeps every position where ``strong`` has
 two or more legal actions, and writes the position and ``strong``'s decision, one line each,
 gzipped. ``--check`` makes the decisions again with the code as it is now and reports every
 position decided differently, and the time it took; ``--every K`` checks every K-th position
-only. The file in the repository (``tests/engine/records/pickomino_decisions.txt.gz``) was
-written with the solver as it was before it was made faster;
-``tests/engine/ai/test_pickomino_decisions.py`` checks every tenth position of it.
+only. With ``--checkout OTHER`` the decisions are made by the code of another checkout of the
+repository instead (``bench/strong_elsewhere.py`` run inside it; an older one:
+``git worktree add ../old <commit>``). The file in the repository
+(``tests/engine/records/pickomino_decisions.txt.gz``) was written with the solver as it was
+before it was made faster, and ``--checkout`` on a checkout of that code finds every decision
+as recorded; ``tests/engine/ai/test_pickomino_decisions.py`` checks all of them with the code
+as it is now.
 
 A line: ``seats tiebreak current phase roll kept grill stacks turned resigned turn decision``,
 dice counted per face index (``1``–``5``, worm), tiles in hexadecimal from 21 (``0`` = 21,
@@ -23,6 +28,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import random
+import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -144,6 +150,21 @@ def check(lines: list[str], strong: Policy | None = None) -> list[str]:
     return wrong
 
 
+def check_elsewhere(checkout: Path, path: Path, every: int = 1) -> list[str]:
+    """``check`` with the decisions of the code in another checkout (``strong_elsewhere``)."""
+    script = Path(__file__).resolve().parent / "strong_elsewhere.py"
+    run = [sys.executable, str(script), str(path.resolve()), "--every", str(every)]
+    there = subprocess.run(run, cwd=checkout, capture_output=True, text=True, check=True).stdout.split("\n")
+    lines = read(path)[::every]
+    if len(there) < len(lines):
+        raise SystemExit(f"{checkout} decided {len(there)} positions of {len(lines)}")
+    return [
+        f"{line}  -> there {made}"
+        for line, made in zip(lines, there, strict=False)
+        if decode(line)[1] != made
+    ]
+
+
 def read(path: Path) -> list[str]:
     with gzip.open(path, "rt") as f:
         return [line for line in f.read().split("\n") if line]
@@ -155,6 +176,7 @@ def main() -> int:
     parser.add_argument("--positions", type=int, default=10_000)
     parser.add_argument("--check", type=Path, nargs="?", const=DEFAULT_FILE)
     parser.add_argument("--every", type=int, default=1)
+    parser.add_argument("--checkout", type=Path, help="decide with the code of this checkout")
     args = parser.parse_args()
     if args.write:
         lines = list(positions(args.positions))
@@ -166,7 +188,7 @@ def main() -> int:
         parser.error("give --write FILE or --check [FILE]")
     lines = read(args.check)[:: args.every]
     start = time.perf_counter()
-    wrong = check(lines)
+    wrong = check(lines) if args.checkout is None else check_elsewhere(args.checkout, args.check, args.every)
     elapsed = time.perf_counter() - start
     print(f"{len(lines) - len(wrong)} of {len(lines)} decisions as recorded, in {elapsed:.1f} s")
     for line in wrong[:20]:

@@ -98,22 +98,21 @@ def playout(
     """Play ``state`` to the end. ``off_turn``: the chance, at each move, that a seat not waited
     for but with something it may do (an optional card) acts instead; ``resign``: the chance
     that the acting seat resigns. Raises ``TooLong`` past ``max_moves``."""
-    to_act_of, legal_of, apply = game.to_act, game.legal_actions, game.apply
-    choice, new_played = rng.choice, tuple.__new__
     if choose is random_choice and sampler_of(game.key) is None and not (off_turn or resign):
-        # The hot path of benchmarks and searches: nothing but the contract's own calls.
-        # ``choice`` draws exactly what ``randrange(len(legal))`` draws, with fewer calls;
-        # a ``Played`` is built as the plain tuple it is, skipping ``NamedTuple.__new__``.
-        for _ in range(max_moves):
-            to_act = to_act_of(state)
-            if not to_act:
-                return
-            seat = to_act[0] if len(to_act) == 1 else to_act[rng.randrange(len(to_act))]
-            action = choice(legal_of(state, seat))
-            step = apply(state, seat, action)
-            yield new_played(Played, (seat, action, state, step))
-            state = step.state
-        raise TooLong(f"{game.key}: still running after {max_moves} moves")
+        return _random_playout(game, state, rng, max_moves)
+    return _playout(game, state, rng, choose, max_moves, off_turn, resign)
+
+
+def _playout(
+    game: Game[Any, Any, Any],
+    state: Any,
+    rng: random.Random,
+    choose: Chooser,
+    max_moves: int,
+    off_turn: float,
+    resign: float,
+) -> Iterator[Played]:
+    to_act_of, legal_of, apply, new_played = game.to_act, game.legal_actions, game.apply, tuple.__new__
     seats = game.seats(state)
     for _ in range(max_moves):
         to_act = to_act_of(state)
@@ -126,11 +125,59 @@ def playout(
                 seat = idle[rng.randrange(len(idle))]
         if resign and rng.random() < resign:
             step = play_logged(game, state, seat, {"kind": RESIGN})[0]
-            yield Played(seat, None, state, step)
+            yield new_played(Played, (seat, None, state, step))
         else:
             action = choose(game, state, seat, rng)
             step = apply(state, seat, action)
-            yield Played(seat, action, state, step)
+            yield new_played(Played, (seat, action, state, step))
+        state = step.state
+    raise TooLong(f"{game.key}: still running after {max_moves} moves")
+
+
+_DRAWS_BELOW = getattr(random.Random, "_randbelow_with_getrandbits", None)
+"""How ``random.Random`` draws an index below ``n`` (``randrange``, ``choice``): words of
+``n.bit_length()`` bits until one is below ``n``. ``_random_playout`` draws the same way."""
+
+
+def _random_playout(
+    game: Game[Any, Any, Any], state: Any, rng: random.Random, max_moves: int
+) -> Iterator[Played]:
+    """``playout`` of uniform choices over listed actions, nothing else: the hot path of
+    benchmarks and searches, with nothing between the contract's calls but the draw. Every
+    index is drawn as ``legal[rng.randrange(len(legal))]`` draws it, from the same words, so
+    the games are the same as through ``random_choice``; the draw is written out here (a
+    Python frame or two less per move), and a ``Played`` is made as the plain tuple it is,
+    skipping ``NamedTuple.__new__``."""
+    to_act_of, legal_of, apply, new_played = game.to_act, game.legal_actions, game.apply, tuple.__new__
+    if _DRAWS_BELOW is None or getattr(type(rng), "_randbelow", None) is not _DRAWS_BELOW:
+        choice = rng.choice  # a generator that draws otherwise (it redefines ``random``): ask it
+        for _ in range(max_moves):
+            to_act = to_act_of(state)
+            if not to_act:
+                return
+            seat = to_act[0] if len(to_act) == 1 else to_act[rng.randrange(len(to_act))]
+            action = choice(legal_of(state, seat))
+            step = apply(state, seat, action)
+            yield new_played(Played, (seat, action, state, step))
+            state = step.state
+        raise TooLong(f"{game.key}: still running after {max_moves} moves")
+    bits = rng.getrandbits
+    for _ in range(max_moves):
+        to_act = to_act_of(state)
+        if not to_act:
+            return
+        seat = to_act[0] if len(to_act) == 1 else to_act[rng.randrange(len(to_act))]
+        legal = legal_of(state, seat)
+        n = len(legal)
+        if not n:
+            raise IndexError("Cannot choose from an empty sequence")  # as ``rng.choice`` refuses
+        k = n.bit_length()
+        i = bits(k)
+        while i >= n:
+            i = bits(k)
+        action = legal[i]
+        step = apply(state, seat, action)
+        yield new_played(Played, (seat, action, state, step))
         state = step.state
     raise TooLong(f"{game.key}: still running after {max_moves} moves")
 

@@ -43,7 +43,11 @@ turn, so it pings nobody."""
 @dataclass(slots=True)
 class Event:
     """Something that happened. ``audience`` is ``None`` for everyone (channel, spectators,
-    every seat) or the seats allowed to learn it."""
+    every seat) or the seats allowed to learn it.
+
+    An event is a value like a state: nothing changes one, or its ``data``, once it is made,
+    so a game may hand out the same event object whenever the same thing happens again
+    (Pickomino does, in its hot path)."""
 
     kind: str
     data: dict[str, JSON] = field(default_factory=dict)

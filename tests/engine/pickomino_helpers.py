@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 
 from engine.games.pickomino import PICKOMINO, PickominoState
 from engine.games.pickomino.data import FACE_INDEX, TILES
@@ -55,7 +54,7 @@ def dice_fall(state: PickominoState, faces: Iterable[str | int]) -> PickominoSta
     """The same position with these dice just rolled (what ``roll`` would produce)."""
     roll = counts(faces)
     assert sum(roll) == 8 - sum(state.kept), "roll as many dice as are left"
-    return replace(state, roll=roll, phase="keep")
+    return state._replace(roll=roll, phase="keep")
 
 
 def labels(actions: Iterable[object]) -> list[str]:

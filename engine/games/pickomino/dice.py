@@ -7,7 +7,11 @@ playout step, so everything but the word itself is looked up in tables made at i
 - four dice at a time: the dice of a number below ``6**4`` counted per face, written as one
   integer with a base-9 digit per face (no face can show more than eight dice, so adding two
   such numbers adds the counts digit by digit);
-- that integer's counts as the one shared 6-tuple, and the faces it shows.
+- that integer's counts as the one shared 6-tuple (``tables.ROLLED`` adds the faces it shows
+  and its events).
+
+``Pickomino.apply`` writes ``roll_code`` out in its roll; ``roll_dice`` is the definition a
+test holds both to.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from engine.core.rng import word
 from engine.games.pickomino.data import DICE
 
 _FACES = 6
-_POW6 = tuple(6**n for n in range(DICE + 1))
+POW6: tuple[int, ...] = tuple(6**n for n in range(DICE + 1))
 _DIGIT = tuple(9**face for face in range(_FACES))
 
 
@@ -35,7 +39,7 @@ def _codes(n: int) -> tuple[int, ...]:
     return tuple(table)
 
 
-_CODES = tuple(_codes(n) for n in range(5))
+CODES = tuple(_codes(n) for n in range(5))
 """Dice of up to four dice at a time, by the number they are read from."""
 
 
@@ -51,15 +55,16 @@ def _every_roll() -> dict[int, tuple[int, ...]]:
 COUNTS: dict[int, tuple[int, ...]] = _every_roll()
 """Every roll of up to eight dice: its code → its counts per face index (one shared tuple)."""
 
-SHOWN: dict[tuple[int, ...], tuple[int, ...]] = {
-    counts: tuple(f for f in range(_FACES) if counts[f]) for counts in COUNTS.values()
-}
-"""The face indices a roll shows, ascending."""
+
+def roll_code(seed: int, draws: int, n: int) -> int:
+    """``n`` dice from word ``draws`` of the generator ``seed``, as their code: ``COUNTS[code]``
+    counts them per face index."""
+    dice = word(seed, draws) % POW6[n]  # the digits that are dice; small-number arithmetic from here
+    if n <= 4:
+        return CODES[n][dice]
+    return CODES[4][dice % 1296] + CODES[n - 4][dice // 1296]
 
 
 def roll_dice(seed: int, draws: int, n: int) -> tuple[int, ...]:
     """``n`` dice from word ``draws`` of the generator ``seed``, counted per face index."""
-    dice = word(seed, draws) % _POW6[n]  # the digits that are dice; small-number arithmetic from here
-    if n <= 4:
-        return COUNTS[_CODES[n][dice]]
-    return COUNTS[_CODES[4][dice % 1296] + _CODES[n - 4][dice // 1296]]
+    return COUNTS[roll_code(seed, draws, n)]

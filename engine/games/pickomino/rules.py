@@ -2,26 +2,24 @@
 
 The hot path (``to_act``, ``legal_actions``, ``apply``) is written for random playouts and
 search: dice are counted per face in 6-tuples, actions are shared instances, every action
-builds one new state, and a new state shares every tuple it does not change with the old one.
+builds one new state (a tuple), a new state shares every tuple it does not change with the old
+one, and what has been worked out once is looked up (``engine.games.pickomino.tables``).
 """
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect, insort
 from collections.abc import Mapping
-from dataclasses import replace
-from functools import lru_cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.core.contract import TURN_STARTED, Event, Game, Result, Step, ranks_from_keys
+from engine.core.contract import Event, Game, Result, Step, ranks_from_keys
 from engine.core.decisions import Decision
 from engine.core.errors import IllegalAction
-from engine.core.rng import Rng
+from engine.core.rng import GOLDEN, MASK64, MIX1, MIX2, Rng
 from engine.games.pickomino.actions import (
     ACTION_ADAPTER,
-    KEEP,
     ROLL,
     STOP,
     TAKE,
@@ -32,15 +30,30 @@ from engine.games.pickomino.actions import (
     parse_text,
 )
 from engine.games.pickomino.data import (
-    DICE,
     FACE_INDEX,
     HIGHEST_TILE,
     TILE_WORMS,
     TILES,
     WORM,
 )
-from engine.games.pickomino.dice import SHOWN, roll_dice
+from engine.games.pickomino.dice import CODES, POW6
 from engine.games.pickomino.state import STATE_ADAPTER, PickominoState
+from engine.games.pickomino.tables import (
+    FAIL_REASONS,
+    FAILED,
+    KEEPS,
+    KEPT,
+    KEPT_EVENTS,
+    ROLL_FACES,
+    ROLLED,
+    TURN_STARTS,
+    keeping,
+    kept_event,
+    kept_info,
+    rolled_event,
+    shown,
+    turn_failed,
+)
 from engine.games.pickomino.view import VIEW_ADAPTER, PickominoView, make_view
 
 PickominoAction = Roll | Keep | Take | Stop
@@ -52,13 +65,6 @@ _ALONE = tuple((seat,) for seat in range(7))
 _new_tuple = tuple.__new__
 
 
-@lru_cache(maxsize=8192)
-def _keepable(roll: tuple[int, ...], kept: tuple[int, ...]) -> tuple[Keep, ...]:
-    """Keep actions for a roll: faces rolled and not kept before (P5). There are few
-    (roll, kept) pairs, so they are worked out once each."""
-    return tuple(KEEP[i] for i in range(6) if roll[i] and not kept[i])
-
-
 class PickominoOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -67,47 +73,28 @@ class PickominoOptions(BaseModel):
     ``shared`` — tied players share the win."""
 
 
-def kept_total(kept: tuple[int, ...]) -> int:
-    return kept[0] + 2 * kept[1] + 3 * kept[2] + 4 * kept[3] + 5 * kept[4] + 5 * kept[5]
+_DEFAULT_OPTIONS = PickominoOptions()
 
 
-_AFTER_KEEP: dict[tuple[int, ...], list[tuple[tuple[int, ...], int] | None]] = {}
-"""For the dice kept so far, at ``face * 9 + count``: the dice kept once ``count`` dice showing
-``face`` are kept too, and their total, as met. A keep is a third of all actions, and building
-the tuple and adding it up cost more than the rest of the rule. A few thousand dice kept and a
-few faces each are all there are."""
-
-
-def _after_keep(kept: tuple[int, ...], face: int, count: int) -> tuple[tuple[int, ...], int]:
-    row = _AFTER_KEEP.get(kept)
-    if row is None:
-        row = _AFTER_KEEP[kept] = [None] * (6 * 9)
-    found = row[face * 9 + count]
-    if found is None:
-        after = (*kept[:face], count, *kept[face + 1 :])
-        found = row[face * 9 + count] = (after, kept_total(after))
+def _takeable(
+    grill: tuple[int, ...], stacks: tuple[tuple[int, ...], ...], current: int, total: int
+) -> tuple[int, ...]:
+    """With a worm kept and ``total`` points: the highest grill tile up to ``total`` (P8), and
+    another player's top tile equal to it (P8b); ascending."""
+    at = bisect(grill, total)  # the grill is ascending, and no tile is above the highest
+    found = (grill[at - 1],) if at else ()
+    for seat, stack in enumerate(stacks):
+        if seat != current and stack and stack[-1] == total:
+            return (*found, total)
     return found
 
 
 def takeable_tiles(state: PickominoState) -> tuple[int, ...]:
     """Tiles the current player may take if he stops now, ascending (P8, P8a, P8b)."""
-    kept = state.kept
-    if not kept[WORM]:
+    info = kept_info(state.kept)
+    if not info.worm:
         return ()
-    total = kept_total(kept)
-    found: list[int] = []
-    grill = state.grill
-    cap = total if total < HIGHEST_TILE else HIGHEST_TILE
-    for tile in reversed(grill):
-        if tile <= cap:
-            found.append(tile)
-            break
-    current = state.current
-    for seat, stack in enumerate(state.stacks):
-        if seat != current and stack and stack[-1] == total:
-            found.append(total)
-            break
-    return tuple(found)
+    return _takeable(state.grill, state.stacks, state.current, info.total)
 
 
 class Pickomino(Game[PickominoState, PickominoAction, PickominoView]):
@@ -123,7 +110,9 @@ class Pickomino(Game[PickominoState, PickominoAction, PickominoView]):
 
     # -- contract ---------------------------------------------------------------------------
     def new(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> PickominoState:
-        opts: PickominoOptions = self.options(seats, options)
+        opts: PickominoOptions = self.options(
+            seats, options or _DEFAULT_OPTIONS
+        )  # none given: nothing to read
         return PickominoState(
             seats=seats,
             tiebreak=opts.tiebreak,
@@ -151,39 +140,83 @@ class Pickomino(Game[PickominoState, PickominoAction, PickominoView]):
         return () if state.phase == "over" else _ALONE[state.current]  # ``pending``, without building it
 
     def legal_actions(self, state: PickominoState, seat: int) -> list[PickominoAction]:
-        phase = state.phase
-        if seat != state.current or phase == "over":
+        _, _, _, grill, _, stacks, current, phase, roll, kept, _, _ = state
+        if seat != current or phase == "over":
             return []
-        if phase == "keep":
-            return list(_keepable(state.roll, state.kept))
         if phase == "roll":
             return [ROLL]
-        actions: list[PickominoAction] = [ROLL] if sum(state.kept) < DICE else []
-        tiles = takeable_tiles(state)
-        if tiles:
-            actions += [TAKE[t] for t in tiles]
-        else:
-            actions.append(STOP)  # nothing to take: stopping fails the turn (P10)
-        return actions
+        info = KEPT.get(kept) or kept_info(kept)
+        if phase == "keep":
+            faces = ROLL_FACES.get(roll)
+            return list(KEEPS[(shown(roll) if faces is None else faces) & info.free])
+        if info.worm and (tiles := _takeable(grill, stacks, seat, info.total)):
+            takes: list[PickominoAction] = [TAKE[t] for t in tiles]
+            return [ROLL, *takes] if info.left else takes
+        return [ROLL, STOP] if info.left else [STOP]  # nothing to take: stopping fails the turn (P10)
 
     def apply(self, state: PickominoState, seat: int, action: PickominoAction) -> Step[PickominoState]:
-        phase = state.phase
+        # Rolls and keeps are four actions in five, so they are played here rather than in a
+        # function of their own; every rule checked is the same as for any other action.
+        seats, tiebreak, rng, grill, turned, stacks, current, phase, roll, kept, turn, resigned = state
         if phase == "over":
             raise IllegalAction("the game is over", "game_over")
-        if seat != state.current:
-            raise IllegalAction(
-                f"it is seat {state.current}'s turn, not seat {seat}'s",
-                "not_your_turn",
-                current=state.current,
-            )
+        if seat != current:
+            turn_of = f"it is seat {current}'s turn, not seat {seat}'s"
+            raise IllegalAction(turn_of, "not_your_turn", current=current)
         kind = action.kind
-        if kind == "keep":
-            assert isinstance(action, Keep)
-            return _keep(state, action)
         if kind == "roll":
-            return _roll(state)
+            if phase == "keep":
+                raise IllegalAction("keep one face of the roll first", "must_keep")
+            info = KEPT.get(kept) or kept_info(kept)
+            left = info.left
+            if not left and phase == "decide":
+                raise IllegalAction("no dice are left to roll: take a tile or stop", "no_dice_left")
+            # P4: the dice are word ``draws`` of the generator (``word`` and ``roll_code``,
+            # written out: two calls less in every roll)
+            seed, draws = rng[0], rng[1]
+            z = (seed + (draws + 1) * GOLDEN) & MASK64
+            z = ((z ^ (z >> 30)) * MIX1) & MASK64
+            z = ((z ^ (z >> 27)) * MIX2) & MASK64
+            value = (z ^ (z >> 31)) % POW6[left]
+            code = CODES[4][value % 1296] + CODES[left - 4][value // 1296] if left > 4 else CODES[left][value]
+            rolled = ROLLED[code]
+            rng = _new_tuple(Rng, (seed, draws + 1, ()))  # ``Rng(seed, draws + 1)``, a third of the cost
+            events = rolled.events[seat] or rolled_event(rolled, seat)
+            if not rolled.faces & info.free:
+                return _fail(state, rng, "no_new_face", events)  # P6
+            dice = rolled.dice
+            after = (seats, tiebreak, rng, grill, turned, stacks, seat, "keep", dice, kept, turn, resigned)
+            return Step(_new_tuple(_State, after), events)
+        if kind == "keep":
+            if phase != "keep":
+                if phase == "roll":
+                    raise IllegalAction("roll the dice first: there is nothing to keep yet", "must_roll")
+                raise IllegalAction("you already kept a face from this roll", "already_kept_this_roll")
+            assert isinstance(action, Keep)
+            face = action.face
+            i = FACE_INDEX[face]
+            count = roll[i]
+            if not count:
+                raise IllegalAction(f"no {face} in this roll", "face_not_rolled", face=face)
+            if kept[i]:
+                raise IllegalAction(f"{face} was already kept this turn", "face_already_kept", face=face)
+            info = KEPT.get(kept) or kept_info(kept)
+            made = info.after[i * 9 + count] or keeping(info, kept, i, count)
+            said = KEPT_EVENTS[seat].get(made.event) or kept_event(seat, made)
+            now = made.kept
+            none = _NO_DICE
+            after = (seats, tiebreak, rng, grill, turned, stacks, seat, "decide", none, now, turn, resigned)
+            return Step(_new_tuple(_State, after), said)
         if kind == "stop":
-            return _stop(state)
+            if phase != "decide":
+                raise IllegalAction("you can stop only after keeping dice", "cannot_stop_now")
+            info = KEPT.get(kept) or kept_info(kept)
+            if info.worm and _takeable(grill, stacks, seat, info.total):
+                raise IllegalAction(
+                    "a tile is available: take it (stopping without one is for failed turns)",
+                    "tile_available",
+                )
+            return _fail(state, rng, "no_tile" if info.worm else "no_worm", ())  # P10
         if kind == "take":
             assert isinstance(action, Take)
             return _take(state, action.tile)
@@ -201,14 +234,13 @@ class Pickomino(Game[PickominoState, PickominoAction, PickominoView]):
             insort(grill, tile)
         stacks = list(state.stacks)
         stacks[seat] = ()
-        left = replace(state, grill=tuple(grill), stacks=tuple(stacks), resigned=(*state.resigned, seat))
-        events = [Event("resigned", {"seat": seat, "returned": list(state.stacks[seat])})]
+        left = state._replace(grill=tuple(grill), stacks=tuple(stacks), resigned=(*state.resigned, seat))
+        events = (Event("resigned", {"seat": seat, "returned": list(state.stacks[seat])}),)
         if state.seats - len(left.resigned) < 2:
-            left = replace(left, phase="over", roll=_NO_DICE, kept=_NO_DICE)
-            events.append(Event("game_over", {"scores": list(_scores(left))}))
-            return Step(left, tuple(events))
+            left = left._replace(phase="over", roll=_NO_DICE, kept=_NO_DICE)
+            return Step(left, (*events, Event("game_over", {"scores": list(_scores(left))})))
         if seat != state.current:
-            return Step(left, tuple(events))
+            return Step(left, events)
         return _next_turn(left, left.rng, left.grill, left.turned, left.stacks, events)
 
     def view(self, state: PickominoState, seat: int | None) -> PickominoView:
@@ -216,7 +248,7 @@ class Pickomino(Game[PickominoState, PickominoAction, PickominoView]):
 
     def redeal(self, state: PickominoState, seat: int | None, seed: int) -> PickominoState:
         """Only the dice to come are hidden in Pickomino."""
-        return replace(state, rng=state.rng.reseeded(seed))
+        return state._replace(rng=state.rng.reseeded(seed))
 
     def result(self, state: PickominoState) -> Result | None:
         if state.phase != "over":
@@ -237,82 +269,10 @@ class Pickomino(Game[PickominoState, PickominoAction, PickominoView]):
 
 
 # -- the turn -----------------------------------------------------------------------------------
-# Every action builds exactly one new state, with the positional constructor (keywords and
-# ``dataclasses.replace`` cost more than the whole rule), and shares every tuple it does not
-# change with the old state. An action that ends the turn goes straight to the first state of
-# the next one.
-
-
-def _roll(state: PickominoState) -> Step[PickominoState]:
-    phase = state.phase
-    kept = state.kept
-    dice = DICE - sum(kept)
-    if phase == "keep":
-        raise IllegalAction("keep one face of the roll first", "must_keep")
-    if phase == "decide" and not dice:
-        raise IllegalAction("no dice are left to roll: take a tile or stop", "no_dice_left")
-    seat = state.current
-    seed, draws = state.rng[0], state.rng[1]
-    roll = roll_dice(seed, draws, dice)
-    rng = _new_tuple(Rng, (seed, draws + 1, ()))  # ``Rng(seed, draws + 1)``, a third of the cost
-    rolled = Event("rolled", {"seat": seat, "dice": list(roll)}, None)
-    for face in SHOWN[roll]:
-        if not kept[face]:
-            s = state
-            return Step(
-                _State(
-                    s.seats,
-                    s.tiebreak,
-                    rng,
-                    s.grill,
-                    s.turned,
-                    s.stacks,
-                    seat,
-                    "keep",
-                    roll,
-                    kept,
-                    s.turn,
-                    s.resigned,
-                ),
-                (rolled,),
-            )
-    return _fail(state, rng, "no_new_face", [rolled])  # P6
-
-
-def _keep(state: PickominoState, action: Keep) -> Step[PickominoState]:
-    phase = state.phase
-    if phase != "keep":
-        if phase == "roll":
-            raise IllegalAction("roll the dice first: there is nothing to keep yet", "must_roll")
-        raise IllegalAction("you already kept a face from this roll", "already_kept_this_roll")
-    face = action.face
-    i = FACE_INDEX[face]
-    count = state.roll[i]
-    kept = state.kept
-    if not count:
-        raise IllegalAction(f"no {face} in this roll", "face_not_rolled", face=face)
-    if kept[i]:
-        raise IllegalAction(f"{face} was already kept this turn", "face_already_kept", face=face)
-    new_kept, total = _after_keep(kept, i, count)
-    s = state
-    seat = s.current
-    return Step(
-        _State(
-            s.seats,
-            s.tiebreak,
-            s.rng,
-            s.grill,
-            s.turned,
-            s.stacks,
-            seat,
-            "decide",
-            _NO_DICE,
-            new_kept,
-            s.turn,
-            s.resigned,
-        ),
-        (Event("kept", {"seat": seat, "face": face, "count": count, "total": total}, None),),
-    )
+# Every action builds exactly one new state, a tuple made in one step from the fields of the
+# old one, and shares every tuple it does not change with it. An action that ends the turn goes
+# straight to the first state of the next one. What an action works out again and again —
+# where a keep leads, which faces a roll shows, the events — is looked up (``tables``).
 
 
 def _take(state: PickominoState, tile: int) -> Step[PickominoState]:
@@ -330,46 +290,35 @@ def _take(state: PickominoState, tile: int) -> Step[PickominoState]:
         source = next(s for s, st in enumerate(stacks) if s != seat and st and st[-1] == tile)
         stacks[source] = stacks[source][:-1]
     stacks[seat] = (*stacks[seat], tile)  # P9
-    event = Event(
-        "took", {"seat": seat, "tile": tile, "from_seat": source, "total": kept_total(state.kept)}, None
-    )
-    return _next_turn(state, state.rng, grill, state.turned, tuple(stacks), [event])
+    total = kept_info(state.kept).total
+    event = Event("took", {"seat": seat, "tile": tile, "from_seat": source, "total": total}, None)
+    return _next_turn(state, state.rng, grill, state.turned, tuple(stacks), (event,))
 
 
-def _stop(state: PickominoState) -> Step[PickominoState]:
-    if state.phase != "decide":
-        raise IllegalAction("you can stop only after keeping dice", "cannot_stop_now")
-    if takeable_tiles(state):
-        raise IllegalAction(
-            "a tile is available: take it (stopping without one is for failed turns)",
-            "tile_available",
-        )
-    return _fail(state, state.rng, "no_worm" if not state.kept[WORM] else "no_tile", [])
-
-
-def _fail(state: PickominoState, rng: Rng, reason: str, events: list[Event]) -> Step[PickominoState]:
+def _fail(state: PickominoState, rng: Rng, reason: str, events: tuple[Event, ...]) -> Step[PickominoState]:
     """P11: the top tile returns to the grill, then the highest grill tile is turned
-    unless it is the one just returned."""
-    seat = state.current
-    stack = state.stacks[seat]
-    grill = list(state.grill)
-    returned: int | None = None
-    stacks = state.stacks
+    unless it is the one just returned; then the next seat's turn (``_next_turn``)."""
+    seats, tiebreak, _, grill, turned, stacks, seat, _, _, _, turn, resigned = state
+    stack = stacks[seat]
+    returned = 0  # no tile
     if stack:
         returned = stack[-1]
-        insort(grill, returned)
+        at = bisect(grill, returned)
+        grill = (*grill[:at], returned, *grill[at:])
         stacks = (*stacks[:seat], stack[:-1], *stacks[seat + 1 :])
-    turned_tile: int | None = None
-    turned = state.turned
+    turned_tile = 0
     if grill and grill[-1] != returned:
-        turned_tile = grill.pop()
+        turned_tile = grill[-1]
+        grill = grill[:-1]
         turned = (*turned, turned_tile)
-    events.append(
-        Event(
-            "turn_failed", {"seat": seat, "reason": reason, "returned": returned, "turned": turned_tile}, None
-        )
-    )
-    return _next_turn(state, rng, tuple(grill), turned, stacks, events)
+    nxt = (seat + 1) % seats  # P12
+    if not grill or resigned:  # the game ends, or seats are skipped: the long way
+        failed = turn_failed(seat, nxt, reason, returned, turned_tile)[0]
+        return _next_turn(state, rng, grill, turned, stacks, (*events, failed))
+    after = (seats, tiebreak, rng, grill, turned, stacks, nxt, "roll", _NO_DICE, _NO_DICE, turn + 1, resigned)
+    key = (FAIL_REASONS[reason] * 64 + returned) * 64 + turned_tile
+    ended = FAILED[seat * 8 + nxt].get(key) or turn_failed(seat, nxt, reason, returned, turned_tile)
+    return Step(_new_tuple(_State, after), (*events, *ended) if events else ended)
 
 
 def _next_turn(
@@ -378,50 +327,20 @@ def _next_turn(
     grill: tuple[int, ...],
     turned: tuple[int, ...],
     stacks: tuple[tuple[int, ...], ...],
-    events: list[Event],
+    events: tuple[Event, ...],
 ) -> Step[PickominoState]:
     """The turn of ``state.current`` is over with these tiles: the next seat's turn starts
     (P12), or the game ends with the grill (P13)."""
-    s = state
-    seat = s.current
+    seats, tiebreak, _, _, _, _, seat, _, _, _, turn, resigned = state
     if not grill:  # P13
-        over = _State(
-            s.seats,
-            s.tiebreak,
-            rng,
-            grill,
-            turned,
-            stacks,
-            seat,
-            "over",
-            _NO_DICE,
-            _NO_DICE,
-            s.turn,
-            s.resigned,
-        )
-        events.append(Event("game_over", {"scores": list(_scores(over))}, None))
-        return Step(over, tuple(events))
-    nxt = (seat + 1) % s.seats  # P12
-    while nxt in s.resigned:
-        nxt = (nxt + 1) % s.seats
-    events.append(Event(TURN_STARTED, {"seat": nxt}, None))
-    return Step(
-        _State(
-            s.seats,
-            s.tiebreak,
-            rng,
-            grill,
-            turned,
-            stacks,
-            nxt,
-            "roll",
-            _NO_DICE,
-            _NO_DICE,
-            s.turn + 1,
-            s.resigned,
-        ),
-        tuple(events),
-    )
+        none = _NO_DICE
+        over = _State(seats, tiebreak, rng, grill, turned, stacks, seat, "over", none, none, turn, resigned)
+        return Step(over, (*events, Event("game_over", {"scores": list(_scores(over))}, None)))
+    nxt = (seat + 1) % seats  # P12
+    while nxt in resigned:
+        nxt = (nxt + 1) % seats
+    after = (seats, tiebreak, rng, grill, turned, stacks, nxt, "roll", _NO_DICE, _NO_DICE, turn + 1, resigned)
+    return Step(_new_tuple(_State, after), (*events, TURN_STARTS[nxt]))
 
 
 def _scores(state: PickominoState) -> tuple[int, ...]:
@@ -431,7 +350,7 @@ def _scores(state: PickominoState) -> tuple[int, ...]:
 def _why_not(state: PickominoState, tile: int) -> str:
     if not state.kept[WORM]:
         return "no worm is kept: you cannot take any tile"
-    total = kept_total(state.kept)
+    total = kept_info(state.kept).total
     if tile in state.stacks[state.current]:
         return f"{tile} is in your own stack"
     if any(tile in stack[:-1] for stack in state.stacks):

@@ -1,11 +1,18 @@
-"""One Pickomino position. Plain data; the rules never mutate it, they build a new one."""
+"""One Pickomino position. Plain data; the rules never change it, they build a new one.
+
+A position is a named tuple: it cannot be changed at all, and the rules make one per action
+(a random playout makes hundreds of thousands a second), which for a tuple is a single step
+with no Python ``__init__``. Stored games see nothing of this: a position is dumped to and
+loaded from JSON as the object it has always been, field by field (``Snapshot``).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal, NamedTuple
 
-from pydantic import TypeAdapter
+from pydantic import GetCoreSchemaHandler, TypeAdapter
+from pydantic_core import CoreSchema, core_schema
 
 from engine.core.rng import Rng
 
@@ -14,8 +21,7 @@ Phase = Literal["roll", "keep", "decide", "over"]
 must be kept. ``decide``: after a keep — roll again, take a tile, or stop. ``over``: P13."""
 
 
-@dataclass(slots=True)
-class PickominoState:
+class PickominoState(NamedTuple):
     seats: int
     tiebreak: Literal["highest_tile", "shared"]
     rng: Rng
@@ -32,6 +38,53 @@ class PickominoState:
     turn: int = 0
     resigned: tuple[int, ...] = ()
     """Seats that left the game, in the order they left."""
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
+        """JSON of the snapshot's fields by name (a named tuple alone would be a JSON list);
+        a position given as one is taken as it is."""
+        snapshot = handler.generate_schema(Snapshot)
+        from_snapshot = core_schema.no_info_after_validator_function(_from_snapshot, snapshot)
+        return core_schema.json_or_python_schema(
+            json_schema=from_snapshot,
+            python_schema=core_schema.no_info_wrap_validator_function(_as_given, from_snapshot),
+            serialization=core_schema.plain_serializer_function_ser_schema(
+                Snapshot.of, return_schema=snapshot
+            ),
+        )
+
+
+@dataclass(slots=True)
+class Snapshot:
+    """A position as it is stored: the fields of ``PickominoState``, in its order, by name."""
+
+    seats: int
+    tiebreak: Literal["highest_tile", "shared"]
+    rng: Rng
+    grill: tuple[int, ...]
+    turned: tuple[int, ...]
+    stacks: tuple[tuple[int, ...], ...]
+    current: int
+    phase: Phase
+    roll: tuple[int, ...]
+    kept: tuple[int, ...]
+    turn: int = 0
+    resigned: tuple[int, ...] = ()
+
+    @classmethod
+    def of(cls, state: PickominoState) -> Snapshot:
+        return cls(*state)
+
+
+def _from_snapshot(snapshot: Snapshot) -> PickominoState:
+    return PickominoState(*(getattr(snapshot, name) for name in PickominoState._fields))
+
+
+def _as_given(value: Any, validate: core_schema.ValidatorFunctionWrapHandler) -> PickominoState:
+    if isinstance(value, PickominoState):
+        return value
+    state: PickominoState = validate(value)
+    return state
 
 
 STATE_ADAPTER: TypeAdapter[PickominoState] = TypeAdapter(PickominoState)

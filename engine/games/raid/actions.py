@@ -119,6 +119,9 @@ CANONICAL_WAYPOINTS: frozenset[str] = frozenset(ALL_CELLS) | frozenset(
 """The waypoints as the parser writes them that a scout can walk: every cell, every step."""
 
 
+_TEXT_ONLY = frozenset({str})
+
+
 def canonical(move: Move) -> Move:
     """``move`` with its waypoints as the parser writes them (``b6`` → ``B6``), checked as when
     it is read. A move made by the engine's own parser or a policy usually is already, and is
@@ -127,11 +130,40 @@ def canonical(move: Move) -> Move:
     if (
         type(path) is tuple
         and len(path) <= MAX_WAYPOINTS
-        and all(type(w) is str and w in CANONICAL_WAYPOINTS for w in path)
+        and {*map(type, path)} <= _TEXT_ONLY  # plain strings, nothing that merely compares equal
+        and CANONICAL_WAYPOINTS.issuperset(path)
     ):
         return move
     read = ACTION_ADAPTER.validate_python(ACTION_ADAPTER.dump_python(move))
     assert isinstance(read, Move)
+    return read
+
+
+_CELLS = frozenset(ALL_CELLS)
+
+
+def _canonical_cells(cells: object) -> bool:
+    return type(cells) is tuple and all(type(c) is str and c in _CELLS for c in cells)
+
+
+def canonical_place(place: Place) -> Place:
+    """``place`` with its cells as the parser writes them (``b6`` → ``B6``), read again as
+    when it is typed; one whose cells already are (as a policy's placement is) is returned as
+    it is, as ``canonical`` does for a move."""
+    spots = place.terrorists
+    if (
+        type(place) is Place
+        and _canonical_cells(place.pits)
+        and _canonical_cells(place.traps)
+        and _canonical_cells(place.artifacts)
+        and (place.kit is None or (type(place.kit) is str and place.kit in _CELLS))
+        and type(spots) is tuple
+        and all(type(t) is TerroristSpot and type(t.zone) is int for t in spots)
+        and _canonical_cells(tuple(t.cell for t in spots))
+    ):
+        return place
+    read = ACTION_ADAPTER.validate_python(ACTION_ADAPTER.dump_python(place))
+    assert isinstance(read, Place)
     return read
 
 

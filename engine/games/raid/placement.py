@@ -4,6 +4,7 @@ drawing a random valid one from the state's generator."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from engine.core.errors import BadAction
@@ -12,7 +13,7 @@ from engine.games.raid.actions import Place, TerroristSpot
 from engine.games.raid.cells import ALL_CELLS, parse_cell
 from engine.games.raid.data import MEET_ORDER, PLACEMENT_FIELDS, Kind
 from engine.games.raid.scenarios import SCENARIOS, Scenario
-from engine.games.raid.state import Hazard, RaidOptions
+from engine.games.raid.state import Hazard, RaidOptions, new_hazard
 
 _ON_MAP = frozenset(ALL_CELLS)
 
@@ -113,22 +114,34 @@ def hazard_map(place: Place) -> tuple[Hazard, ...]:
     objects: list[Hazard] = []
     for kind in MEET_ORDER:
         if kind == "terrorist":
-            objects.extend(Hazard("terrorist", s.cell, s.zone) for s in place.terrorists)
+            objects.extend(new_hazard("terrorist", s.cell, s.zone, True, False) for s in place.terrorists)
         else:
-            objects.extend(Hazard(kind, cell) for cell in placed_cells(place, kind))
+            objects.extend(new_hazard(kind, cell, None, True, False) for cell in placed_cells(place, kind))
     return tuple(objects)
+
+
+MAP_ORDER: dict[str, int] = {cell: i for i, cell in enumerate(ALL_CELLS)}
+"""Each cell's place on the map, row by row."""
+
+
+@cache
+def _placeable(scenario_name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The cells a scenario lets objects be placed on (never the entry), and its buildings
+    (where terrorists go), in map order."""
+    scenario = SCENARIOS[scenario_name]
+    return tuple(c for c in ALL_CELLS if c != scenario.entry), tuple(
+        c for c in ALL_CELLS if c in scenario.buildings
+    )
 
 
 def random_placement(options: RaidOptions, rng: Rng) -> tuple[Place, Rng]:
     """A random valid placement (objects of one kind on different cells, never the entry,
     terrorists in buildings) and the advanced generator."""
-    scenario = SCENARIOS[options.scenario]
-    open_cells = [c for c in ALL_CELLS if c != scenario.entry]
-    buildings = [c for c in ALL_CELLS if c in scenario.buildings]
+    open_cells, buildings = _placeable(options.scenario)
     chosen: dict[Kind, list[str]] = {}
     for kind in ("pit", "trap", "terrorist", "kit", "artifact"):
         pool, rng = rng.shuffled(buildings if kind == "terrorist" else open_cells)
-        chosen[kind] = sorted(pool[: required(options, kind)], key=ALL_CELLS.index)
+        chosen[kind] = sorted(pool[: required(options, kind)], key=MAP_ORDER.__getitem__)
     spots = []
     for cell in chosen["terrorist"]:
         zone, rng = rng.die(options.zones)

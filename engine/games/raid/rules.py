@@ -24,6 +24,7 @@ from pydantic import TypeAdapter
 from engine.core.contract import TURN_STARTED, Event, Game, Result, Step
 from engine.core.decisions import Decision, decided, pop, push, replace_top, top
 from engine.core.errors import IllegalAction
+from engine.core.memo import ByIdentity
 from engine.core.plain import JSON
 from engine.core.rng import Rng
 from engine.games.raid.actions import (
@@ -39,6 +40,7 @@ from engine.games.raid.actions import (
     Place,
     RaidAction,
     canonical,
+    canonical_place,
     parse_text,
 )
 from engine.games.raid.data import MAX_TURNS, MAX_WOUNDS, MEET_RANK, SEATS, EndReason, Phase
@@ -58,12 +60,12 @@ from engine.games.raid.state import (
     RaidState,
     Scout,
     Walk,
+    new_encounter,
 )
 from engine.games.raid.view import VIEW_ADAPTER, RaidView, make_view
 
 _MAP_ADAPTER: TypeAdapter[tuple[Hazard, ...]] = TypeAdapter(tuple[Hazard, ...])
 
-_Handler = Callable[[RaidState, int, Any], Step[RaidState]]
 
 _ANSWERS: dict[str, frozenset[str]] = {
     "place": frozenset({"place", "place_random"}),
@@ -121,24 +123,29 @@ class Raid(Game[RaidState, RaidAction, RaidView]):
     def to_act(self, state: RaidState) -> tuple[int, ...]:
         """The seats of the decision on top (``pending``), without building the list: one
         seat, or both while they place."""
-        decision = top(state.agenda)
-        return () if decision is None else decision.seats
+        agenda = state.agenda
+        return agenda[-1].seats if agenda else ()
 
     def legal_actions(self, state: RaidState, seat: int) -> list[RaidAction]:
         """Placement: the ``place`` template (all fields empty) and ``place_random``. Play, for
         the seat to act: the ``move`` template (empty path) — or, in a fight, one ``guess`` per
         zone not yet named; at a kit, ``use_kit`` and ``leave_kit``. The templates stand for
         'give a placement / a path'; ``apply`` explains what is wrong with a concrete one."""
-        decision = top(state.agenda)
-        if decision is None or seat not in decision.seats:
+        agenda = state.agenda
+        if not agenda or seat not in (decision := agenda[-1]).seats:
             return []
-        return _LEGAL[decision.kind](decision)
+        return [MOVE_TEMPLATE] if decision.kind == "walk" else _LEGAL[decision.kind](decision)
 
     def apply(self, state: RaidState, seat: int, action: RaidAction) -> Step[RaidState]:
-        self._check_seat(seat)
-        self._check_answers(state, seat, action.kind)
-        handler: _Handler = getattr(self, self._HANDLERS[action.kind])
-        return handler(state, seat, action)
+        kind = action.kind
+        agenda = state.agenda
+        decision = agenda[-1] if agenda else None
+        # what ``_check_seat`` and ``_check_answers`` let through, asked in one go: they are
+        # asked only to say why not
+        if decision is None or seat not in decision.seats or kind not in _ANSWERS[decision.kind]:
+            self._check_seat(seat)
+            self._check_answers(state, seat, kind)
+        return _APPLY[kind](self, state, seat, action)
 
     def resign(self, state: RaidState, seat: int) -> Step[RaidState]:
         """The seat leaves, in placement or play: the other seat wins."""
@@ -218,8 +225,7 @@ class Raid(Game[RaidState, RaidAction, RaidView]):
 
     # -- placement (R4–R7) ----------------------------------------------------------------------
     def _place(self, state: RaidState, seat: int, action: Place) -> Step[RaidState]:
-        place = ACTION_ADAPTER.validate_python(ACTION_ADAPTER.dump_python(action))  # canonical cells
-        assert isinstance(place, Place)
+        place = canonical_place(action)
         problems = check_placement(place, state.options)
         if problems:
             raise IllegalAction(
@@ -245,7 +251,7 @@ class Raid(Game[RaidState, RaidAction, RaidView]):
         if agenda:
             return Step(placed, tuple(events))
         events.append(Event("play_started", {"first": 0}))  # R8
-        events.append(Event(TURN_STARTED, {"seat": 0, "turn": 0}))
+        events.append(_TURN_STARTED[0][0])
         return Step(_evolve(placed, phase="play", current=0, agenda=_WALKING[0]), tuple(events))
 
     # -- moving (R9–R11) ----------------------------------------------------------------------
@@ -254,7 +260,7 @@ class Raid(Game[RaidState, RaidAction, RaidView]):
         scout = state.scouts[seat]
         walked = walk(scout.cell, move.path)
         hazards = state.maps[1 - seat] or ()
-        live = {h.cell for h in hazards if h.live}
+        live = _live_objects(hazards)
         stop: int | None = None
         for i, cell in enumerate(walked):
             if cell in live:
@@ -263,64 +269,70 @@ class Raid(Game[RaidState, RaidAction, RaidView]):
         taken = walked if stop is None else walked[: stop + 1]
         walker = scout.walked(taken)
         scouts = (walker, state.scouts[1]) if seat == 0 else (state.scouts[0], walker)
-        events = [
-            Event(
-                "moved",
-                {
-                    "seat": seat,
-                    "from": scout.cell,
-                    "to": taken[-1],
-                    "walked": taken,
-                    "stopped": stop is not None,
-                },
-            )
-        ]
+        moved_data: dict[str, JSON] = {
+            "seat": seat,
+            "from": scout.cell,
+            "to": taken[-1],
+            "walked": taken,
+            "stopped": stop is not None,
+        }
+        events = [Event("moved", moved_data, None)]
         if stop is None:
             return self._end_turn(state, events, scouts)
-        moved = _evolve(state, scouts=scouts)
         cell = taken[-1]
-        due = sorted(
-            (i for i, h in enumerate(hazards) if h.cell == cell and h.live),
-            key=lambda i: MEET_RANK[hazards[i].kind],
-        )  # R11
-        return self._meet(moved, seat, cell, tuple(due), events)
+        return self._meet(state, seat, cell, live[cell], events, walker)
 
     def _meet(
-        self, state: RaidState, seat: int, cell: str, due: tuple[int, ...], events: list[Event]
+        self, state: RaidState, seat: int, cell: str, due: tuple[int, ...], events: list[Event], scout: Scout
     ) -> Step[RaidState]:
-        """Meet the objects ``due`` on ``cell`` (indices on the opponent's map, in R11 order)."""
+        """Meet the objects ``due`` on ``cell`` (indices on the opponent's map, in R11 order).
+        ``scout`` is the walking scout as it is now (``state`` may hold it as it was): what the
+        encounters change is gathered, and the position made once, when the turn stops."""
         owner = 1 - seat
-        hazards = state.maps[owner] or ()
+        objects = state.maps[owner] or ()
+        met: list[Encounter] = []
         for n, index in enumerate(due):
-            hazard = hazards[index]
-            scout = state.scouts[seat]
-            if hazard.kind == "artifact":  # R12
-                state = _with_hazard(state, owner, index, hazard.spent())
+            hazard = objects[index]
+            kind = hazard.kind
+            objects = (
+                *objects[:index],
+                hazard.spent() if kind == "artifact" else hazard.met(),
+                *objects[index + 1 :],
+            )
+            if kind == "artifact":  # R12
                 scout = scout.collected()
-                state = self._record(state, seat, scout, hazard, "collected", events)
+                met.append(_encounter(seat, scout, hazard, "collected", events))
                 if scout.artifacts >= state.options.artifacts:  # R18
-                    return self._finish(state, seat, "mission", events)
-            elif hazard.kind == "terrorist":  # R13: the fight pauses the turn
-                state = _with_hazard(state, owner, index, hazard.met())
-                state = self._record(state, seat, scout, hazard, "fight", events)
+                    return self._finish(
+                        _changed(state, seat, scout, owner, objects, met), seat, "mission", events
+                    )
+            elif kind == "terrorist":  # R13: the fight pauses the turn
+                met.append(_encounter(seat, scout, hazard, "fight", events))
                 zones = tuple(range(1, state.options.zones + 1))
                 fight = Fight(seats=(seat,), options=zones, cell=cell, target=index, then=due[n + 1 :])
-                return Step(_evolve(state, agenda=push(state.agenda, fight)), tuple(events))
-            elif hazard.kind == "pit":  # R14
-                state = _with_hazard(state, owner, index, hazard.met())
-                state = self._record(state, seat, scout.missing(1), hazard, "fell", events)
-            elif hazard.kind == "trap":  # R15
-                state = _with_hazard(state, owner, index, hazard.met())
+                fighting = _changed(state, seat, scout, owner, objects, met, push(state.agenda, fight))
+                return Step(fighting, tuple(events))
+            elif kind == "pit":  # R14
+                scout = scout.missing(1)
+                met.append(_encounter(seat, scout, hazard, "fell", events))
+            elif kind == "trap":  # R15
                 scout = scout.wounded()
-                state = self._record(state, seat, scout, hazard, "wounded", events)
+                met.append(_encounter(seat, scout, hazard, "wounded", events))
                 if scout.wounds >= MAX_WOUNDS:  # R17
-                    return self._finish(state, owner, "beaten", events)
+                    return self._finish(
+                        _changed(state, seat, scout, owner, objects, met), owner, "beaten", events
+                    )
             else:  # R16: the kit waits for the finder's decision
-                state = _with_hazard(state, owner, index, hazard.met())
-                state = self._record(state, seat, scout, hazard, "found", events)
+                met.append(_encounter(seat, scout, hazard, "found", events))
                 kit = Kit(seats=(seat,), cell=cell)
-                return Step(_evolve(state, agenda=push(state.agenda, kit)), tuple(events))
-        return self._end_turn(state, events)
+                return Step(
+                    _changed(state, seat, scout, owner, objects, met, push(state.agenda, kit)), tuple(events)
+                )
+        if not any(m.outcome == "collected" for m in met):  # met objects stay live: the same cells
+            _live_objects.remember(objects, _live_objects(state.maps[owner] or ()))
+        scouts = (scout, state.scouts[1]) if seat == 0 else (state.scouts[0], scout)
+        maps = (objects, state.maps[1]) if owner == 0 else (state.maps[0], objects)
+        return self._end_turn(state, events, scouts, maps, (*state.encounters, *met))
 
     # -- fights (R13) ---------------------------------------------------------------------------
     def _guess(self, state: RaidState, seat: int, action: Guess) -> Step[RaidState]:
@@ -334,20 +346,23 @@ class Raid(Game[RaidState, RaidAction, RaidView]):
                 f"zone {zone} was already named against this terrorist", "zone_named", zone=zone
             )
         owner = 1 - seat
-        terrorist = (state.maps[owner] or ())[fight.target]
+        objects = state.maps[owner] or ()
+        terrorist = objects[fight.target]
         scout = state.scouts[seat]
         events: list[Event] = []
         if zone == terrorist.zone:
-            state = _with_hazard(state, owner, fight.target, terrorist.spent())
-            state = self._record(state, seat, scout, terrorist, "killed", events, zone=zone)
-            return self._meet(_evolve(state, agenda=pop(state.agenda)), seat, fight.cell, fight.then, events)
+            objects = (*objects[: fight.target], terrorist.spent(), *objects[fight.target + 1 :])
+            killed = [_encounter(seat, scout, terrorist, "killed", events, zone)]
+            after = _changed(state, seat, scout, owner, objects, killed, pop(state.agenda))
+            return self._meet(after, seat, fight.cell, fight.then, events, scout)
         scout = scout.wounded()
-        state = self._record(state, seat, scout, terrorist, "miss", events, zone=zone)
+        missed = _encounter(seat, scout, terrorist, "miss", events, zone)
         if scout.wounds >= MAX_WOUNDS:  # R17, even in the middle of a fight
-            return self._finish(state, owner, "beaten", events)
-        left = tuple(z for z in fight.options if z != zone)
-        fought = replace(fight, named=(*fight.named, zone), options=left)
-        return Step(_evolve(state, agenda=replace_top(state.agenda, fought)), tuple(events))
+            return self._finish(
+                _changed(state, seat, scout, owner, objects, [missed]), owner, "beaten", events
+            )
+        fought = replace_top(state.agenda, fight.named_also(zone))
+        return Step(_changed(state, seat, scout, owner, objects, [missed], fought), tuple(events))
 
     # -- the first-aid kit (R16) --------------------------------------------------------------
     def _use_kit(self, state: RaidState, seat: int, action: object) -> Step[RaidState]:
@@ -372,16 +387,24 @@ class Raid(Game[RaidState, RaidAction, RaidView]):
 
     # -- turns and the end (R8, R14, R17–R19) ---------------------------------------------------
     def _end_turn(
-        self, state: RaidState, events: list[Event], scouts: tuple[Scout, ...] | None = None
+        self,
+        state: RaidState,
+        events: list[Event],
+        scouts: tuple[Scout, ...] | None = None,
+        maps: tuple[tuple[Hazard, ...] | None, ...] | None = None,
+        encounters: tuple[Encounter, ...] | None = None,
     ) -> Step[RaidState]:
-        """The turn is over (``scouts``: as they are now, if they changed since ``state``)."""
-        scouts = state.scouts if scouts is None else scouts
-        turn = state.turn + 1
+        """The turn is over (``scouts``, ``maps``, ``encounters``: as they are now, if they changed
+        since ``state``)."""
+        s = state
+        scouts = s.scouts if scouts is None else scouts
+        maps = s.maps if maps is None else maps
+        encounters = s.encounters if encounters is None else encounters
+        turn = s.turn + 1
         if turn >= MAX_TURNS:  # R19
-            return self._finish(
-                _evolve(state, scouts=scouts, turn=turn, agenda=()), "draw", "turn_limit", events
-            )
-        nxt = 1 - state.current
+            over = _evolve(s, scouts=scouts, maps=maps, encounters=encounters, turn=turn, agenda=())
+            return self._finish(over, "draw", "turn_limit", events)
+        nxt = 1 - s.current
         while scouts[nxt].skip > 0:  # R14: a missed turn is consumed at once
             scout = scouts[nxt]
             skipped = scout.missing(-1)
@@ -389,13 +412,15 @@ class Raid(Game[RaidState, RaidAction, RaidView]):
             turn += 1
             events.append(Event("turn_skipped", {"seat": nxt, "skip_left": scout.skip - 1, "turn": turn}))
             if turn >= MAX_TURNS:
-                over = _evolve(state, scouts=scouts, turn=turn, agenda=())
+                over = _evolve(s, scouts=scouts, maps=maps, encounters=encounters, turn=turn, agenda=())
                 return self._finish(over, "draw", "turn_limit", events)
             nxt = 1 - nxt
-        events.append(Event(TURN_STARTED, {"seat": nxt, "turn": turn}))
-        return Step(
-            _evolve(state, scouts=scouts, current=nxt, turn=turn, agenda=_WALKING[nxt]), tuple(events)
+        events.append(_TURN_STARTED[nxt][turn])
+        walking = _WALKING[nxt]
+        after = RaidState(
+            s.rng, s.options, s.phase, maps, scouts, nxt, turn, walking, encounters, s.winner, s.end
         )
+        return Step(after, tuple(events))
 
     def _finish(
         self, state: RaidState, winner: int | str, reason: EndReason, events: list[Event]
@@ -426,22 +451,7 @@ class Raid(Game[RaidState, RaidAction, RaidView]):
         zone: int | None = None,
     ) -> RaidState:
         """Store the scout and the public encounter line; emit it as a public event."""
-        encounter = Encounter(seat, hazard.cell, hazard.kind, outcome, scout.wounds, zone)
-        events.append(
-            Event(
-                "encounter",
-                {
-                    "seat": seat,
-                    "cell": hazard.cell,
-                    "kind": hazard.kind,
-                    "outcome": outcome,
-                    "wounds": scout.wounds,
-                    "zone": zone,
-                    "artifacts": scout.artifacts,
-                    "skip": scout.skip,
-                },
-            )
-        )
+        encounter = _encounter(seat, scout, hazard, outcome, events, zone)
         return _with_scout(state, seat, scout, encounters=(*state.encounters, encounter))
 
     _HANDLERS: ClassVar[dict[str, str]] = {
@@ -455,6 +465,11 @@ class Raid(Game[RaidState, RaidAction, RaidView]):
     """The method that applies each action kind."""
 
 
+_APPLY: dict[str, Callable[[Raid, RaidState, int, Any], Step[RaidState]]] = {
+    kind: getattr(Raid, method) for kind, method in Raid._HANDLERS.items()
+}
+"""``Raid._HANDLERS`` as the functions themselves, looked up once."""
+
 _LEGAL: dict[str, Callable[[Any], list[RaidAction]]] = {
     "place": lambda decision: [PLACE_TEMPLATE, PLACE_RANDOM],
     "walk": lambda decision: [MOVE_TEMPLATE],
@@ -463,6 +478,76 @@ _LEGAL: dict[str, Callable[[Any], list[RaidAction]]] = {
 }
 """The legal actions of the seat a decision waits for, by its kind (``legal_actions``)."""
 
+
+def _live_at(hazards: tuple[Hazard, ...]) -> dict[str, tuple[int, ...]]:
+    """The cells of a hazard map's live objects, each with the objects' indices in the order
+    they are met (R11)."""
+    at: dict[str, tuple[int, ...]] = {}
+    shared = []
+    for i, h in enumerate(hazards):
+        if h.live:
+            there = at.get(h.cell)
+            if there is None:
+                at[h.cell] = (i,)
+            else:
+                at[h.cell] = (*there, i)
+                shared.append(h.cell)
+    for cell in shared:  # a map is stored in meeting order, but one made by hand may not be
+        at[cell] = tuple(sorted(at[cell], key=lambda i: MEET_RANK[hazards[i].kind]))
+    return at
+
+
+_live_objects = ByIdentity(_live_at)
+"""``_live_at`` of a map, remembered: a map changes only when an object on it is met, and a
+scout walks on the same map turn after turn."""
+
+
+def _encounter(
+    seat: int, scout: Scout, hazard: Hazard, outcome: Outcome, events: list[Event], zone: int | None = None
+) -> Encounter:
+    """The public record line of ``seat``'s scout (as it is after it) meeting ``hazard``; its
+    event is added to ``events``."""
+    data: dict[str, JSON] = {
+        "seat": seat,
+        "cell": hazard.cell,
+        "kind": hazard.kind,
+        "outcome": outcome,
+        "wounds": scout.wounds,
+        "zone": zone,
+        "artifacts": scout.artifacts,
+        "skip": scout.skip,
+    }
+    events.append(Event("encounter", data, None))
+    return new_encounter(seat, hazard.cell, hazard.kind, outcome, scout.wounds, zone)
+
+
+def _changed(
+    state: RaidState,
+    seat: int,
+    scout: Scout,
+    owner: int,
+    objects: tuple[Hazard, ...],
+    met: list[Encounter],
+    agenda: tuple[RaidDecision, ...] | None = None,
+) -> RaidState:
+    """``state`` with ``seat``'s scout, ``owner``'s map and the encounters ``met`` since (and
+    the agenda) as they are now."""
+    s = state
+    scouts = (scout, s.scouts[1]) if seat == 0 else (s.scouts[0], scout)
+    maps = (objects, s.maps[1]) if owner == 0 else (s.maps[0], objects)
+    encounters = (*s.encounters, *met)
+    agenda = s.agenda if agenda is None else agenda
+    return RaidState(
+        s.rng, s.options, s.phase, maps, scouts, s.current, s.turn, agenda, encounters, s.winner, s.end
+    )
+
+
+_TURN_STARTED: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(Event(TURN_STARTED, {"seat": seat, "turn": turn}, None) for turn in range(MAX_TURNS))
+    for seat in range(SEATS)
+)
+"""The start of each seat's turn ``turn`` (R19 bounds the turns), made once: an event is a value
+(``engine.core.contract.Event``), and every move ends with one."""
 
 _WALKING: tuple[tuple[Walk], ...] = tuple((Walk(seats=(seat,)),) for seat in range(SEATS))
 """The agenda while seat ``s`` walks, made once: decisions are immutable values."""

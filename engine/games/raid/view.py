@@ -12,13 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from operator import attrgetter
+from typing import NamedTuple
 
 from pydantic import TypeAdapter
 
+from engine.core.memo import ByIdentity
 from engine.games.raid.cells import ALL_CELLS
 from engine.games.raid.data import MAX_TURNS, MAX_WOUNDS, PLACEMENT_FIELDS, EndReason, Phase
 from engine.games.raid.scenarios import SCENARIOS
-from engine.games.raid.state import Encounter, Hazard, RaidState, Scout
+from engine.games.raid.state import Encounter, Fight, Hazard, Kit, RaidOptions, RaidState, Scout
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,8 +37,13 @@ class KitView:
     cell: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RaidView:
+    """A seat's view: made anew for whoever asks, and theirs to keep; the game never reads one
+    back. (Not frozen: one is made for every decision a computer player takes, and a frozen
+    dataclass of this many fields, each set through ``object.__setattr__``, costs eight times
+    as much to make.)"""
+
     seat: int | None
     """Whose view this is; ``None`` for a spectator."""
     phase: Phase
@@ -81,33 +88,64 @@ def _buildings(scenario: str) -> tuple[str, ...]:
     return tuple(c for c in ALL_CELLS if c in SCENARIOS[scenario].buildings)
 
 
+class _Fixed(NamedTuple):
+    """What every view of a game shows the same: its scenario and options."""
+
+    scenario: str
+    artifact_name: str
+    buildings: tuple[str, ...]
+    entry: str
+    zones: int
+    counts: dict[str, int]
+
+
+def _fixed_of(options: RaidOptions) -> _Fixed:
+    scenario = SCENARIOS[options.scenario]
+    counts = dict(zip(_COUNT_FIELDS, _counts_of(options), strict=True))
+    return _Fixed(
+        scenario.name,
+        scenario.artifact_name,
+        _buildings(scenario.name),
+        scenario.entry,
+        options.zones,
+        counts,
+    )
+
+
+_fixed = ByIdentity(_fixed_of)
+"""``_fixed_of`` a game's options, remembered: a view is made for every decision a computer
+player takes, and the options are the same object for the whole game."""
+
+
 def make_view(state: RaidState, seat: int | None) -> RaidView:
-    opts = state.options
-    scenario = SCENARIOS[opts.scenario]
-    own = state.maps[seat] if seat is not None and 0 <= seat < len(state.maps) else None
-    fight = state.fight
-    kit = state.kit_pending
-    over = state.phase == "over"
+    fixed = _fixed(state.options)
+    phase, maps, current = state.phase, state.maps, state.current
+    own = maps[seat] if seat is not None and 0 <= seat < len(maps) else None
+    top = state.agenda[-1] if state.agenda else None
+    fight = FightView(top.seat, top.cell, top.named) if isinstance(top, Fight) else None
+    kit = KitView(current, top.cell) if isinstance(top, Kit) else None
+    over = phase == "over"
+    # positionally, in the order of the fields: keywords cost a third of the view
     return RaidView(
-        seat=seat,
-        phase=state.phase,
-        scenario=scenario.name,
-        artifact_name=scenario.artifact_name,
-        buildings=_buildings(scenario.name),
-        entry=scenario.entry,
-        zones=opts.zones,
-        counts=dict(zip(_COUNT_FIELDS, _counts_of(opts), strict=True)),
-        placed=(state.maps[0] is not None, state.maps[1] is not None),
-        current=state.current if state.phase == "play" else None,
-        turn=state.turn,
-        max_turns=MAX_TURNS,
-        max_wounds=MAX_WOUNDS,
-        scouts=state.scouts,
-        own_map=own,
-        encounters=state.encounters,
-        fight=None if fight is None else FightView(fight.seat, fight.cell, fight.named),
-        kit=None if kit is None else KitView(state.current, kit),
-        winner=state.winner,
-        end=state.end,
-        revealed_maps=tuple(m or () for m in state.maps) if over else None,
+        seat,
+        phase,
+        fixed.scenario,
+        fixed.artifact_name,
+        fixed.buildings,
+        fixed.entry,
+        fixed.zones,
+        dict(fixed.counts),  # the caller's own
+        (maps[0] is not None, maps[1] is not None),
+        current if phase == "play" else None,
+        state.turn,
+        MAX_TURNS,
+        MAX_WOUNDS,
+        state.scouts,
+        own,
+        state.encounters,
+        fight,
+        kit,
+        state.winner,
+        state.end,
+        tuple(m or () for m in maps) if over else None,
     )

@@ -82,3 +82,29 @@ def test_a_timed_chooser_makes_the_same_moves_and_times_each() -> None:
         moves.append((played.seat, played.action))
     assert moves == moves_of(PolicyChoice(lineup, seed=9), 2)
     assert len(walls) == len(moves) and min(walls) >= 0 and min(cpus) >= 0
+
+
+def test_random_games_draw_each_choice_as_randrange_would() -> None:
+    """The hot path of random playouts draws its indices itself: the same words, the same
+    games as choosing ``legal[rng.randrange(len(legal))]`` through the general loop."""
+
+    def by_randrange(game: object, state: object, seat: int, rng: random.Random) -> object:
+        legal = PICKOMINO.legal_actions(state, seat)  # type: ignore[arg-type]
+        return legal[rng.randrange(len(legal))]
+
+    for seed in range(20):
+        state = PICKOMINO.new(2 + seed % 6, seed=seed, options={})
+        fast = [(p.seat, p.action, p.step.state) for p in playout(PICKOMINO, state, random.Random(seed))]
+        slow = playout(PICKOMINO, state, random.Random(seed), choose=by_randrange)
+        assert fast == [(p.seat, p.action, p.step.state) for p in slow]
+
+
+def test_a_generator_that_draws_otherwise_is_asked_for_its_choices() -> None:
+    class Counting(random.Random):
+        def random(self) -> float:  # a subclass that redefines ``random`` draws indices from it
+            self.calls = getattr(self, "calls", 0) + 1
+            return super().random()
+
+    rng = Counting(3)
+    played = list(playout(PICKOMINO, PICKOMINO.new(2, seed=3, options={}), rng))
+    assert played and rng.calls >= len(played)

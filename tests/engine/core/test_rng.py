@@ -4,12 +4,13 @@ a test can fix in advance."""
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 
 import pytest
 from pydantic import TypeAdapter
 
-from engine.core.rng import Rng
+from engine.core.rng import MASK64, Rng, below, shuffled, word, words
 
 ADAPTER: TypeAdapter[Rng] = TypeAdapter(Rng)
 
@@ -60,3 +61,31 @@ def test_reseeding_keeps_the_position_and_changes_the_future() -> None:
     rng = Rng(1, 5)
     other = rng.reseeded(2)
     assert other.draws == 5 and [other.word()[0]] != [rng.word()[0]]
+
+
+def test_splitmix64_gives_the_reference_words() -> None:
+    """The first words of SplitMix64 seeded with 0 and 1234567, as its reference C code
+    (``splitmix64.c``, Vigna) prints them: stored games rest on these very numbers."""
+    assert [word(0, n) for n in range(3)] == [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F]
+    assert word(1234567, 0) == 6457827717110365317
+
+
+def test_words_made_together_are_the_words_one_by_one() -> None:
+    rng = random.Random(8)
+    cases = [(0, 0, 1), (MASK64, MASK64, 3), (-5, 2, 7), (2**70 + 3, 0, 130)]
+    cases += [(rng.getrandbits(64), rng.randrange(10**6), rng.randrange(0, 200)) for _ in range(200)]
+    for seed, first, count in cases:
+        assert words(seed, first, count) == tuple(word(seed, n) for n in range(first, first + count))
+    assert words(3, 5, 0) == words(3, 5, -2) == ()
+
+
+def test_a_shuffle_swaps_each_position_with_the_next_words_choice() -> None:
+    """Fisher–Yates as stored games were dealt with: from the last position down to the
+    second, swap with ``below(i + 1)`` of the next word."""
+    for seed, draws, n in [(1, 0, 0), (1, 4, 1), (7, 9, 2), (2**64 - 1, 3, 99), (12, 0, 21)]:
+        out, at = list(range(n)), draws
+        for i in range(n - 1, 0, -1):
+            j = below(seed, at, i + 1)
+            at += 1
+            out[i], out[j] = out[j], out[i]
+        assert shuffled(seed, draws, range(n)) == (out, at)
