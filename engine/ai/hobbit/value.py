@@ -1,0 +1,143 @@
+"""How good a table is for the team, in spaces of progress: the one yardstick every choice of
+the policy is measured with (a move, a card spent, a Smaug step prevented).
+
+- Each seat needs one dwarf on FINISH and, before it may enter, the other on the rune space
+  or beyond, or dead (H8.5, H8.7): the leading dwarf is worth its place, the other its place
+  up to the rune, plus a bonus on reaching it. A seat with a dwarf home is worth a fixed
+  amount; a dwarf entangled in a web loses the turns it will stand still (H5.10).
+- Bilbo must reach FINISH too (H8.7) and only his own cards and the elves carry him (H4.9):
+  his steps are worth more than a dwarf's; bare, he is exposed to Smaug (H8.3) and wants the
+  ring back (H8.4).
+- Smaug is worth less the nearer he stands to the dragon space (H8.8), steeply at the end;
+  figures on the spaces his next move would pass are pushed back 10, the one he ends on dies
+  (H7.3), weighed by the chances of his next move's length; a seat's last dwarf or bare Bilbo
+  dying loses the game. In his lair the gate is open (H7.4): dwarves on the slopes can run.
+- Gandalf's stop: at his lair stop Smaug's cards lose their bonus (H7.2), at the Erebor stop
+  attacks push twice as far (H7.5).
+"""
+
+from __future__ import annotations
+
+from engine.ai.hobbit.table import Piece, Table
+from engine.games.hobbit.board import BILBO, DRAGON, FINISH, GATE, RUNE, SMAUG_PATH, toward_esgaroth
+
+LOSS = -2000.0
+"""A table where the game is lost."""
+WIN = 2000.0
+
+HOME = 160.0
+"""A seat with a dwarf on FINISH: well above any seat on its way (about 80 at most)."""
+PAST_GATE = 6.0
+"""A leading dwarf beyond the gate, where Smaug never comes (H1.2)."""
+RUNE_BONUS = 6.0
+FOLLOWER = 0.6
+"""A space of the second dwarf, up to the rune."""
+DEAD_FOLLOWER = 12.0
+"""A dead second dwarf opens FINISH for the other (H8.5) but leaves the seat one death from
+losing."""
+TANGLED = 9.0
+BILBO_STEP = 1.4
+BILBO_HOME = 60.0
+BARE = 10.0
+SMAUG_STEP = 4.0
+GATE_OPEN = 4.0
+"""A leading dwarf on the slopes while Smaug is in his lair: its way past the gate is open."""
+HAZARD = 0.45
+"""The chance that Smaug's next move comes before the figure can step away."""
+GANDALF: dict[str, float] = {"G_START": 0.0, "G_MIRKWOOD": 2.5, "G_EREBOR": 5.0, "G_LAIR": 8.0}
+
+PENDING: tuple[tuple[int, float], ...] = ((2, 0.3), (3, 0.4), (4, 0.2), (5, 0.1))
+"""A Smaug card's movement with its bonus (Beorn's House 2–3, Esgaroth 4–5, Erebor 2–4)."""
+PENDING_CALM: tuple[tuple[int, float], ...] = ((1, 0.35), (2, 0.45), (3, 0.1), (4, 0.1))
+"""Without the bonus (Gandalf at his lair stop)."""
+
+_LAIR_SPACE = SMAUG_PATH[0] + 1
+"""Smaug's lair counted as the space above the gate: his first step enters the gate."""
+
+
+def evaluate(t: Table) -> float:
+    total = sum(seat_value(t, s) for s in range(t.seats))
+    total += bilbo_value(t) + smaug_value(t) + GANDALF[t.gandalf]
+    return total - danger(t)
+
+
+def seat_value(t: Table, seat: int) -> float:
+    dwarves = t.own(seat)
+    alive = [p for p in dwarves if p.pos is not None]
+    if any(p.pos == FINISH for p in alive):
+        return HOME
+    if not alive:
+        return LOSS
+    lead = max(alive, key=lambda p: (not p.entangled, p.pos))
+    assert lead.pos is not None
+    value = lead.pos + (PAST_GATE if lead.pos > GATE else 0.0) - (TANGLED if lead.entangled else 0.0)
+    if t.smaug is None and RUNE - 7 <= lead.pos <= GATE:
+        value += GATE_OPEN
+    if len(alive) == 1:
+        return value + DEAD_FOLLOWER
+    follow = alive[0] if alive[1] is lead else alive[1]
+    assert follow.pos is not None
+    value += FOLLOWER * min(follow.pos, RUNE) + (RUNE_BONUS if follow.pos >= RUNE else 0.0)
+    return value - (TANGLED / 2 if follow.entangled and follow.pos < RUNE else 0.0)
+
+
+def bilbo_value(t: Table) -> float:
+    pos = t.bilbo.pos
+    if pos is None:
+        return LOSS
+    if pos == FINISH:
+        return BILBO_HOME + BILBO_STEP * pos
+    return BILBO_STEP * pos - (0.0 if t.ring_on else BARE)
+
+
+def smaug_value(t: Table) -> float:
+    """Steeply worse as Smaug nears the dragon space."""
+    d = t.smaug_distance()
+    if d <= 0:
+        return LOSS
+    return -SMAUG_STEP * (len(SMAUG_PATH) - d) - 80.0 / (d + 1)
+
+
+def danger(t: Table) -> float:
+    """The expected cost of Smaug's next move to the figures in his way."""
+    here = _LAIR_SPACE if t.smaug is None else t.smaug
+    spread = PENDING_CALM if t.gandalf == "G_LAIR" else PENDING
+    cost = 0.0
+    for p in t.pieces:
+        if p.pos is None or not t.counts(p) or not DRAGON < p.pos < here:
+            continue
+        k = here - p.pos
+        kill = sum(w for n, w in spread if n == k)
+        passed = sum(w for n, w in spread if n > k)
+        if kill:
+            cost += kill * _kill_cost(t, p)
+        if passed:
+            cost += passed * _push_cost(t, p)
+    return HAZARD * cost
+
+
+def _kill_cost(t: Table, p: Piece) -> float:
+    if p.id == BILBO:
+        return -LOSS
+    return _figure_worth(t, p) - _figure_worth(t.moved(p.id, None), p)
+
+
+def _push_cost(t: Table, p: Piece) -> float:
+    assert p.pos is not None
+    return _figure_worth(t, p) - _figure_worth(t.moved(p.id, max(0, p.pos - 10)), p)
+
+
+def _figure_worth(t: Table, p: Piece) -> float:
+    return bilbo_value(t) if p.id == BILBO else seat_value(t, p.seat or 0)
+
+
+def smaug_after(smaug: int | None, steps: int) -> tuple[int | None, list[int]]:
+    """Where ``steps`` toward Esgaroth take Smaug, and the spaces he enters (stopping on the
+    dragon space)."""
+    entered: list[int] = []
+    for _ in range(steps):
+        smaug = toward_esgaroth(smaug)
+        entered.append(smaug)
+        if smaug == DRAGON:
+            break
+    return smaug, entered
