@@ -143,4 +143,3 @@ def _shifted(t: Table, figures: list[str], steps: int) -> float:
         if pos is not None:
             moved = moved.moved(f, max(0, min(pos + steps, FINISH)))
     return evaluate(moved)
-

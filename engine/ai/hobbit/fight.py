@@ -62,6 +62,7 @@ def as_listed(pick: Pick, hand: Sequence[str], earlier: Sequence[tuple[str, int]
 
 def _same_sum(pick: Pick, legal: Sequence[object]) -> object:
     """A listed submission of the same cards (by type and value) and doubled value, else none."""
+
     def signature(cards: Sequence[tuple[str, int]]) -> list[tuple[str, int]]:
         return sorted((type_of(c), v) for c, v in cards)
 

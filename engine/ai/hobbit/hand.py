@@ -117,4 +117,3 @@ def _lowest_copies(hand: Sequence[str], chosen: Sequence[str]) -> tuple[str, ...
             want[type_of(card)] -= 1
             out.append(card)
     return tuple(out)
-

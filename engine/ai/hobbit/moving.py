@@ -43,4 +43,3 @@ def _arrived(t: Table, figure: str, space: int) -> Table:
             if p.entangled and p.pos == space:
                 t = t.tangled(p.id, False)
     return t
-

@@ -49,4 +49,3 @@ def lost(t: Table) -> bool:
         if all(p.pos is None for p in own):
             return True
     return False
-

@@ -94,4 +94,3 @@ def _extra_bits(extra: Sequence[tuple[str, int]]) -> int:
     for _, v in extra:
         bits |= 1 << v
     return bits
-

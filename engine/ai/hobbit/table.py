@@ -156,11 +156,7 @@ class Table:
 def read(view: HobbitView) -> Table:
     assert view.seat is not None
     own = view.seats[view.seat].hand.cards or ()
-    seen = Counter(
-        type_of(c)
-        for zone in (view.discard, view.box, view.in_play)
-        for c in (zone.cards or ())
-    )
+    seen = Counter(type_of(c) for zone in (view.discard, view.box, view.in_play) for c in (zone.cards or ()))
     for card in view.face_up.values():
         if card is not None:
             seen[type_of(card)] += 1

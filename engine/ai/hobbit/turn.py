@@ -95,6 +95,28 @@ class Turn:
             return freed - SPEND * sum(keep(u.card) for u in action.cards)
         return float("-inf")
 
+    def with_follow_up(self, action: PlayMoveCard) -> float:
+        """A movement-card move with the best hand card that carries the same dwarf on in
+        phase 2 (an approach that ends on Smaug, an attack, is worth making only as a whole)."""
+        first = self.score(action)
+        steps, forward = MOVE_CARDS[action.card][1], action.dir == "FWD"
+        target = target_of(self.t, action.figure, steps, forward)
+        if target == self.t.smaug:
+            return first
+        then = Turn(self.t.moved(action.figure, target))
+        piece = then.t.piece(action.figure)
+        best = 0.0
+        for card in set(self.t.hand):
+            found = card_of(card)
+            if not isinstance(found, StepCard) or found.kind == "bilbo":
+                continue
+            if found.kind == "scout" and piece.seat != self.t.seat:
+                continue
+            if then.t.forward_target(piece, found.steps, len(self.fights.cards)) is None:
+                continue
+            best = max(best, then.move(action.figure, found.steps, True, card))
+        return first + best
+
     def scout_die(self, card: str) -> float:
         """The die's average: each roll moves the own dwarf it serves best, or nothing."""
         total = 0.0
@@ -119,7 +141,7 @@ def phase1(t: Table, legal: Sequence[object]) -> object:
             return best_web
     moves = [a for a in legal if isinstance(a, PlayMoveCard)]
     if moves:
-        return max(moves, key=turn.score)
+        return max(moves, key=turn.with_follow_up)
     skips = [a for a in legal if isinstance(a, SkipMoveCard)]
     return min(skips, key=lambda a: MOVE_CARDS[a.card][1])  # keep the long moves for later
 

@@ -21,6 +21,9 @@ from __future__ import annotations
 from engine.ai.hobbit.table import Piece, Table
 from engine.games.hobbit.board import BILBO, DRAGON, FINISH, GATE, RUNE, SMAUG_PATH, toward_esgaroth
 
+SLOPES = SMAUG_PATH[-1] + 1
+"""The first space of Smaug's path past the dragon space (22)."""
+
 LOSS = -2000.0
 """A table where the game is lost."""
 WIN = 2000.0
@@ -32,18 +35,22 @@ PAST_GATE = 6.0
 RUNE_BONUS = 6.0
 FOLLOWER = 0.6
 """A space of the second dwarf, up to the rune."""
-DEAD_FOLLOWER = 12.0
-"""A dead second dwarf opens FINISH for the other (H8.5) but leaves the seat one death from
-losing."""
+LONE = -10.0
+"""A seat with one dwarf left: FINISH is open to it (H8.5), but one more death loses the game
+(H8.8)."""
 TANGLED = 9.0
+STUCK = 35.0
+"""An entangled dwarf that ring-Bilbo can no longer reach (he is home, H4.7, or bare): only
+20 in fight cards frees it now (H5.10c), and until then its seat cannot finish."""
 BILBO_STEP = 1.4
 BILBO_HOME = 60.0
 BARE = 10.0
 SMAUG_STEP = 4.0
 GATE_OPEN = 4.0
 """A leading dwarf on the slopes while Smaug is in his lair: its way past the gate is open."""
-HAZARD = 0.45
-"""The chance that Smaug's next move comes before the figure can step away."""
+RED_DRAW = 0.12
+"""The chance that a draw brings Smaug out: about a tenth of the supply cards are red, and the
+Erebor deck holds Smaug events too."""
 GANDALF: dict[str, float] = {"G_START": 0.0, "G_MIRKWOOD": 2.5, "G_EREBOR": 5.0, "G_LAIR": 8.0}
 
 PENDING: tuple[tuple[int, float], ...] = ((2, 0.3), (3, 0.4), (4, 0.2), (5, 0.1))
@@ -70,15 +77,29 @@ def seat_value(t: Table, seat: int) -> float:
         return LOSS
     lead = max(alive, key=lambda p: (not p.entangled, p.pos))
     assert lead.pos is not None
-    value = lead.pos + (PAST_GATE if lead.pos > GATE else 0.0) - (TANGLED if lead.entangled else 0.0)
+    tangled = STUCK if t.bilbo.pos == FINISH or not t.ring_on else TANGLED
+    value = lead.pos + (PAST_GATE if lead.pos > GATE else 0.0) - (tangled if lead.entangled else 0.0)
     if t.smaug is None and RUNE - 7 <= lead.pos <= GATE:
         value += GATE_OPEN
     if len(alive) == 1:
-        return value + DEAD_FOLLOWER
+        return value + LONE
     follow = alive[0] if alive[1] is lead else alive[1]
     assert follow.pos is not None
-    value += FOLLOWER * min(follow.pos, RUNE) + (RUNE_BONUS if follow.pos >= RUNE else 0.0)
-    return value - (TANGLED / 2 if follow.entangled and follow.pos < RUNE else 0.0)
+    value += follower_value(follow.pos, lead.pos)
+    return value - (tangled if follow.entangled and follow.pos < RUNE else 0.0)
+
+
+def follower_value(pos: int, lead: int) -> float:
+    """The second dwarf need only stand on the rune or beyond when the first enters FINISH
+    (H8.5, checked at that moment): until the first is past the gate it waits below the slopes,
+    out of Smaug's reach (H1.2), and earns little for climbing them; past the gate itself it is
+    as good as on the rune, and safe."""
+    if pos > GATE:
+        return FOLLOWER * RUNE + RUNE_BONUS + 2.0
+    if lead > GATE:
+        return FOLLOWER * min(pos, RUNE) + (RUNE_BONUS if pos >= RUNE else 0.0)
+    below = SLOPES - 2
+    return FOLLOWER * min(pos, below) + 0.2 * max(0, min(pos, RUNE) - below)
 
 
 def bilbo_value(t: Table) -> float:
@@ -99,36 +120,44 @@ def smaug_value(t: Table) -> float:
 
 
 def danger(t: Table) -> float:
-    """The expected cost of Smaug's next move to the figures in his way."""
+    """The expected cost of Smaug's next move to the figures in his way: each space he may
+    pass or end on, with everything on it (two dwarves of one seat on one space die together)."""
     here = _LAIR_SPACE if t.smaug is None else t.smaug
     spread = PENDING_CALM if t.gandalf == "G_LAIR" else PENDING
-    cost = 0.0
+    on: dict[int, list[Piece]] = {}
     for p in t.pieces:
-        if p.pos is None or not t.counts(p) or not DRAGON < p.pos < here:
-            continue
-        k = here - p.pos
+        if p.pos is not None and t.counts(p) and DRAGON < p.pos < here:
+            on.setdefault(p.pos, []).append(p)
+    cost = 0.0
+    for space, pieces in on.items():
+        k = here - space
         kill = sum(w for n, w in spread if n == k)
         passed = sum(w for n, w in spread if n > k)
+        before = _worth(t, pieces)
         if kill:
-            cost += kill * _kill_cost(t, p)
+            dead = t
+            for p in pieces:
+                dead = dead.moved(p.id, None)
+            cost += kill * (before - _worth(dead, pieces))
         if passed:
-            cost += passed * _push_cost(t, p)
-    return HAZARD * cost
+            pushed = t
+            for p in pieces:
+                pushed = pushed.moved(p.id, max(0, space - 10))
+            cost += passed * (before - _worth(pushed, pieces))
+    return hazard(t.seats) * cost
 
 
-def _kill_cost(t: Table, p: Piece) -> float:
-    if p.id == BILBO:
-        return -LOSS
-    return _figure_worth(t, p) - _figure_worth(t.moved(p.id, None), p)
+def hazard(seats: int) -> float:
+    """The chance that Smaug moves before the figure's owner can act again: every seat draws
+    twice a turn (H3.5)."""
+    return 1 - (1 - RED_DRAW) ** (2 * seats)
 
 
-def _push_cost(t: Table, p: Piece) -> float:
-    assert p.pos is not None
-    return _figure_worth(t, p) - _figure_worth(t.moved(p.id, max(0, p.pos - 10)), p)
-
-
-def _figure_worth(t: Table, p: Piece) -> float:
-    return bilbo_value(t) if p.id == BILBO else seat_value(t, p.seat or 0)
+def _worth(t: Table, pieces: list[Piece]) -> float:
+    """The value of the seats (and Bilbo) these figures belong to."""
+    seats = {p.seat for p in pieces if p.seat is not None}
+    total = sum(seat_value(t, s) for s in seats)
+    return total + (bilbo_value(t) if any(p.id == BILBO for p in pieces) else 0.0)
 
 
 def smaug_after(smaug: int | None, steps: int) -> tuple[int | None, list[int]]:
