@@ -37,7 +37,7 @@ def test_the_board_shows_the_track_pieces_hands_and_the_decision() -> None:
     assert "Smaug on 33 · Gandalf at G_EREBOR · ring lying on 25 · door locked, Key held by you" in board
     assert "Mirkwood 15 (face up: MW06#1 Azog 16)" in board
     assert "you (R): movement 1 2 3 5 · hand 2: BH11#1 Beorn 6, ES01#1 Bard 4/5 · Key" in board
-    assert "seat 1 (Y): movement 1 2 3 5 · hand 1\n" in board  # another hand: its size only
+    assert "seat 2 (Y): movement 1 2 3 5 · hand 1\n" in board  # another hand: its size only
     assert "Waiting for you to play a movement card" in board and "Legend:" in board
 
 
@@ -51,8 +51,8 @@ def test_the_fight_and_the_window_are_told_on_the_board() -> None:
     )
     state = play(state, "move MV-Y-3 Y1 fwd", "fight BH11#1")
     board = TEXT.board(GAME.view(state, BLUE), BLUE)
-    assert "Fight: MW04#1 Warg pack 12 on 10; waiting for seat 1 to submit (Gandalf" in board
-    assert "submitted so far: seat 0: BH11#1 (6)" in board
+    assert "Fight: MW04#1 Warg pack 12 on 10; waiting for seat 2 to submit (Gandalf" in board
+    assert "submitted so far: seat 1: BH11#1 (6)" in board
 
 
 def test_every_event_of_random_games_has_a_line() -> None:
@@ -72,7 +72,7 @@ def test_a_game_against_three_computers_reaches_the_end() -> None:
     out = io.StringIO()
     code = play_main(["hobbit", "--ai", "3", "--seed", "4"], io.StringIO("1\n" * 5000), out)
     text = out.getvalue()
-    assert code == 0 and "Hobbit: you are seat 0; 3 computer player(s) play random" in text
+    assert code == 0 and "Hobbit: you are seat 1; 3 computer players play heuristic" in text
     assert "You all lose together." in text or "You all win together!" in text
 
 
@@ -105,4 +105,4 @@ def test_a_replay_tells_the_game_and_reaches_its_result(tmp_path: Path) -> None:
     assert replay_main([str(path)], out, err) == 0, err.getvalue()
     told = out.getvalue()
     assert f"Hobbit: 3 seats, seed 9, {len(moves)} moves" in told
-    assert "— seat 1 begins a turn (round 1) —" in told and "Result (" in told and "the team lost" in told
+    assert "— seat 2 begins a turn (round 1) —" in told and "Result (" in told and "the team lost" in told
