@@ -6,13 +6,17 @@ door and the door opened (H3.4, H4.8), attacks on Smaug (H7.5)."""
 from __future__ import annotations
 
 import random
-from itertools import islice
+from itertools import islice, product
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.ai import decide, policies
 from engine.ai.arena import run_arena
+from engine.ai.hobbit.sums import exact
+from engine.ai.hobbit.worth import keep
 from engine.ai.playout import PolicyChoice, playout
 from engine.games.hobbit.actions import (
     NO_FIGHT,
@@ -24,7 +28,7 @@ from engine.games.hobbit.actions import (
     TradeAccept,
     TradeOffer,
 )
-from engine.games.hobbit.cards import KEY, NONE
+from engine.games.hobbit.cards import INSTANCES, KEY, NONE, is_fight, values
 from tests.engine.ai.view_only import assert_sees_only_its_view
 from tests.engine.hobbit.helpers import BLUE, GAME, RED, YELLOW, kinds, play, played, position, top_kind
 
@@ -233,3 +237,32 @@ def test_a_holder_ahead_keeps_the_key() -> None:
 def test_it_opens_the_door() -> None:
     s = position(at={"R1": 44}, key=RED, hands={RED: ["BH01"]})
     assert heuristic(s) == OpenDoor()
+
+
+# -- the subset sum itself -----------------------------------------------------------------------------
+FIGHT_CARDS = sorted(i for i, c in INSTANCES.items() if is_fight(i))
+
+
+def brute_force(cards: list[str], target: int, doubling: bool) -> bool:
+    """Whether some subset of ``cards`` (each dual card at either value, one card doubled when
+    ``doubling``) totals ``target``: every choice tried."""
+    for chosen in product(*[(0, *values(c)) for c in cards]):
+        used = [v for v in chosen if v]
+        if sum(used) == target or (doubling and any(sum(used) + v == target for v in used)):
+            return True
+    return False
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    cards=st.lists(st.sampled_from(FIGHT_CARDS), min_size=0, max_size=7, unique=True),
+    target=st.integers(1, 30),
+    doubling=st.booleans(),
+)
+def test_the_exact_sum_is_found_whenever_one_exists(cards: list[str], target: int, doubling: bool) -> None:
+    pick = exact(cards, target, keep, doubling=doubling)
+    assert (pick is not None) == brute_force(cards, target, doubling)
+    if pick is not None:
+        assert pick.total == target and {c for c, _ in pick.cards} <= set(cards)
+        assert all(v in values(c) for c, v in pick.cards)
+        assert pick.doubled is None or (doubling and pick.doubled in {c for c, _ in pick.cards})
