@@ -6,8 +6,8 @@ python bench/hobbit_balance.py [--games 2000] [--seats 2 3 4] [--policy heuristi
 Game ``g`` of a table size has seed ``--seed + g``; its decision ``n`` is seeded
 ``(--seed + g) * 100_003 + n`` (``PolicyChoice``), so every figure replays. For each table
 size prints the team's win rate with its 95% Wilson interval; how the games ended, as shares of
-all games and of the losses; rounds played (median, 90th percentile, most); the open risks of
-the rules, each measured:
+all games and of the losses; rounds played (median, 90th percentile, most) and the games won
+within 30, 40 and 50 rounds; the open risks of the rules, each measured:
 
 - games lost before any dwarf reached Esgaroth (space 18): Smaug too fast early;
 - Bard's Arrow: the games it was shot in, shots, hits, and wins it brought (run again with
@@ -48,6 +48,8 @@ from engine.games.hobbit.cards import card_of
 from engine.games.hobbit.data import BOARD, Arrow
 
 ESGAROTH = min(i for i, k in enumerate(BOARD.kinds) if k == "ESGAROTH")
+QUICK = (30, 40, 50)
+"""Round counts for the share of games won within them (what a lower round limit would keep)."""
 SLOPES = GATE - 20
 """The first space of the slopes of Erebor (22), where Smaug's path begins."""
 
@@ -172,6 +174,9 @@ def report(played: list[Game], elapsed: float, label: str) -> str:
     lines.append(
         f"  rounds: median {statistics.median(rounds):g}, 90th percentile {tenth}, most {rounds[-1]}"
     )
+    within = {r: sum(g.won and g.rounds <= r for g in played) for r in QUICK}
+    quick = ", ".join(f"{_pct(won_by, n).strip()} within {r}" for r, won_by in within.items())
+    lines.append(f"  games won within so many rounds: {quick}")
     early = sum(not g.won and not g.reached_esgaroth for g in played)
     lines.append(f"  lost before any dwarf reached Esgaroth: {early} ({_pct(early, n).strip()})")
     shot = [g for g in played if g.arrows]
