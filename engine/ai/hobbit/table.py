@@ -202,7 +202,3 @@ def _left(deck: str, seen: Counter[str]) -> tuple[str, ...]:
     for t, _card, n in _types(deck):
         left += [t] * max(0, n - seen[t])
     return tuple(left)
-
-
-def at_finish(piece: Piece) -> bool:
-    return piece.pos == FINISH
