@@ -11,7 +11,7 @@ from engine.core.contract import Event
 from engine.core.plain import JSON
 from engine.core.text import TextRenderer, plain_action, plain_event, seat_names
 from engine.games.hobbit.board import NUMBERS
-from engine.games.hobbit.cards import INSTANCES, by_id
+from engine.games.hobbit.cards import INSTANCES, KEY, NONE, by_id
 from engine.games.hobbit.data import BOARD, Enemy, FightCard, SmaugCard, StepCard
 from engine.games.hobbit.view import DecisionView, HobbitView
 
@@ -28,6 +28,8 @@ _LETTERS = {
     "TREASURY": "t",
     "FINISH": "f",
 }
+PILE_SHOWN = 8
+"""Cards of the discard pile a board shows."""
 STRIP = "".join(_LETTERS[k] for k in BOARD.kinds)
 LEGEND = (
     "Legend: s start · m Mirkwood · e Esgaroth · D dragon (Smaug there loses) · x Erebor · r rune ·\n"
@@ -60,6 +62,18 @@ def card_label(instance: str) -> str:
 
 def _cards(cards: Sequence[str]) -> str:
     return ", ".join(card_label(c) for c in by_id(cards)) or "none"
+
+
+def _item(item: str) -> str:
+    """One side of a trade: a card, Thorin's Key, or nothing."""
+    return {KEY: "Thorin's Key", NONE: "nothing"}.get(item) or card_label(item)
+
+
+def _pile(cards: Sequence[str]) -> str:
+    """A long face-up pile: the latest cards first, the rest counted (all of it is in the view)."""
+    latest = [card_label(c) for c in reversed(cards[-PILE_SHOWN:])]
+    more = len(cards) - PILE_SHOWN
+    return ", ".join(latest) + (f" … and {more} more" if more > 0 else "") if cards else "none"
 
 
 def _track(view: HobbitView) -> list[str]:
@@ -153,7 +167,7 @@ def _decision_line(d: DecisionView, names: Sequence[str]) -> str:
     if d.kind == "sorrow":
         return f"Sorrow: waiting for {who} to discard {d.count} card(s)"
     if d.kind == "trade_reply":
-        offer = f" ({d.give} for {', '.join(d.price or ())})" if d.give is not None else ""
+        offer = f" ({_item(d.give)} for {_cards(d.price or ())})" if d.give is not None else ""
         return f"Trade offer from {names[d.offerer or 0]}{offer}: waiting for {who} to accept or decline"
     if d.kind == "attack":
         return f"Attack on Smaug by {', '.join(d.party)}: waiting for {who} to break the armour and push"
@@ -167,7 +181,7 @@ def _board(view: HobbitView, seat: int) -> str:
     lines += _track(view)
     lines.append(_pieces(view, names))
     lines.append(_decks(view))
-    lines.append(f"discard ({view.discard.count}): {_cards(view.discard.cards or ())}")
+    lines.append(f"discard ({view.discard.count}, latest first): {_pile(view.discard.cards or ())}")
     lines.append(
         f"box: {view.box.count} cards"
         + (f" · in play: {_cards(view.in_play.cards or ())}" if view.in_play.count else "")
@@ -190,7 +204,8 @@ def _event(event: Event, names: Sequence[str]) -> str:
     who = names[d["seat"]] if isinstance(d.get("seat"), int) else ""
     match event.kind:
         case "turn_started":
-            return f"— {who} begins a turn (round {d['round']}) —"
+            begins = "begin" if who == "you" else "begins"
+            return f"— {who} {begins} a turn (round {d['round']}) —"
         case "moved":
             return f"{d['figure']}: {d['from']} → {d['to']} ({str(d['cause']).replace('_', ' ')})"
         case "killed":
@@ -233,7 +248,7 @@ def _event(event: Event, names: Sequence[str]) -> str:
         case "die":
             return f"Die: {d['die']}"
         case "sorrow":
-            return f"Sorrow on {d['figure']}: die {d['die']} for {who}"
+            return f"Sorrow on {d['figure']} ({who}): die {d['die']}"
         case "discarded":
             return f"{who}: discards {_cards(d['cards'])} ({str(d['why']).replace('_', ' ')})"
         case "ring_slipped":
@@ -285,14 +300,14 @@ def _event(event: Event, names: Sequence[str]) -> str:
         case "trade_offered":
             return f"{who}: offers {names[d['partner']]} a trade"
         case "trade_offer":
-            return f"Offer {who} → {names[d['partner']]}: {d['give']} for {', '.join(d['price'])}"
+            return f"Offer {who} → {names[d['partner']]}: {_item(d['give'])} for {_cards(d['price'])}"
         case "trade_declined":
             return f"{who}: declines the trade"
         case "trade_accepted":
             key = f"; the Key passes from {names[d['key_from']]}" if d["key_from"] is not None else ""
             return f"{who}: accepts {names[d['partner']]}'s trade; price {_cards(d['price'])}{key}"
         case "trade_swapped":
-            return f"{who}: gave {d['gave']} and got {d['got']} from {names[d['partner']]}"
+            return f"{who}: gave {_item(d['gave'])} and got {_item(d['got'])} from {names[d['partner']]}"
         case "resigned":
             return f"{who}: resigns"
         case "game_over":

@@ -72,7 +72,7 @@ def test_a_game_against_three_computers_reaches_the_end() -> None:
     out = io.StringIO()
     code = play_main(["hobbit", "--ai", "3", "--seed", "4"], io.StringIO("1\n" * 5000), out)
     text = out.getvalue()
-    assert code == 0 and "Hobbit: you are seat 1; 3 computer players play random" in text
+    assert code == 0 and "Hobbit: you are seat 1; 3 computer players play heuristic" in text
     assert "You all lose together." in text or "You all win together!" in text
 
 
