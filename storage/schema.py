@@ -26,6 +26,11 @@ v8  several bot processes on one database: reminders and timeouts claimed with a
     timeout's tries counted in storage; ``computer_turns``, the games whose computer seats are
     to play, claimed the same way (filled in for the running games); ``dm_notices``, the
     players to be told at their next interaction that a DM could not reach them
+v9  reads that stay flat as history grows: ``standings`` indexed in leaderboard order (a
+    leaderboard reads its first rows, nothing sorted) and by player over every server (a
+    player's statistics read a row per game played, not every result); ``game_counts``, the
+    games in each status, kept by triggers on ``games`` (filled in from the games stored);
+    ``turn_sync`` keeps the running games only (the rows of games over are deleted)
 """
 
 from __future__ import annotations
@@ -285,6 +290,61 @@ V8_STATEMENTS = (
     """,
 )
 
+STATUSES = ("lobby", "active", "finished", "abandoned")
+"""Every ``games.status`` (its CHECK), each with its row in ``game_counts``."""
+
+FLAT_READ_INDEXES = (
+    # A leaderboard is the first rows of this index in a server (or over every game, -1).
+    "CREATE INDEX standings_ranked ON standings (key, guild_id, won DESC, points DESC, user_id)",
+    # A player's statistics: his totals over every server (-1), one row per game played. Not a
+    # partial index on guild_id = -1: SQLite prepares a statement again whenever the value bound
+    # to a column a partial index's condition names may change its plan, and the leaderboard
+    # binds guild_id.
+    "CREATE INDEX standings_of_player ON standings (user_id, guild_id, key)",
+)
+
+# The counting triggers come before the rows are filled in: on PostgreSQL creating a trigger
+# locks the table against writes until the step commits, so no game is counted twice or missed.
+FILL_GAME_COUNTS = tuple(
+    f"INSERT INTO game_counts (status, games)"
+    f" SELECT '{status}', COUNT(*) FROM games WHERE status = '{status}'"
+    for status in STATUSES
+)
+
+FORGET_OVER_TURN_SYNC = (
+    "DELETE FROM turn_sync WHERE game_id IN (SELECT id FROM games WHERE status IN ('finished', 'abandoned'))"
+)
+"""From v9 ``turn_sync`` holds the running games only: a game is forgotten there when it ends."""
+
+V9_STATEMENTS = (
+    *FLAT_READ_INDEXES,
+    """
+    CREATE TABLE game_counts (
+        status  TEXT    PRIMARY KEY,               -- one row per games.status
+        games   INTEGER NOT NULL                   -- how many games are in it
+    )
+    """,
+    """
+    CREATE TRIGGER games_counted_insert AFTER INSERT ON games
+    BEGIN UPDATE game_counts SET games = games + 1 WHERE status = NEW.status; END
+    """,
+    """
+    CREATE TRIGGER games_counted_delete AFTER DELETE ON games
+    BEGIN UPDATE game_counts SET games = games - 1 WHERE status = OLD.status; END
+    """,
+    # A move leaves ``status`` out of its UPDATE, so this fires only when a game changes status.
+    """
+    CREATE TRIGGER games_counted_status AFTER UPDATE OF status ON games
+    WHEN OLD.status != NEW.status
+    BEGIN
+        UPDATE game_counts SET games = games - 1 WHERE status = OLD.status;
+        UPDATE game_counts SET games = games + 1 WHERE status = NEW.status;
+    END
+    """,
+    *FILL_GAME_COUNTS,
+    FORGET_OVER_TURN_SYNC,
+)
+
 # PostgreSQL: the same tables, columns, keys, checks and indexes, spelt in its types.
 PG_V1_STATEMENTS = (
     """
@@ -454,6 +514,38 @@ PG_V8_STATEMENTS = (
     """,
 )
 
+PG_V9_STATEMENTS = (
+    *FLAT_READ_INDEXES,
+    """
+    CREATE TABLE game_counts (
+        status  TEXT    PRIMARY KEY,
+        games   BIGINT  NOT NULL
+    )
+    """,
+    """
+    CREATE FUNCTION games_counted() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        IF TG_OP IN ('UPDATE', 'DELETE') THEN
+            UPDATE game_counts SET games = games - 1 WHERE status = OLD.status;
+        END IF;
+        IF TG_OP IN ('INSERT', 'UPDATE') THEN
+            UPDATE game_counts SET games = games + 1 WHERE status = NEW.status;
+        END IF;
+        RETURN NULL;
+    END $$
+    """,
+    """
+    CREATE TRIGGER games_counted_insert_delete AFTER INSERT OR DELETE ON games
+    FOR EACH ROW EXECUTE FUNCTION games_counted()
+    """,
+    """
+    CREATE TRIGGER games_counted_status AFTER UPDATE OF status ON games
+    FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status) EXECUTE FUNCTION games_counted()
+    """,
+    *FILL_GAME_COUNTS,
+    FORGET_OVER_TURN_SYNC,
+)
+
 TABLES: dict[str, tuple[str, ...]] = {
     "games": ("id",),
     "seats": ("game_id", "seat"),
@@ -469,6 +561,11 @@ TABLES: dict[str, tuple[str, ...]] = {
     "dm_notices": ("game_id", "user_id"),
 }
 """Every table and its key, each after the tables it refers to (the order a copy fills them in)."""
+
+COUNTED_TABLES = ("game_counts",)
+"""Tables the database keeps by itself from the others (triggers): never copied, since the copy's
+own inserts count themselves, but written with every game, so the bot's user must be let write
+them."""
 
 
 def result_rows(
@@ -635,6 +732,12 @@ MIGRATIONS: tuple[Migration, ...] = (
         PG_V8_STATEMENTS,
         _backfill_computer_turns,
     ),
+    Migration(
+        9,
+        "standings indexed for leaderboards and statistics; games counted by status",
+        V9_STATEMENTS,
+        PG_V9_STATEMENTS,
+    ),
 )
 LATEST = MIGRATIONS[-1].version
 
@@ -674,6 +777,7 @@ async def migrate(database: Database, *, target: int = LATEST) -> int:
 
 __all__ = [
     "ADD_STANDING",
+    "COUNTED_TABLES",
     "EVERYWHERE",
     "INSERT_RESULT",
     "LATEST",
