@@ -495,9 +495,7 @@ class Repository:
     async def user_stats(self, user_id: int, key: str | None = None) -> UserStats:
         """Finished games the user sat in (resigned ones included), overall or for one game: the
         user's standings over every server (``standings``), one row per game played."""
-        sql, params = PLAYER_STANDINGS, (user_id,)
-        if key is not None:
-            sql, params = PLAYER_STANDING, (user_id, key)
+        sql, params = (PLAYER_STANDINGS, (user_id,)) if key is None else (PLAYER_STANDING, (user_id, key))
         async with self._transaction(write=False, single=True) as db:
             rows = await db.fetch(sql, params)
         per_game = {row[0]: (int(row[1]), int(row[2])) for row in rows}
