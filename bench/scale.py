@@ -282,6 +282,43 @@ async def moves_side_by_side(
     return found
 
 
+WHOLE_GAMES = 2
+"""Games played from their start to their end for the write-ahead log's pages per move over
+whole games (some 150 moves, well under the autocheckpoint's 1,000 pages)."""
+
+
+async def whole_games(
+    repo: Repository, path: Path | None, first_channel: int, *, clock: bool
+) -> tuple[float, float]:
+    """Write-ahead log pages and bytes the process writes per move over ``WHOLE_GAMES`` two-seat
+    games played to their end, the last moves (results, standings, counts) included; ``clock``:
+    every move syncs the turn clock in its transaction, as the bot's moves do."""
+    rng, now, records = random.Random(3), datetime_now(), []
+    for n in range(WHOLE_GAMES):
+        lobby = await repo.create_lobby(
+            "pickomino", guild_id=n % GUILDS, channel_id=first_channel + n, host_id=REGULAR,
+            host_name="host", options={},
+        )  # fmt: skip
+        await repo.join(lobby.id, PLAYERS + 1, "guest")
+        records.append(await repo.start(lobby.id, seed=n))
+        if clock:
+            await repo.sync_turns(lobby.id, now=now)
+    wal_frames(path, reset=True)
+    before, played = written_bytes(), 0
+    for record in records:
+        while record.status is GameStatus.ACTIVE:
+            seat = PICKOMINO.to_act(record.state)[0]
+            action = PICKOMINO.dump_action(rng.choice(PICKOMINO.legal_actions(record.state, seat)))
+            record = (
+                await repo.apply(
+                    record.id, expected_version=record.version, seat=seat, action=action,
+                    turn_now=now if clock else None,
+                )
+            ).game  # fmt: skip
+            played += 1
+    return wal_frames(path) / played, (written_bytes() - before) / played
+
+
 async def run(urls: tuple[str, str], backend: str, finished: int, running: int) -> None:
     """Two databases with the same running games, the second with ``finished`` games more,
     timed in turns."""
@@ -306,6 +343,13 @@ async def run(urls: tuple[str, str], backend: str, finished: int, running: int) 
             for name, slow in READS.items()
         }
         before, after = (m.figures() for m in await moves_side_by_side((empty, filled), ids, paths))
+        whole: list[list[tuple[float, float]]] = []  # plain moves, then syncing: [empty, filled]
+        if backend == "sqlite":
+            for channel, clock in ((20_000_000, False), (20_000_100, True)):
+                repos = (empty, filled)
+                whole.append(
+                    [await whole_games(r, p, channel, clock=clock) for r, p in zip(repos, paths, strict=True)]
+                )
         print(f"{backend}: {running:,} running games; {finished:,} finished added in {took:.0f} s")
         print()
         print(f"| read | 0 finished (ms) | {finished:,} finished (ms) | ratio |")
@@ -320,6 +364,11 @@ async def run(urls: tuple[str, str], backend: str, finished: int, running: int) 
             print(f"| bytes written by the process | {before[2]:,.0f} | {after[2]:,.0f} |")
             print(f"| write-ahead log pages | {before[3]:.2f} | {after[3]:.2f} |")
             print(f"| hand-offs to SQLite's threads | {before[4]:.2f} | {after[4]:.2f} |")
+            for (few, lots), kind in zip(whole, ("plain moves", "moves syncing the turn clock"), strict=True):
+                print(
+                    f"| whole games, {kind}: log pages, bytes | {few[0]:.2f}, {few[1]:,.0f}"
+                    f" | {lots[0]:.2f}, {lots[1]:,.0f} |"
+                )
         print()
     finally:
         await empty.close()
