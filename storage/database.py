@@ -8,13 +8,14 @@ definitions differ between the two (``storage.schema`` keeps both side by side),
 things each database does its own way live in its backend: how a transaction starts, where the
 schema version is kept, how a migration is made exclusive.
 
-Each operation runs in ``Database.transaction``: it commits when the block ends and rolls back
-when it raises, and a write the schema refuses (a foreign or unique key, the append-only log)
-leaves it as ``ConstraintViolation`` whichever backend refused it. A move is stored by a
-compare-and-swap on the game's version; the lobby's operations, which read a game to change it,
-read its row with ``Connection.for_update``: on PostgreSQL that locks the row until the
-transaction ends, so two processes never both act on the same lobby; on SQLite a write
-transaction already holds the database's single write lock.
+Each operation runs in ``Database.transaction``, or hands its whole work to ``Database.run``
+(which a backend may run where its connection lives: SQLite in its connection's thread, in one
+hand-off): it commits when the block ends and rolls back when it raises, and a write the schema
+refuses (a foreign or unique key, the append-only log) leaves it as ``ConstraintViolation``
+whichever backend refused it. A move is stored by a compare-and-swap on the game's version; the
+lobby's operations, which read a game to change it, read its row with ``Connection.for_update``:
+on PostgreSQL that locks the row until the transaction ends, so two processes never both act on
+the same lobby; on SQLite a write transaction already holds the database's single write lock.
 """
 
 from __future__ import annotations
