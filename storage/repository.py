@@ -653,7 +653,7 @@ class Repository:
         """How many games are in each status: the rows the database keeps counting as games
         are created and change status (``game_counts``, v9), not a count of the games."""
         async with self._transaction(write=False, single=True) as db:
-            rows = await db.fetch("SELECT status, games FROM game_counts")
+            rows = await db.fetch("SELECT status, SUM(games) FROM game_counts GROUP BY status")
         counts = dict.fromkeys(GameStatus, 0)
         counts.update({GameStatus(row[0]): int(row[1]) for row in rows})
         return counts

@@ -291,7 +291,12 @@ V8_STATEMENTS = (
 )
 
 STATUSES = ("lobby", "active", "finished", "abandoned")
-"""Every ``games.status`` (its CHECK), each with its row in ``game_counts``."""
+"""Every ``games.status`` (its CHECK), each with its rows in ``game_counts``."""
+COUNT_PARTS = 16
+"""``game_counts`` keeps each status's count in this many rows, a game in row ``id % 16``, so
+games of different processes starting or ending at the same moment seldom wait for the same
+row's lock (on PostgreSQL one row would make every game's end wait for the one before to
+commit). The v9 triggers spell the 16 out: it is part of the released step."""
 
 FLAT_READ_INDEXES = (
     # A leaderboard is the first rows of this index in a server (or over every game, -1).
@@ -305,10 +310,12 @@ FLAT_READ_INDEXES = (
 
 # The counting triggers come before the rows are filled in: on PostgreSQL creating a trigger
 # locks the table against writes until the step commits, so no game is counted twice or missed.
-FILL_GAME_COUNTS = tuple(
-    f"INSERT INTO game_counts (status, games)"
-    f" SELECT '{status}', COUNT(*) FROM games WHERE status = '{status}'"
-    for status in STATUSES
+FILL_GAME_COUNTS = (
+    "INSERT INTO game_counts (status, part, games) VALUES "
+    + ", ".join(f"('{status}', {part:d}, 0)" for status in STATUSES for part in range(COUNT_PARTS)),
+    f"INSERT INTO game_counts (status, part, games) SELECT status, id % {COUNT_PARTS:d}, COUNT(*)"
+    f" FROM games WHERE true GROUP BY status, id % {COUNT_PARTS:d}"  # (SQLite's upsert wants a WHERE)
+    " ON CONFLICT (status, part) DO UPDATE SET games = excluded.games",
 )
 
 FORGET_OVER_TURN_SYNC = (
@@ -320,25 +327,27 @@ V9_STATEMENTS = (
     *FLAT_READ_INDEXES,
     """
     CREATE TABLE game_counts (
-        status  TEXT    PRIMARY KEY,               -- one row per games.status
-        games   INTEGER NOT NULL                   -- how many games are in it
+        status  TEXT    NOT NULL,                  -- a games.status
+        part    INTEGER NOT NULL,                  -- the games whose id % 16 is this
+        games   INTEGER NOT NULL,                  -- how many of them are in that status
+        PRIMARY KEY (status, part)
     )
     """,
     """
     CREATE TRIGGER games_counted_insert AFTER INSERT ON games
-    BEGIN UPDATE game_counts SET games = games + 1 WHERE status = NEW.status; END
+    BEGIN UPDATE game_counts SET games = games + 1 WHERE status = NEW.status AND part = NEW.id % 16; END
     """,
     """
     CREATE TRIGGER games_counted_delete AFTER DELETE ON games
-    BEGIN UPDATE game_counts SET games = games - 1 WHERE status = OLD.status; END
+    BEGIN UPDATE game_counts SET games = games - 1 WHERE status = OLD.status AND part = OLD.id % 16; END
     """,
     # A move leaves ``status`` out of its UPDATE, so this fires only when a game changes status.
     """
     CREATE TRIGGER games_counted_status AFTER UPDATE OF status ON games
     WHEN OLD.status != NEW.status
     BEGIN
-        UPDATE game_counts SET games = games - 1 WHERE status = OLD.status;
-        UPDATE game_counts SET games = games + 1 WHERE status = NEW.status;
+        UPDATE game_counts SET games = games - 1 WHERE status = OLD.status AND part = OLD.id % 16;
+        UPDATE game_counts SET games = games + 1 WHERE status = NEW.status AND part = NEW.id % 16;
     END
     """,
     *FILL_GAME_COUNTS,
@@ -518,18 +527,20 @@ PG_V9_STATEMENTS = (
     *FLAT_READ_INDEXES,
     """
     CREATE TABLE game_counts (
-        status  TEXT    PRIMARY KEY,
-        games   BIGINT  NOT NULL
+        status  TEXT    NOT NULL,
+        part    INTEGER NOT NULL,
+        games   BIGINT  NOT NULL,
+        PRIMARY KEY (status, part)
     )
     """,
     """
     CREATE FUNCTION games_counted() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
         IF TG_OP IN ('UPDATE', 'DELETE') THEN
-            UPDATE game_counts SET games = games - 1 WHERE status = OLD.status;
+            UPDATE game_counts SET games = games - 1 WHERE status = OLD.status AND part = OLD.id % 16;
         END IF;
         IF TG_OP IN ('INSERT', 'UPDATE') THEN
-            UPDATE game_counts SET games = games + 1 WHERE status = NEW.status;
+            UPDATE game_counts SET games = games + 1 WHERE status = NEW.status AND part = NEW.id % 16;
         END IF;
         RETURN NULL;
     END $$
