@@ -1,29 +1,37 @@
-"""Does storage stay flat as history grows? The reads a running bot makes, timed with 1,000
-running games and no finished ones, then again once 20,000 finished games are stored, and what
-one Pickomino move costs.
+"""Does storage stay flat as history grows? The reads a running bot makes and what one Pickomino
+move costs, in two databases side by side: both with the same 1,000 running games, the second
+with 20,000 finished games more. Every figure is measured in turns, one database then the other,
+so a busy machine slows both alike.
 
-python bench/scale.py [--backend sqlite|postgresql] [--finished 20000] [--running 1000]
+python bench/scale.py [--backend sqlite|postgresql|both] [--finished 20000] [--running 1000]
 
-Reads (median of 15 calls each): the guild leaderboard and a player's statistics (/leaderboard,
-/stats), the scheduler's idle pass (``unsynced_games``, ``claim_computer_turns`` and
-``next_due``), the open games (``active_games``, as ``/games`` lists them) and ``count_games``.
-Moves: per-move p50/p99, bytes the process writes per move (its write() calls; on SQLite
-checkpoints included) and, on SQLite, pages appended to the write-ahead log per move.
-Finished games are written directly, rows as ``apply`` writes them (a final position, seats,
-results, standings); the running games are started and played through the repository.
+Reads (median of 101 calls each, of 15 for the slow ones): the leaderboards of one server and
+of every server and a player's statistics (/leaderboard, /stats; the player sits in one
+finished game in 20, a regular), the scheduler's idle pass (``unsynced_games``,
+``claim_computer_turns`` and ``next_due``), a start-up (opening the database, migrations
+checked, and the scheduler's first pass), the open games (``active_games``, as ``/games`` lists
+them) and the game counts (``count_games``, as ``--check`` shows them).
+
+Moves (250 in each database, in turns of 25): per-move p50/p99, bytes the process writes per
+move (its write() calls; on SQLite checkpoints included) and, on SQLite, pages appended to the
+write-ahead log and hand-offs to the connections' threads per move. Finished games are written
+directly, rows as ``apply`` writes them (a final position, seats, results, standings; the
+triggers count them); the running games are started and played through the repository.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import random
 import sqlite3
 import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -40,9 +48,19 @@ from storage.schema import ADD_STANDING, INSERT_RESULT, result_rows, standing_ro
 PICKOMINO = engine.get_game("pickomino")
 GUILDS = 50
 PLAYERS = 2000
-CALLS = 15
+REGULAR = 77
+"""The player whose statistics are read: in one finished game in ``REGULAR_EVERY``."""
+REGULAR_EVERY = 20
+CALLS = 101
+"""Calls of each read in each database (a read of well under a millisecond is mostly the
+hand-off to a connection's thread and back, which a busy machine makes vary)."""
+SLOW_CALLS = 15
+"""Calls of the reads that take milliseconds: a start-up, the open games."""
 MOVES = 250
-"""Moves timed; fewer than SQLite's autocheckpoint (1,000 pages), so the log only grows."""
+"""Moves timed in each database; fewer than SQLite's autocheckpoint (1,000 pages), so the log
+only grows."""
+MOVE_TURN = 25
+"""Moves in one database before the other's turn."""
 PAGE, FRAME_HEADER, WAL_HEADER = 4096, 24, 32
 T0 = "2026-01-01T12:00:00+00:00"
 
@@ -64,6 +82,8 @@ async def add_finished(repo: Repository, count: int, first_channel: int) -> None
         for n in range(count):
             state, moves = positions[n % len(positions)]
             users = rng.sample(range(1, PLAYERS + 1), 2)
+            if n % REGULAR_EVERY == 0 and REGULAR not in users:
+                users[0] = REGULAR
             row = await db.fetch_one(
                 "INSERT INTO games (key, guild_id, channel_id, host_id, options, seed, status, version,"
                 " state, created_at, updated_at)"
@@ -119,31 +139,77 @@ def datetime_now() -> Any:
     return datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 
 
-async def timed(call: Callable[[], Awaitable[object]]) -> float:
-    """Median milliseconds of ``CALLS`` calls."""
-    times = []
-    for _ in range(CALLS):
-        began = time.perf_counter()
-        await call()
-        times.append((time.perf_counter() - began) * 1000)
-    return statistics.median(times)
+async def side_by_side(
+    calls: tuple[Callable[[], Awaitable[object]], Callable[[], Awaitable[object]]], count: int
+) -> tuple[float, float]:
+    """Median milliseconds of ``count`` calls of each, taking turns (a shared machine's noise falls
+    on both alike)."""
+    times: tuple[list[float], list[float]] = ([], [])
+    for _ in range(count):
+        for call, spent in zip(calls, times, strict=True):
+            began = time.perf_counter()
+            await call()
+            spent.append((time.perf_counter() - began) * 1000)
+    return statistics.median(times[0]), statistics.median(times[1])
 
 
-async def reads(repo: Repository) -> dict[str, float]:
-    async def idle_pass() -> None:
-        now = datetime_now()
-        await repo.unsynced_games()
-        await repo.claim_computer_turns(now, pause_seconds=1.5)
-        await repo.next_due()
+async def idle_pass(repo: Repository) -> None:
+    """What the scheduler reads and claims in a pass with nothing due."""
+    now = datetime_now()
+    await repo.unsynced_games()
+    await repo.claim_computer_turns(now, pause_seconds=1.5)
+    await repo.next_due()
+
+
+READS = {
+    "leaderboard (one guild)": False,
+    "leaderboard (everywhere)": False,
+    "statistics of a player": False,
+    "scheduler idle pass": False,
+    "start-up (open, first pass)": True,
+    "open games (active_games)": True,
+    "game counts (count_games)": False,
+}
+"""The reads timed, and whether each is slow (``SLOW_CALLS``)."""
+
+
+def read_calls(repo: Repository, url: str) -> dict[str, Callable[[], Awaitable[object]]]:
+    async def start_up() -> None:
+        started = await open_repository(url)
+        try:
+            await idle_pass(started)
+        finally:
+            await started.close()
 
     return {
-        "leaderboard (one guild)": await timed(lambda: repo.leaderboard("pickomino", guild_id=7)),
-        "leaderboard (everywhere)": await timed(lambda: repo.leaderboard("pickomino")),
-        "statistics of a player": await timed(lambda: repo.user_stats(77)),
-        "scheduler idle pass": await timed(idle_pass),
-        "open games (active_games)": await timed(repo.active_games),
-        "count_games": await timed(repo.count_games),
+        "leaderboard (one guild)": lambda: repo.leaderboard("pickomino", guild_id=7),
+        "leaderboard (everywhere)": lambda: repo.leaderboard("pickomino"),
+        "statistics of a player": lambda: repo.user_stats(REGULAR),
+        "scheduler idle pass": lambda: idle_pass(repo),
+        "start-up (open, first pass)": start_up,
+        "open games (active_games)": repo.active_games,
+        "game counts (count_games)": repo.count_games,
     }
+
+
+@contextlib.contextmanager
+def handoffs() -> Iterator[list[int]]:
+    """Counts every call handed to an aiosqlite connection's thread while it is open (each of
+    aiosqlite's methods is one; the count is the list's length)."""
+    import aiosqlite
+
+    calls: list[int] = []
+    original = aiosqlite.Connection._execute
+
+    async def counted(self: aiosqlite.Connection, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        return await original(self, fn, *args, **kwargs)  # type: ignore[no-untyped-call]
+
+    aiosqlite.Connection._execute = counted  # type: ignore[method-assign]
+    try:
+        yield calls
+    finally:
+        aiosqlite.Connection._execute = original  # type: ignore[method-assign]
 
 
 def written_bytes() -> int:
@@ -165,13 +231,26 @@ def wal_frames(path: Path | None, *, reset: bool = False) -> int:
     return 0 if not wal.exists() else max(0, (wal.stat().st_size - WAL_HEADER) // (PAGE + FRAME_HEADER))
 
 
-async def moves(
-    repo: Repository, ids: list[int], count: int, path: Path | None
-) -> tuple[float, float, float, float]:
-    """Per-move p50 and p99 in ms, bytes written and write-ahead log pages per move."""
-    rng, times = random.Random(2), []
-    wal_frames(path, reset=True)
-    before = written_bytes()
+@dataclass(slots=True)
+class Moves:
+    """What ``MOVES`` moves of one database cost."""
+
+    path: Path | None
+    """The SQLite file, whose write-ahead log is counted."""
+    times: list[float] = field(default_factory=list)
+    written: int = 0
+    handed: int = 0
+
+    def figures(self) -> tuple[float, float, float, float, float]:
+        """p50 and p99 in ms; bytes written, write-ahead log pages and hand-offs per move."""
+        count = len(self.times)
+        cuts = statistics.quantiles(self.times, n=100, method="inclusive")
+        return cuts[49], cuts[98], self.written / count, wal_frames(self.path) / count, self.handed / count
+
+
+async def play_moves(repo: Repository, ids: list[int], rng: random.Random, count: int, into: Moves) -> None:
+    """``count`` random moves of the running games; the process's bytes written and the
+    hand-offs are counted over ``apply`` alone (each move's record is read before it)."""
     played = 0
     while played < count:
         record = await repo.get(rng.choice(ids))
@@ -179,37 +258,104 @@ async def moves(
             continue
         seat = PICKOMINO.to_act(record.state)[0]
         action = PICKOMINO.dump_action(rng.choice(PICKOMINO.legal_actions(record.state, seat)))
-        began = time.perf_counter()
-        await repo.apply(record.id, expected_version=record.version, seat=seat, action=action)
-        times.append((time.perf_counter() - began) * 1000)
+        with handoffs() as calls:
+            before = written_bytes()
+            began = time.perf_counter()
+            await repo.apply(record.id, expected_version=record.version, seat=seat, action=action)
+            into.times.append((time.perf_counter() - began) * 1000)
+            into.written += written_bytes() - before
+        into.handed += len(calls)
         played += 1
-    per_move = (written_bytes() - before) / count
-    cuts = statistics.quantiles(times, n=100, method="inclusive")
-    return cuts[49], cuts[98], per_move, wal_frames(path) / count
 
 
-async def run(url: str, backend: str, finished: int, running: int) -> None:
-    path = Path(url.removeprefix("sqlite:///")) if backend == "sqlite" else None
-    repo = await open_repository(url)
+async def moves_side_by_side(
+    repos: tuple[Repository, Repository], ids: tuple[list[int], list[int]], paths: tuple[Path | None, ...]
+) -> tuple[Moves, Moves]:
+    """``MOVES`` moves in each database, in turns of ``MOVE_TURN``."""
+    found = (Moves(paths[0]), Moves(paths[1]))
+    rngs = (random.Random(2), random.Random(2))
+    for path in paths:
+        wal_frames(path, reset=True)
+    for _ in range(MOVES // MOVE_TURN):
+        for repo, game_ids, rng, into in zip(repos, ids, rngs, found, strict=True):
+            await play_moves(repo, game_ids, rng, MOVE_TURN, into)
+    return found
+
+
+WHOLE_GAMES = 2
+"""Games played from their start to their end for the write-ahead log's pages per move over
+whole games (some 150 moves, well under the autocheckpoint's 1,000 pages)."""
+
+
+async def whole_games(
+    repo: Repository, path: Path | None, first_channel: int, *, clock: bool
+) -> tuple[float, float]:
+    """Write-ahead log pages and bytes the process writes per move over ``WHOLE_GAMES`` two-seat
+    games played to their end, the last moves (results, standings, counts) included; ``clock``:
+    every move syncs the turn clock in its transaction, as the bot's moves do."""
+    rng, now, records = random.Random(3), datetime_now(), []
+    for n in range(WHOLE_GAMES):
+        lobby = await repo.create_lobby(
+            "pickomino", guild_id=n % GUILDS, channel_id=first_channel + n, host_id=REGULAR,
+            host_name="host", options={},
+        )  # fmt: skip
+        await repo.join(lobby.id, PLAYERS + 1, "guest")
+        records.append(await repo.start(lobby.id, seed=n))
+        if clock:
+            await repo.sync_turns(lobby.id, now=now)
+    wal_frames(path, reset=True)
+    before, played = written_bytes(), 0
+    for record in records:
+        while record.status is GameStatus.ACTIVE:
+            seat = PICKOMINO.to_act(record.state)[0]
+            action = PICKOMINO.dump_action(rng.choice(PICKOMINO.legal_actions(record.state, seat)))
+            record = (
+                await repo.apply(
+                    record.id, expected_version=record.version, seat=seat, action=action,
+                    turn_now=now if clock else None,
+                )
+            ).game  # fmt: skip
+            played += 1
+    return wal_frames(path) / played, (written_bytes() - before) / played
+
+
+async def run(urls: tuple[str, str], backend: str, finished: int, running: int) -> None:
+    """Two databases with the same running games, the second with ``finished`` games more,
+    timed in turns."""
+    paths = tuple(Path(url.removeprefix("sqlite:///")) if backend == "sqlite" else None for url in urls)
+    empty, filled = await open_repository(urls[0]), await open_repository(urls[1])
     try:
-        ids = await add_running(repo, running)
-        empty = await reads(repo)
-        before = await moves(repo, ids, MOVES, path)
         started = time.perf_counter()
         for first in range(0, finished, 5000):
-            await add_finished(repo, min(5000, finished - first), first)
-        if backend == "postgresql":  # as autovacuum soon would: the planner learns most games are over
-            async with repo.database.transaction(write=True) as db:
-                await db.execute("ANALYZE")
-        filled = await reads(repo)
-        after = await moves(repo, ids, MOVES, path)
+            await add_finished(filled, min(5000, finished - first), first)
         took = time.perf_counter() - started
+        # The running games come after the finished ones, as on a server with a history.
+        ids = (await add_running(empty, running), await add_running(filled, running))
+        for repo, path in zip((empty, filled), paths, strict=True):
+            if path is not None:  # as the autocheckpoint soon would, after the filling's bulk
+                wal_frames(path, reset=True)
+            else:  # as autovacuum soon would: dead row versions gone, the planner's statistics
+                async with repo.database.transaction(write=True, single=True) as db:
+                    await db.execute("VACUUM ANALYZE")
+        calls = read_calls(empty, urls[0]), read_calls(filled, urls[1])
+        figures = {
+            name: await side_by_side((calls[0][name], calls[1][name]), SLOW_CALLS if slow else CALLS)
+            for name, slow in READS.items()
+        }
+        before, after = (m.figures() for m in await moves_side_by_side((empty, filled), ids, paths))
+        whole: list[list[tuple[float, float]]] = []  # plain moves, then syncing: [empty, filled]
+        if backend == "sqlite":
+            for channel, clock in ((20_000_000, False), (20_000_100, True)):
+                repos = (empty, filled)
+                whole.append(
+                    [await whole_games(r, p, channel, clock=clock) for r, p in zip(repos, paths, strict=True)]
+                )
         print(f"{backend}: {running:,} running games; {finished:,} finished added in {took:.0f} s")
         print()
         print(f"| read | 0 finished (ms) | {finished:,} finished (ms) | ratio |")
         print("|---|---|---|---|")
-        for name in empty:
-            print(f"| {name} | {empty[name]:.2f} | {filled[name]:.2f} | {filled[name] / empty[name]:.1f}× |")
+        for name, (none, many) in figures.items():
+            print(f"| {name} | {none:.2f} | {many:.2f} | {many / none:.1f}× |")
         print()
         print(f"| move | 0 finished | {finished:,} finished |")
         print("|---|---|---|")
@@ -217,30 +363,40 @@ async def run(url: str, backend: str, finished: int, running: int) -> None:
         if backend == "sqlite":  # (PostgreSQL's server process does the writing)
             print(f"| bytes written by the process | {before[2]:,.0f} | {after[2]:,.0f} |")
             print(f"| write-ahead log pages | {before[3]:.2f} | {after[3]:.2f} |")
+            print(f"| hand-offs to SQLite's threads | {before[4]:.2f} | {after[4]:.2f} |")
+            for (few, lots), kind in zip(whole, ("plain moves", "moves syncing the turn clock"), strict=True):
+                print(
+                    f"| whole games, {kind}: log pages, bytes | {few[0]:.2f}, {few[1]:,.0f}"
+                    f" | {lots[0]:.2f}, {lots[1]:,.0f} |"
+                )
+        print()
     finally:
-        await repo.close()
+        await empty.close()
+        await filled.close()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--backend", choices=("sqlite", "postgresql"), default="sqlite")
+    parser.add_argument("--backend", choices=("sqlite", "postgresql", "both"), default="both")
     parser.add_argument("--finished", type=int, default=20_000)
     parser.add_argument("--running", type=int, default=1_000)
     parser.add_argument("--postgres-url", help="a server whose user may create databases")
     args = parser.parse_args()
-    if args.backend == "sqlite":
+    if args.backend in ("sqlite", "both"):
         with tempfile.TemporaryDirectory() as folder:
-            asyncio.run(run(f"sqlite:///{Path(folder) / 'scale.db'}", "sqlite", args.finished, args.running))
-        return
-    from bench.storage import Postgres
+            urls = (f"sqlite:///{Path(folder) / 'empty.db'}", f"sqlite:///{Path(folder) / 'filled.db'}")
+            asyncio.run(run(urls, "sqlite", args.finished, args.running))
+    if args.backend in ("postgresql", "both"):
+        from bench.storage import Postgres
 
-    postgres = Postgres(args.postgres_url)
-    try:
-        asyncio.run(run(postgres.new_database(), "postgresql", args.finished, args.running))
-    finally:
-        postgres.close()
+        postgres = Postgres(args.postgres_url)
+        try:
+            urls = (postgres.new_database(), postgres.new_database())
+            asyncio.run(run(urls, "postgresql", args.finished, args.running))
+        finally:
+            postgres.close()
 
 
 if __name__ == "__main__":

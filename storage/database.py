@@ -8,27 +8,34 @@ definitions differ between the two (``storage.schema`` keeps both side by side),
 things each database does its own way live in its backend: how a transaction starts, where the
 schema version is kept, how a migration is made exclusive.
 
-Each operation runs in ``Database.transaction``: it commits when the block ends and rolls back
-when it raises, and a write the schema refuses (a foreign or unique key, the append-only log)
-leaves it as ``ConstraintViolation`` whichever backend refused it. A move is stored by a
-compare-and-swap on the game's version; the lobby's operations, which read a game to change it,
-read its row with ``Connection.for_update``: on PostgreSQL that locks the row until the
-transaction ends, so two processes never both act on the same lobby; on SQLite a write
-transaction already holds the database's single write lock.
+Each operation runs in ``Database.transaction``, or hands its whole work to ``Database.run``
+(which a backend may run where its connection lives: SQLite in its connection's thread, in one
+hand-off): it commits when the block ends and rolls back when it raises, and a write the schema
+refuses (a foreign or unique key, the append-only log) leaves it as ``ConstraintViolation``
+whichever backend refused it. A move is stored by a compare-and-swap on the game's version; the
+lobby's operations, which read a game to change it, read its row with ``Connection.for_update``:
+on PostgreSQL that locks the row until the transaction ends, so two processes never both act on
+the same lobby; on SQLite a write transaction already holds the database's single write lock.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Coroutine, Iterable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager, contextmanager
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from storage.errors import DatabaseUnavailable
 from storage.url import DatabaseLocation, PostgresLocation, parse_database_url
 
 POOL_SIZE = 10
 """PostgreSQL connections per process at most; each bot process has its own pool."""
+
+T = TypeVar("T")
+
+Work = Callable[["Connection"], Coroutine[Any, Any, T]]
+"""A transaction's whole work (``Database.run``): statements on its connection and plain
+computation between them, nothing else awaited."""
 
 
 class Row(Protocol):
@@ -92,6 +99,14 @@ class Database(ABC):
         take one too, for a consistent view of a game and its seats. ``single``: the block runs
         one statement, atomic by itself, and a backend that can runs it without ``BEGIN`` and
         ``COMMIT`` (two round trips fewer)."""
+
+    async def run(self, work: Work[T], *, write: bool, single: bool = False) -> T:
+        """``work`` in one transaction (as ``transaction`` runs a block), and what it returns.
+        ``work`` awaits nothing but its connection's statements and changes nothing that other
+        tasks share, so a backend may run it whole where its connection lives: SQLite runs it
+        in its connection's thread, ``BEGIN`` to ``COMMIT`` in one hand-off."""
+        async with self.transaction(write=write, single=single) as conn:
+            return await work(conn)
 
     @abstractmethod
     def migration_step(self) -> AbstractAsyncContextManager[Connection]:

@@ -247,22 +247,33 @@ async def sync_turns(
             None if reminder is None else from_epoch(reminder),
             from_epoch(deadline),
         )
-    await db.execute(
-        "INSERT INTO turn_sync (game_id, version) VALUES (?, ?)"
-        " ON CONFLICT (game_id) DO UPDATE SET version = excluded.version",
-        (game_id, record.version),
-    )
+    if record.status is GameStatus.ACTIVE:
+        await db.execute(
+            "INSERT INTO turn_sync (game_id, version) VALUES (?, ?)"
+            " ON CONFLICT (game_id) DO UPDATE SET version = excluded.version",
+            (game_id, record.version),
+        )
+    else:  # only running games are kept synced: ``turn_sync`` does not grow with history
+        await forget_turn_sync(db, game_id)
     return result
 
 
-# "status IN ('lobby', 'active')" repeats the predicate of the partial index on open games, so
-# the scheduler's idle pass reads the open games only, however many have finished.
+async def forget_turn_sync(db: Connection, game_id: int) -> None:
+    """The game is over: nothing of it is to be synced again."""
+    await db.execute("DELETE FROM turn_sync WHERE game_id = ?", (game_id,))
+
+
+# The scheduler's idle pass reads the open games only, however many have finished: "status IN
+# ('lobby', 'active')" repeats the predicate of the partial indexes on open games, ``turn_sync``
+# and ``turn_deadlines`` hold rows of running games only (and of games just over, until synced),
+# and the second half asks of each deadline whether its game is running, not of each game that
+# is not whether it has deadlines.
 UNSYNCED = (
     "SELECT g.id FROM games g LEFT JOIN turn_sync s ON s.game_id = g.id"
     " WHERE g.status IN ('lobby', 'active') AND g.status = 'active'"
     " AND (s.version IS NULL OR s.version != g.version)"
-    " UNION SELECT DISTINCT d.game_id FROM turn_deadlines d JOIN games g ON g.id = d.game_id"
-    " WHERE g.status != 'active'"
+    " UNION SELECT d.game_id FROM turn_deadlines d WHERE NOT EXISTS"
+    " (SELECT 1 FROM games g WHERE g.id = d.game_id AND g.status = 'active')"
 )
 """Games whose deadlines lag behind: moved without a sync, or over with rows left."""
 
@@ -564,6 +575,7 @@ __all__ = [
     "finish_computer_turn",
     "forget_game_pings",
     "forget_pings",
+    "forget_turn_sync",
     "from_epoch",
     "leave_dm_notices",
     "ping_from_row",

@@ -133,7 +133,7 @@ class PostgresDatabase(Database):
         await conn.execute(f"UPDATE {VERSION_TABLE} SET version = ?", (version,))
 
     async def check_writable(self) -> None:
-        from storage.schema import TABLES
+        from storage.schema import COUNTED_TABLES, TABLES
 
         async with self.transaction(write=False) as conn:
             row = await conn.fetch_one(
@@ -143,7 +143,7 @@ class PostgresDatabase(Database):
                 "SELECT t FROM unnest(?::text[]) AS t WHERE to_regclass(t) IS NOT NULL AND NOT ("
                 "has_table_privilege(t, 'SELECT') AND has_table_privilege(t, 'INSERT')"
                 " AND has_table_privilege(t, 'UPDATE') AND has_table_privilege(t, 'DELETE'))",
-                (list(TABLES),),
+                ([*TABLES, *COUNTED_TABLES],),
             )
         assert row is not None
         where = f"the PostgreSQL database {self.server.shown}"

@@ -28,6 +28,7 @@ from collections.abc import Callable, Collection, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 
 from pydantic import BaseModel
@@ -63,6 +64,7 @@ from storage.living import (
     finish_computer_turn,
     forget_game_pings,
     forget_pings,
+    forget_turn_sync,
     last_mover,
     leave_dm_notices,
     read_pings,
@@ -98,6 +100,8 @@ SEED_BITS = 63
 STATE_CACHE_SIZE = 512
 RECORD_CACHE_SIZE = 1024
 """Games whose latest record read or stored is kept for the next move."""
+LEADERBOARD_MAX = 25
+"""Rows a leaderboard shows at most."""
 
 
 def utc_now() -> datetime:
@@ -259,6 +263,7 @@ class Repository:
                     "UPDATE games SET status = 'abandoned', updated_at = ? WHERE id = ?",
                     (self._now(), game_id),
                 )
+                await forget_turn_sync(db, game_id)
             row = await self._game_row(db, game_id)
             seats = _seats(await self._seat_rows(db, game_id))
             try:
@@ -291,13 +296,17 @@ class Repository:
         A game whose row is unreadable is left out; the reason is logged."""
         where = "status IN ('lobby', 'active')" + ("" if guild_id is None else " AND guild_id = ?")
         params: tuple[Any, ...] = () if guild_id is None else (guild_id,)
-        async with self._transaction(write=False) as db:
+
+        async def read(db: Connection) -> tuple[list[Row], list[Row]]:
             rows = await db.fetch(f"SELECT * FROM games WHERE {where} ORDER BY id DESC", params)
             seat_rows = await db.fetch(
                 f"SELECT * FROM seats WHERE game_id IN (SELECT id FROM games WHERE {where})"
                 " ORDER BY game_id, seat",
                 params,
             )
+            return rows, seat_rows
+
+        rows, seat_rows = await self.database.run(read, write=False)
         seats: dict[int, list[Row]] = defaultdict(list)
         for seat in seat_rows:
             seats[seat["game_id"]].append(seat)
@@ -349,7 +358,7 @@ class Repository:
         it). A button drawn at ``version`` still acts for a seat that has not moved since, even
         if other seats have. One seek of the log's ``(game_id, seq)`` key: only the moves after
         ``version`` are read."""
-        async with self._transaction(write=False) as db:
+        async with self._transaction(write=False, single=True) as db:
             row = await db.fetch_one(
                 "SELECT 1 FROM moves WHERE game_id = ? AND seq > ? AND seat = ? LIMIT 1",
                 (game_id, version, seat),
@@ -425,13 +434,16 @@ class Repository:
         status = GameStatus.ACTIVE if result is None else GameStatus.FINISHED
         resigned = logged.get("kind") == engine.RESIGN
         # Most moves are one statement (below), atomic by itself; the last move, a resignation
-        # and a move that syncs the turn clock write more, in one transaction.
+        # and a move that syncs the turn clock write more, in one transaction. Either way the
+        # transaction is one piece of work: on SQLite one hand-off to the connection's thread.
         single = result is None and not resigned and turn_now is None
-        async with self._transaction(write=True, single=single) as db:
+        finishing = ", status = 'finished'" if status is GameStatus.FINISHED else ""
+        user_ids = [s.user_id for s in record.seats]
+
+        async def store(db: Connection) -> tuple[GameRecord, dict[int, TurnDeadline]] | None:
             # Of two processes moving at the same version, the second waits for the first's row
             # lock, then matches no row and stores nothing. The status is written only when it
             # changes, so the indexes on it are left alone.
-            finishing = ", status = 'finished'" if status is GameStatus.FINISHED else ""
             stored = await db.update_then_insert(
                 f"UPDATE games SET state = ?, version = ?, updated_at = ?{finishing}"
                 " WHERE id = ? AND version = ? AND status = 'active' AND state = ? RETURNING message_id",
@@ -448,11 +460,11 @@ class Repository:
                 )
                 seats = tuple(replace(s, resigned=True) if s.seat == seat else s for s in seats)
             if result is not None:
-                user_ids = [s.user_id for s in record.seats]
                 await db.execute_many(INSERT_RESULT, result_rows(game_id, record.key, result, user_ids, now))
                 await db.execute_many(
                     ADD_STANDING, standing_rows(record.key, record.guild_id, result, user_ids)
                 )
+                await forget_turn_sync(db, game_id)
             game_after: GameRecord = replace(
                 record,
                 message_id=stored["message_id"],
@@ -469,20 +481,23 @@ class Repository:
                 deadlines = await sync_turns(
                     db, game_after, settings, turn_now, present_seat=seat if present else None, mover=seat
                 )
+            return game_after, deadlines
+
+        stored = await self.database.run(store, write=True, single=single)
+        if stored is None:
+            return None
+        game_after, deadlines = stored
         self._remember(game_id, version, text, step.state)
         self._keep(game_after, text)
         return Applied(game=game_after, events=step.events, deadlines=deadlines)
 
     # -- statistics ----------------------------------------------------------------------
     async def user_stats(self, user_id: int, key: str | None = None) -> UserStats:
-        """Finished games the user sat in (resigned ones included), overall or for one game."""
-        sql = "SELECT key, COUNT(*), SUM(won) FROM results WHERE user_id = ?"
-        params: tuple[Any, ...] = (user_id,)
-        if key is not None:
-            sql += " AND key = ?"
-            params += (key,)
-        async with self._transaction(write=False) as db:
-            rows = await db.fetch(sql + " GROUP BY key ORDER BY key", params)
+        """Finished games the user sat in (resigned ones included), overall or for one game: the
+        user's standings over every server (``standings``), one row per game played."""
+        sql, params = (PLAYER_STANDINGS, (user_id,)) if key is None else (PLAYER_STANDING, (user_id, key))
+        async with self._transaction(write=False, single=True) as db:
+            rows = await db.fetch(sql, params)
         per_game = {row[0]: (int(row[1]), int(row[2])) for row in rows}
         return UserStats(
             user_id=user_id,
@@ -493,29 +508,26 @@ class Repository:
 
     async def leaderboard(self, key: str, *, guild_id: int | None = None, limit: int = 10) -> list[LeaderRow]:
         """People (not computer players) by wins, then points; ties by user id, so the order is
-        stable."""
-        if limit < 1:
-            raise ValueError(f"limit must be at least 1, not {limit}")
-        # One row per person in the server, or in the totals over every game (``standings``),
-        # whatever the number of games.
-        sql = (
-            "SELECT user_id, played, won, points FROM standings WHERE key = ? AND guild_id = ?"
-            " ORDER BY won DESC, points DESC, user_id LIMIT ?"
-        )
-        params = (key, EVERYWHERE if guild_id is None else guild_id)
-        async with self._transaction(write=False) as db:
-            rows = await db.fetch(sql, (*params, limit))
+        stable. At most ``LEADERBOARD_MAX`` rows."""
+        if not 1 <= limit <= LEADERBOARD_MAX:
+            raise ValueError(f"a leaderboard shows 1 to {LEADERBOARD_MAX} players, not {limit}")
+        params = (key, EVERYWHERE if guild_id is None else guild_id, limit)
+        async with self._transaction(write=False, single=True) as db:
+            rows = await db.fetch(LEADERBOARD, params)
         return [LeaderRow(user_id=r[0], played=r[1], won=r[2], points=float(r[3])) for r in rows]
 
     # -- living games: server settings and turn deadlines (storage.living) ------------------
     async def guild_settings(self, guild_id: int | None) -> GuildSettings:
-        async with self._transaction(write=False) as db:
-            return await read_settings(db, guild_id)
+        return await self.database.run(lambda db: read_settings(db, guild_id), write=False, single=True)
 
     async def set_guild_settings(self, guild_id: int, settings: GuildSettings) -> GuildSettings:
-        async with self._transaction(write=True) as db:
-            await write_settings(db, guild_id, settings, self._now())
+        now = self._now()
+
+        async def write(db: Connection) -> GuildSettings:
+            await write_settings(db, guild_id, settings, now)
             return await read_settings(db, guild_id)
+
+        return await self.database.run(write, write=True)
 
     # -- each person's own settings for a game ------------------------------------------
     async def player_settings(self, user_id: int, key: str) -> dict[str, Any]:
@@ -558,7 +570,7 @@ class Repository:
             return await sync_turns(db, record, settings, now, present_seat=present_seat, mover=mover)
 
     async def turn_deadlines(self, game_id: int) -> dict[int, TurnDeadline]:
-        async with self._transaction(write=False) as db:
+        async with self._transaction(write=False, single=True) as db:
             rows = await db.fetch(
                 "SELECT game_id, seat, version, reminder_at, deadline_at FROM turn_deadlines"
                 " WHERE game_id = ? ORDER BY seat",
@@ -567,63 +579,71 @@ class Repository:
         return {int(row[1]): deadline_from_row(row) for row in rows}
 
     async def unsynced_games(self) -> list[int]:
-        async with self._transaction(write=False) as db:
+        async with self._transaction(write=False, single=True) as db:
             return [int(row[0]) for row in await db.fetch(_UNSYNCED)]
 
     async def next_due(self) -> datetime | None:
         """The earliest reminder or timeout not yet claimed."""
-        async with self._transaction(write=False) as db:
+        async with self._transaction(write=False, single=True) as db:
             row = await db.fetch_one(_NEXT_DUE)
         return None if row is None or row[0] is None else datetime.fromtimestamp(row[0], UTC)
 
     async def claim_reminders(self, now: datetime) -> list[DueTurn]:
         """Due reminders, each claimed by this repository's ``claimant`` (storage.living)."""
-        async with self._transaction(write=True) as db:
-            return await claim_reminders(db, now, self.claimant)
+        return await self.database.run(lambda db: claim_reminders(db, now, self.claimant), write=True)
 
     async def complete_reminder(self, due: DueTurn) -> bool:
-        async with self._transaction(write=True, single=True) as db:
-            return await complete_reminder(db, due, self.claimant)
+        return await self.database.run(
+            lambda db: complete_reminder(db, due, self.claimant), write=True, single=True
+        )
 
     async def claim_timeouts(self, now: datetime) -> list[DueTurn]:
-        async with self._transaction(write=True) as db:
-            return await claim_timeouts(db, now, self.claimant)
+        return await self.database.run(lambda db: claim_timeouts(db, now, self.claimant), write=True)
 
     async def complete_timeout(self, due: DueTurn) -> bool:
-        async with self._transaction(write=True, single=True) as db:
-            return await complete_timeout(db, due, self.claimant)
+        return await self.database.run(
+            lambda db: complete_timeout(db, due, self.claimant), write=True, single=True
+        )
 
     async def release_timeout(self, due: DueTurn) -> bool:
         """Give a claimed timeout back (its handling failed): it is due again at once."""
-        async with self._transaction(write=True, single=True) as db:
-            return await release_timeout(db, due, self.claimant)
+        return await self.database.run(
+            lambda db: release_timeout(db, due, self.claimant), write=True, single=True
+        )
 
     # -- computer turns (storage.living) ------------------------------------------------------
     async def claim_computer_turns(self, now: datetime, *, pause_seconds: float) -> list[int]:
         """The games whose computer turn nobody plays (due for ``pause_seconds``, or left by a
         process whose lease ran out), now claimed by this repository."""
-        async with self._transaction(write=True, single=True) as db:
-            return await claim_computer_turns(db, now, self.claimant, pause_seconds=pause_seconds)
+        return await self.database.run(
+            lambda db: claim_computer_turns(db, now, self.claimant, pause_seconds=pause_seconds),
+            write=True,
+            single=True,
+        )
 
     async def claim_computer_turn(self, game_id: int, now: datetime) -> bool:
-        async with self._transaction(write=True, single=True) as db:
-            return await claim_computer_turn(db, game_id, now, self.claimant)
+        return await self.database.run(
+            lambda db: claim_computer_turn(db, game_id, now, self.claimant), write=True, single=True
+        )
 
     async def renew_computer_turn(self, game_id: int, now: datetime) -> bool:
-        async with self._transaction(write=True, single=True) as db:
-            return await renew_computer_turn(db, game_id, now, self.claimant)
+        return await self.database.run(
+            lambda db: renew_computer_turn(db, game_id, now, self.claimant), write=True, single=True
+        )
 
     async def finish_computer_turn(self, game_id: int, version: int) -> bool:
-        async with self._transaction(write=True, single=True) as db:
-            return await finish_computer_turn(db, game_id, version, self.claimant)
+        return await self.database.run(
+            lambda db: finish_computer_turn(db, game_id, version, self.claimant), write=True, single=True
+        )
 
     async def release_computer_turn(self, game_id: int) -> bool:
-        async with self._transaction(write=True, single=True) as db:
-            return await release_computer_turn(db, game_id, self.claimant)
+        return await self.database.run(
+            lambda db: release_computer_turn(db, game_id, self.claimant), write=True, single=True
+        )
 
     async def computer_turns(self) -> dict[int, str | None]:
         """Every pending computer turn: game id → the owner holding it (``None``: nobody)."""
-        async with self._transaction(write=False) as db:
+        async with self._transaction(write=False, single=True) as db:
             rows = await db.fetch("SELECT game_id, owner FROM computer_turns ORDER BY game_id")
         return {int(row[0]): row[1] for row in rows}
 
@@ -631,42 +651,44 @@ class Repository:
     async def leave_dm_notices(self, game_id: int, user_ids: Collection[int]) -> None:
         if not user_ids:
             return
-        async with self._transaction(write=True) as db:
-            await leave_dm_notices(db, game_id, user_ids)
+        await self.database.run(lambda db: leave_dm_notices(db, game_id, user_ids), write=True)
 
     async def take_dm_notice(self, game_id: int, user_id: int) -> bool:
         """Whether a notice was left for the user in this game; it is taken (gone) now."""
-        async with self._transaction(write=True, single=True) as db:
-            return await take_dm_notice(db, game_id, user_id)
+        return await self.database.run(
+            lambda db: take_dm_notice(db, game_id, user_id), write=True, single=True
+        )
 
     # -- turn pings still to be deleted (storage.living) ------------------------------------
     async def record_turn_ping(self, ping: TurnPing) -> None:
-        async with self._transaction(write=True) as db:
-            await record_ping(db, ping)
+        await self.database.run(lambda db: record_ping(db, ping), write=True)
 
     async def turn_pings(self, game_id: int) -> list[TurnPing]:
         """The game's pings not yet forgotten, oldest first; an unreadable row is logged and
         left out."""
-        async with self._transaction(write=False) as db:
-            return await read_pings(db, game_id)
+        return await self.database.run(lambda db: read_pings(db, game_id), write=False, single=True)
 
     async def forget_turn_pings(self, message_ids: Collection[int]) -> None:
         if not message_ids:
             return
-        async with self._transaction(write=True) as db:
-            await forget_pings(db, message_ids)
+        await self.database.run(lambda db: forget_pings(db, message_ids), write=True)
 
     async def forget_game_pings(self, game_id: int) -> None:
         """Every ping of the game, unreadable rows included: for a game that is over."""
-        async with self._transaction(write=True) as db:
-            await forget_game_pings(db, game_id)
+        await self.database.run(lambda db: forget_game_pings(db, game_id), write=True)
 
     # -- integrity -----------------------------------------------------------------------
+    async def game_counts(self) -> dict[GameStatus, int]:
+        """How many games are in each status: the rows the database keeps counting as games
+        are created and change status (``game_counts``, v9), not a count of the games."""
+        async with self._transaction(write=False, single=True) as db:
+            rows = await db.fetch("SELECT status, SUM(games) FROM game_counts GROUP BY status")
+        counts = dict.fromkeys(GameStatus, 0)
+        counts.update({GameStatus(row[0]): int(row[1]) for row in rows})
+        return counts
+
     async def count_games(self) -> int:
-        async with self._transaction(write=False) as db:
-            row = await db.fetch_one("SELECT COUNT(*) FROM games")
-        assert row is not None
-        return int(row[0])
+        return sum((await self.game_counts()).values())
 
     async def verify(self) -> list[Mismatch]:
         """Replay every game from its seed and log and compare with what is stored. Each game
@@ -675,15 +697,23 @@ class Repository:
             ids = [row[0] for row in await db.fetch("SELECT id FROM games ORDER BY id")]
         mismatches: list[Mismatch] = []
         for game_id in ids:
-            async with self._transaction(write=False) as db:
-                row = await self._game_row(db, game_id)
-                seats = await self._seat_rows(db, game_id)
-                moves = await db.fetch("SELECT * FROM moves WHERE game_id = ? ORDER BY seq", (game_id,))
-                results = await db.fetch("SELECT * FROM results WHERE game_id = ? ORDER BY seat", (game_id,))
+            row, seats, moves, results = await self.database.run(
+                partial(self._stored_game, game_id=game_id), write=False
+            )
             mismatches.extend(Mismatch(game_id, p) for p in game_problems(row, seats, moves, results))
         return mismatches
 
     # -- inside a transaction --------------------------------------------------------------
+    async def _stored_game(
+        self, db: Connection, *, game_id: int
+    ) -> tuple[Row, list[Row], list[Row], list[Row]]:
+        """Everything stored of one game: its row, seats, log and results."""
+        row = await self._game_row(db, game_id)
+        seats = await self._seat_rows(db, game_id)
+        moves = await db.fetch("SELECT * FROM moves WHERE game_id = ? ORDER BY seq", (game_id,))
+        results = await db.fetch("SELECT * FROM results WHERE game_id = ? ORDER BY seat", (game_id,))
+        return row, seats, moves, results
+
     def _transaction(self, *, write: bool, single: bool = False) -> AbstractAsyncContextManager[Connection]:
         return self.database.transaction(write=write, single=single)
 
@@ -809,6 +839,21 @@ class Repository:
     def _now(self) -> str:
         return self._clock().isoformat()
 
+
+LEADERBOARD = (
+    "SELECT user_id, played, won, points FROM standings WHERE key = ? AND guild_id = ?"
+    " ORDER BY won DESC, points DESC, user_id LIMIT ?"
+)
+"""A leaderboard (game, server or ``EVERYWHERE``, rows): the first entries of the
+``standings_ranked`` index (v9), already in this order, so however many people have played
+nothing is sorted."""
+
+PLAYER_STANDINGS = (
+    f"SELECT key, played, won FROM standings WHERE user_id = ? AND guild_id = {EVERYWHERE:d} ORDER BY key"
+)
+"""A player's totals over every server, one row per game played (``standings_of_player``, v9)."""
+PLAYER_STANDING = PLAYER_STANDINGS.replace(" ORDER BY key", " AND key = ?")
+"""The same, of one game."""
 
 GAME_WITH_SEATS = (
     "SELECT g.*, s.seat AS seat_seat, s.user_id AS seat_user_id, s.name AS seat_name, s.ai AS seat_ai,"

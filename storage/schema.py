@@ -26,7 +26,12 @@ v8  several bot processes on one database: reminders and timeouts claimed with a
     timeout's tries counted in storage; ``computer_turns``, the games whose computer seats are
     to play, claimed the same way (filled in for the running games); ``dm_notices``, the
     players to be told at their next interaction that a DM could not reach them
-v9  ``player_settings``: each person's own settings for one game (a standing choice the bot
+v9  reads that stay flat as history grows: ``standings`` indexed in leaderboard order (a
+    leaderboard reads its first rows, nothing sorted) and by player over every server (a
+    player's statistics read a row per game played, not every result); ``game_counts``, the
+    games in each status, kept by triggers on ``games`` (filled in from the games stored);
+    ``turn_sync`` keeps the running games only (the rows of games over are deleted)
+v10 ``player_settings``: each person's own settings for one game (a standing choice the bot
     acts on for him), as JSON the game's bot side validates
 """
 
@@ -287,6 +292,70 @@ V8_STATEMENTS = (
     """,
 )
 
+STATUSES = ("lobby", "active", "finished", "abandoned")
+"""Every ``games.status`` (its CHECK), each with its rows in ``game_counts``."""
+COUNT_PARTS = 16
+"""``game_counts`` keeps each status's count in this many rows, a game in row ``id % 16``, so
+games of different processes starting or ending at the same moment seldom wait for the same
+row's lock (on PostgreSQL one row would make every game's end wait for the one before to
+commit). The v9 triggers spell the 16 out: it is part of the released step."""
+
+FLAT_READ_INDEXES = (
+    # A leaderboard is the first rows of this index in a server (or over every game, -1).
+    "CREATE INDEX standings_ranked ON standings (key, guild_id, won DESC, points DESC, user_id)",
+    # A player's statistics: his totals over every server (-1), one row per game played. Not a
+    # partial index on guild_id = -1: SQLite prepares a statement again whenever the value bound
+    # to a column a partial index's condition names may change its plan, and the leaderboard
+    # binds guild_id.
+    "CREATE INDEX standings_of_player ON standings (user_id, guild_id, key)",
+)
+
+# The counting triggers come before the rows are filled in: on PostgreSQL creating a trigger
+# locks the table against writes until the step commits, so no game is counted twice or missed.
+FILL_GAME_COUNTS = (
+    "INSERT INTO game_counts (status, part, games) VALUES "
+    + ", ".join(f"('{status}', {part:d}, 0)" for status in STATUSES for part in range(COUNT_PARTS)),
+    f"INSERT INTO game_counts (status, part, games) SELECT status, id % {COUNT_PARTS:d}, COUNT(*)"
+    f" FROM games WHERE true GROUP BY status, id % {COUNT_PARTS:d}"  # (SQLite's upsert wants a WHERE)
+    " ON CONFLICT (status, part) DO UPDATE SET games = excluded.games",
+)
+
+FORGET_OVER_TURN_SYNC = (
+    "DELETE FROM turn_sync WHERE game_id IN (SELECT id FROM games WHERE status IN ('finished', 'abandoned'))"
+)
+"""From v9 ``turn_sync`` holds the running games only: a game is forgotten there when it ends."""
+
+V9_STATEMENTS = (
+    *FLAT_READ_INDEXES,
+    """
+    CREATE TABLE game_counts (
+        status  TEXT    NOT NULL,                  -- a games.status
+        part    INTEGER NOT NULL,                  -- the games whose id % 16 is this
+        games   INTEGER NOT NULL,                  -- how many of them are in that status
+        PRIMARY KEY (status, part)
+    )
+    """,
+    """
+    CREATE TRIGGER games_counted_insert AFTER INSERT ON games
+    BEGIN UPDATE game_counts SET games = games + 1 WHERE status = NEW.status AND part = NEW.id % 16; END
+    """,
+    """
+    CREATE TRIGGER games_counted_delete AFTER DELETE ON games
+    BEGIN UPDATE game_counts SET games = games - 1 WHERE status = OLD.status AND part = OLD.id % 16; END
+    """,
+    # A move leaves ``status`` out of its UPDATE, so this fires only when a game changes status.
+    """
+    CREATE TRIGGER games_counted_status AFTER UPDATE OF status ON games
+    WHEN OLD.status != NEW.status
+    BEGIN
+        UPDATE game_counts SET games = games - 1 WHERE status = OLD.status AND part = OLD.id % 16;
+        UPDATE game_counts SET games = games + 1 WHERE status = NEW.status AND part = NEW.id % 16;
+    END
+    """,
+    *FILL_GAME_COUNTS,
+    FORGET_OVER_TURN_SYNC,
+)
+
 # PostgreSQL: the same tables, columns, keys, checks and indexes, spelt in its types.
 PG_V1_STATEMENTS = (
     """
@@ -456,7 +525,41 @@ PG_V8_STATEMENTS = (
     """,
 )
 
-V9_STATEMENTS = (
+PG_V9_STATEMENTS = (
+    *FLAT_READ_INDEXES,
+    """
+    CREATE TABLE game_counts (
+        status  TEXT    NOT NULL,
+        part    INTEGER NOT NULL,
+        games   BIGINT  NOT NULL,
+        PRIMARY KEY (status, part)
+    )
+    """,
+    """
+    CREATE FUNCTION games_counted() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        IF TG_OP IN ('UPDATE', 'DELETE') THEN
+            UPDATE game_counts SET games = games - 1 WHERE status = OLD.status AND part = OLD.id % 16;
+        END IF;
+        IF TG_OP IN ('INSERT', 'UPDATE') THEN
+            UPDATE game_counts SET games = games + 1 WHERE status = NEW.status AND part = NEW.id % 16;
+        END IF;
+        RETURN NULL;
+    END $$
+    """,
+    """
+    CREATE TRIGGER games_counted_insert_delete AFTER INSERT OR DELETE ON games
+    FOR EACH ROW EXECUTE FUNCTION games_counted()
+    """,
+    """
+    CREATE TRIGGER games_counted_status AFTER UPDATE OF status ON games
+    FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status) EXECUTE FUNCTION games_counted()
+    """,
+    *FILL_GAME_COUNTS,
+    FORGET_OVER_TURN_SYNC,
+)
+
+V10_STATEMENTS = (
     """
     CREATE TABLE player_settings (
         user_id     INTEGER NOT NULL,
@@ -468,7 +571,7 @@ V9_STATEMENTS = (
     """,
 )
 
-PG_V9_STATEMENTS = (
+PG_V10_STATEMENTS = (
     """
     CREATE TABLE player_settings (
         user_id     BIGINT  NOT NULL,
@@ -496,6 +599,11 @@ TABLES: dict[str, tuple[str, ...]] = {
     "player_settings": ("user_id", "key"),
 }
 """Every table and its key, each after the tables it refers to (the order a copy fills them in)."""
+
+COUNTED_TABLES = ("game_counts",)
+"""Tables the database keeps by itself from the others (triggers): never copied, since the copy's
+own inserts count themselves, but written with every game, so the bot's user must be let write
+them."""
 
 
 def result_rows(
@@ -662,7 +770,13 @@ MIGRATIONS: tuple[Migration, ...] = (
         PG_V8_STATEMENTS,
         _backfill_computer_turns,
     ),
-    Migration(9, "each person's own settings per game", V9_STATEMENTS, PG_V9_STATEMENTS),
+    Migration(
+        9,
+        "standings indexed for leaderboards and statistics; games counted by status",
+        V9_STATEMENTS,
+        PG_V9_STATEMENTS,
+    ),
+    Migration(10, "each person's own settings per game", V10_STATEMENTS, PG_V10_STATEMENTS),
 )
 LATEST = MIGRATIONS[-1].version
 
@@ -702,6 +816,7 @@ async def migrate(database: Database, *, target: int = LATEST) -> int:
 
 __all__ = [
     "ADD_STANDING",
+    "COUNTED_TABLES",
     "EVERYWHERE",
     "INSERT_RESULT",
     "LATEST",

@@ -1,22 +1,31 @@
-"""The SQLite backend (aiosqlite): one file, one connection shared by every coroutine.
+"""The SQLite backend (aiosqlite): one file, one connection that writes and a few that read.
 
-Each transaction holds an ``asyncio.Lock`` from ``BEGIN`` to ``COMMIT``, so coroutines never
-interleave inside one; write transactions start with ``BEGIN IMMEDIATE`` so that a second
-process on the same file (``python -m storage verify``, a second bot) is serialised too.
+Writes take turns on the writing connection: each write transaction holds an ``asyncio.Lock``
+from ``BEGIN IMMEDIATE`` to ``COMMIT``, so coroutines never interleave inside one, and the file's
+write lock serialises a second process on the same file (``python -m storage verify``, a second
+bot) too. Reads run on the reading connections (``READERS``), each read transaction on one of
+them: in WAL mode a reader sees the last commit without waiting for the writer, and the writer
+never waits for a reader, so neither a leaderboard nor ``verify`` holds up a move. A database in
+memory has only its one connection, which then reads too, under the same lock.
+
+Each aiosqlite connection has its own thread, and every call into it is a hand-off to that
+thread and back. ``SqliteDatabase.run`` makes a whole transaction one hand-off: its work runs in
+the connection's thread against the plain ``sqlite3`` connection (``ThreadConnection``), from
+``BEGIN`` to ``COMMIT``; a move is stored that way.
 """
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import aiosqlite
 
-from storage.database import Connection, Database, Row
+from storage.database import Connection, Database, Row, Work
 from storage.errors import ConstraintViolation, DatabaseUnavailable
 from storage.url import SqliteLocation
 
@@ -36,6 +45,10 @@ PRAGMAS = (
     "PRAGMA synchronous = NORMAL",
     "PRAGMA foreign_keys = ON",
 )
+READERS = 2
+"""Reading connections per process (each its own thread): one long read (``verify``, a copy)
+still leaves one for the bot's reads."""
+READER_PRAGMAS = (f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}", "PRAGMA query_only = ON")
 WAL_SWITCH_TRIES = 50
 WAL_SWITCH_PAUSE = 0.05
 """Switching a file to WAL needs it to itself and SQLite answers "locked" at once, without
@@ -76,30 +89,120 @@ class SqliteConnection(Connection):
         await self._db.executemany(sql, rows)
 
 
+class ThreadConnection(Connection):
+    """The plain ``sqlite3`` connection, used from its own thread inside ``SqliteDatabase.run``:
+    each statement runs at once, so the work's coroutine never suspends."""
+
+    for_update = ""
+
+    def __init__(self, raw: sqlite3.Connection) -> None:
+        self._raw = raw
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        cursor = self._raw.execute(sql, params)
+        try:
+            return list(cursor.fetchall())
+        finally:
+            cursor.close()
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        cursor = self._raw.execute(sql, params)
+        try:
+            return cursor.rowcount
+        finally:
+            cursor.close()
+
+    async def execute_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        self._raw.executemany(sql, rows).close()
+
+
+T = TypeVar("T")
+
+
+def finish(work: Coroutine[Any, Any, T]) -> T:
+    """Run to its end a coroutine that awaits only ``ThreadConnection`` calls, which never
+    suspend: it returns (or raises) at its first step."""
+    try:
+        work.send(None)
+    except StopIteration as done:
+        return cast(T, done.value)
+    work.close()
+    raise RuntimeError("a transaction's work awaited something other than its connection")
+
+
+async def in_thread(db: aiosqlite.Connection, call: Callable[[sqlite3.Connection], T]) -> T:
+    """``call`` on the plain connection, in the aiosqlite connection's thread, queued after the
+    calls already handed to it: one hand-off. (aiosqlite's own methods are each one such call;
+    it names this step ``_execute`` and has no public spelling of it.)"""
+
+    def on_connection() -> T:
+        return call(db._conn)
+
+    return cast(T, await db._execute(on_connection))  # type: ignore[no-untyped-call]
+
+
+def transact(raw: sqlite3.Connection, work: Work[T], begin: str | None) -> T:
+    """``work`` from ``begin`` to ``COMMIT`` on ``raw`` (in its thread), rolled back if it raises;
+    without ``begin``, its one statement commits by itself."""
+    if begin is None:
+        return finish(work(ThreadConnection(raw)))
+    raw.execute(begin)
+    try:
+        result = finish(work(ThreadConnection(raw)))
+        raw.commit()
+    except BaseException:
+        raw.rollback()
+        raise
+    return result
+
+
 class SqliteDatabase(Database):
     backend = "sqlite"
 
-    def __init__(self, db: aiosqlite.Connection, location: SqliteLocation) -> None:
+    def __init__(
+        self, db: aiosqlite.Connection, location: SqliteLocation, readers: Sequence[aiosqlite.Connection] = ()
+    ) -> None:
         super().__init__(location)
         self._db = db
         self._connection = SqliteConnection(db)
         self._lock = asyncio.Lock()
+        self._readers = tuple(readers)
+        self._idle: asyncio.Queue[aiosqlite.Connection] = asyncio.Queue()
+        for reader in self._readers:
+            self._idle.put_nowait(reader)
         self.file = location
 
     @asynccontextmanager
     async def transaction(self, *, write: bool, single: bool = False) -> AsyncIterator[Connection]:
-        # ``single`` changes nothing here: BEGIN and COMMIT cost no round trip to a server.
-        async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+        # ``single``: a read of one statement needs no BEGIN and COMMIT (two hand-offs). A write
+        # always has them: ``update_then_insert`` is two statements here.
+        if write or not self._readers:
+            async with self._lock:
+                begin = "BEGIN IMMEDIATE" if write else None if single else "BEGIN"
+                async with _transaction(self._db, begin) as conn:
+                    yield conn
+            return
+        reader = await self._idle.get()
+        try:
+            async with _transaction(reader, None if single else "BEGIN") as conn:
+                yield conn
+        finally:
+            self._idle.put_nowait(reader)
+
+    async def run(self, work: Work[T], *, write: bool, single: bool = False) -> T:
+        """``work`` whole in a connection's thread: one hand-off (see the module docstring)."""
+        begin = "BEGIN IMMEDIATE" if write else None if single else "BEGIN"
+        try:
+            if write or not self._readers:
+                async with self._lock:
+                    return await in_thread(self._db, lambda raw: transact(raw, work, begin))
+            reader = await self._idle.get()
             try:
-                yield self._connection
-            except sqlite3.IntegrityError as exc:
-                await self._db.rollback()
-                raise ConstraintViolation(str(exc)) from exc
-            except BaseException:
-                await self._db.rollback()
-                raise
-            await self._db.commit()
+                return await in_thread(reader, lambda raw: transact(raw, work, begin))
+            finally:
+                self._idle.put_nowait(reader)
+        except sqlite3.IntegrityError as exc:
+            raise ConstraintViolation(str(exc)) from exc
 
     def migration_step(self) -> AbstractAsyncContextManager[Connection]:
         # BEGIN IMMEDIATE takes the file's write lock: another process migrating the same
@@ -145,8 +248,33 @@ class SqliteDatabase(Database):
         return "one connection"
 
     async def close(self) -> None:
+        for reader in self._readers:
+            await reader.close()
         async with self._lock:
             await self._db.close()
+
+
+@asynccontextmanager
+async def _transaction(db: aiosqlite.Connection, begin: str | None) -> AsyncIterator[Connection]:
+    """A transaction on ``db``, one statement at a time (each a hand-off to its thread); without
+    ``begin``, one statement that commits by itself."""
+    connection = SqliteConnection(db)
+    if begin is None:
+        try:
+            yield connection
+        except sqlite3.IntegrityError as exc:
+            raise ConstraintViolation(str(exc)) from exc
+        return
+    await db.execute(begin)
+    try:
+        yield connection
+    except sqlite3.IntegrityError as exc:
+        await db.rollback()
+        raise ConstraintViolation(str(exc)) from exc
+    except BaseException:
+        await db.rollback()
+        raise
+    await db.commit()
 
 
 async def open_sqlite(location: SqliteLocation) -> SqliteDatabase:
@@ -176,7 +304,31 @@ async def open_sqlite(location: SqliteLocation) -> SqliteDatabase:
     except BaseException:
         await db.close()
         raise
-    return SqliteDatabase(db, location)
+    readers: list[aiosqlite.Connection] = []
+    try:
+        if not location.in_memory:  # a second connection to :memory: would be another database
+            for _ in range(READERS):
+                readers.append(await _open_reader(location))
+    except BaseException as exc:
+        for reader in readers:
+            await reader.close()
+        await db.close()
+        if isinstance(exc, sqlite3.Error):
+            raise unusable(location, exc) from exc
+        raise
+    return SqliteDatabase(db, location, readers)
+
+
+async def _open_reader(location: SqliteLocation) -> aiosqlite.Connection:
+    reader = await aiosqlite.connect(location.path, isolation_level=None)
+    try:
+        reader.row_factory = sqlite3.Row
+        for pragma in READER_PRAGMAS:
+            await _run_pragma(reader, pragma)
+    except BaseException:
+        await reader.close()
+        raise
+    return reader
 
 
 async def _run_pragma(db: aiosqlite.Connection, pragma: str) -> None:

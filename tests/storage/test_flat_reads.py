@@ -1,0 +1,321 @@
+"""Reads that stay flat as history grows (v9), and moves that never wait for them.
+
+Leaderboards read their first rows from an index already in their order, a player's statistics
+his standings, the game counts rows the database keeps as games change status; ``turn_sync``
+keeps the running games only. Reads and writes take separate connections, so a read never waits
+for a write in progress nor a move for a read; on SQLite a move's whole transaction is one
+hand-off to the writing connection's thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sqlite3
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+import pytest
+
+import engine
+from storage import ConstraintViolation, GameStatus, Repository, open_repository
+from storage.database import Connection, Database, open_database
+from storage.repository import LEADERBOARD, LEADERBOARD_MAX, PLAYER_STANDINGS
+from storage.schema import EVERYWHERE, LATEST, migrate
+from tests.storage.conftest import TickingClock
+from tests.storage.helpers import play, random_move, started_game
+from tests.storage.servers import Raw
+
+T0 = datetime(2024, 1, 1, 12, 0, tzinfo=UTC)
+HANG = 60
+"""Seconds after which a read or a move that should not wait at all counts as stuck: with one
+lock for every transaction it would wait for ever."""
+
+
+async def counted_by_status(raw: Raw) -> dict[GameStatus, int]:
+    counts = dict.fromkeys(GameStatus, 0)
+    for status, games in await raw.fetch("SELECT status, COUNT(*) FROM games GROUP BY status"):
+        counts[GameStatus(status)] = int(games)
+    return counts
+
+
+async def test_the_game_counts_follow_every_game_through_its_statuses(repo: Repository, raw: Raw) -> None:
+    async def agree() -> dict[GameStatus, int]:
+        counts = await repo.game_counts()
+        assert counts == await counted_by_status(raw)
+        assert await repo.count_games() == sum(counts.values())
+        return counts
+
+    assert set((await agree()).values()) == {0}
+    played = await started_game(repo, channel_id=1)
+    lobby = await repo.create_lobby(
+        "pickomino", guild_id=1, channel_id=2, host_id=21, host_name="host", options={}
+    )
+    assert await agree() == {GameStatus.LOBBY: 1, GameStatus.ACTIVE: 1, **zero("finished", "abandoned")}
+    await repo.leave(lobby.id, 21)  # the host leaving cancels the lobby
+    await play(repo, played, random.Random(5))
+    stopped = await started_game(repo, channel_id=3)
+    await repo.abandon(stopped.id)
+    await repo.abandon(stopped.id)  # abandoning an abandoned game changes nothing
+    assert await agree() == {GameStatus.FINISHED: 1, GameStatus.ABANDONED: 2, **zero("lobby", "active")}
+
+
+def zero(*statuses: str) -> dict[GameStatus, int]:
+    return {GameStatus(status): 0 for status in statuses}
+
+
+async def query_plan(database: Database, backend: str, sql: str, params: tuple[Any, ...]) -> str:
+    """How the database reads ``sql``. PostgreSQL is told to avoid scans and sorts where it can,
+    as it does once a table is large: a plan that still sorts has no index giving the order."""
+    async with database.transaction(write=False) as db:
+        if backend == "sqlite":
+            return "\n".join(str(row[3]) for row in await db.fetch(f"EXPLAIN QUERY PLAN {sql}", params))
+        await db.execute("SET LOCAL enable_seqscan = off")
+        await db.execute("SET LOCAL enable_sort = off")
+        return "\n".join(str(row[0]) for row in await db.fetch(f"EXPLAIN {sql}", params))
+
+
+@pytest.mark.parametrize("guild_id", [1, EVERYWHERE])
+async def test_a_leaderboard_reads_its_first_rows_from_an_index_in_its_order(
+    repo: Repository, backend: str, guild_id: int
+) -> None:
+    plan = await query_plan(repo.database, backend, LEADERBOARD, ("pickomino", guild_id, 10))
+    assert "standings_ranked" in plan
+    assert "TEMP B-TREE" not in plan and "Sort" not in plan  # nothing sorted: the index is in order
+
+
+async def test_a_player_s_statistics_read_his_standings_not_his_results(
+    repo: Repository, backend: str
+) -> None:
+    plan = await query_plan(repo.database, backend, PLAYER_STANDINGS, (11,))
+    assert "standings_of_player" in plan and "results" not in plan
+
+
+async def test_statistics_add_up_every_server_and_the_games_outside_any(repo: Repository, raw: Raw) -> None:
+    rng = random.Random(8)
+    for channel, guild in ((1, 1), (2, 2), (3, None)):
+        await play(repo, await started_game(repo, channel_id=channel, guild_id=guild, humans=(11, 12)), rng)
+    resigned = await started_game(repo, channel_id=4, guild_id=2, humans=(11, 12))
+    await repo.apply(resigned.id, expected_version=0, seat=0, action={"kind": engine.RESIGN})
+    for user in (11, 12):
+        played, won = (await raw.fetch("SELECT COUNT(*), SUM(won) FROM results WHERE user_id = ?", user))[0]
+        stats = await repo.user_stats(user)
+        assert (stats.played, stats.won) == (played, won) and played == 4
+        assert stats.per_game == {"pickomino": (played, won)}
+        assert await repo.user_stats(user, "pickomino") == stats
+        assert (await repo.user_stats(user, "raid")).played == 0
+
+
+async def test_a_leaderboard_shows_at_most_its_cap(repo: Repository) -> None:
+    assert await repo.leaderboard("pickomino", limit=LEADERBOARD_MAX) == []
+    for limit in (0, LEADERBOARD_MAX + 1):
+        with pytest.raises(ValueError, match=f"1 to {LEADERBOARD_MAX} players"):
+            await repo.leaderboard("pickomino", limit=limit)
+
+
+async def test_a_game_over_leaves_nothing_for_the_turn_clock_to_sync(repo: Repository, raw: Raw) -> None:
+    async def synced(channel_id: int) -> Any:
+        game = await started_game(repo, channel_id=channel_id)
+        await repo.sync_turns(game.id, now=T0)
+        return game
+
+    rng = random.Random(4)
+    with_clock = await synced(1)
+    while with_clock.status is GameStatus.ACTIVE:  # as the bot moves: the clock synced with each
+        seat, action = random_move(with_clock, rng)
+        with_clock = (
+            await repo.apply(
+                with_clock.id, expected_version=with_clock.version, seat=seat, action=action, turn_now=T0
+            )
+        ).game
+    without_clock = await play(repo, await synced(2), rng)  # the last move included
+    stopped = await synced(3)
+    await repo.abandon(stopped.id)
+    running = await synced(4)
+    assert [row[0] for row in await raw.fetch("SELECT game_id FROM turn_sync")] == [running.id]
+    # Their deadlines are left for the scheduler, which syncs them away.
+    assert sorted(await repo.unsynced_games()) == [without_clock.id, stopped.id]
+    for game_id in await repo.unsynced_games():
+        await repo.sync_turns(game_id, now=T0)
+    assert await repo.unsynced_games() == []
+    assert [row[0] for row in await raw.fetch("SELECT game_id FROM turn_sync")] == [running.id]
+    assert {row[0] for row in await raw.fetch("SELECT game_id FROM turn_deadlines")} == {running.id}
+
+
+async def test_a_v8_database_is_upgraded_with_its_games_counted_and_its_games_over_unsynced(
+    db_url: str, raw: Raw
+) -> None:
+    database = await open_database(db_url)
+    assert await migrate(database, target=8) == 8
+    v8 = Repository(database, clock=TickingClock())  # the v8 schema driven by today's code
+    try:
+        await v8.create_lobby("pickomino", guild_id=1, channel_id=1, host_id=31, host_name="host", options={})
+        running = await started_game(v8, channel_id=2)
+        finished = await play(v8, await started_game(v8, channel_id=3, humans=(11, 13)), random.Random(2))
+        stopped = await started_game(v8, channel_id=4)
+        await v8.abandon(stopped.id)
+        async with database.transaction(write=True) as db:  # v8 synced games over too
+            for game in (running, finished, stopped):
+                await db.execute(
+                    "INSERT INTO turn_sync (game_id, version) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                    (game.id, game.version),
+                )
+        board = await v8.leaderboard("pickomino")
+    finally:
+        await v8.close()
+    assert await raw.version() == 8
+
+    repo = await open_repository(db_url)
+    try:
+        assert await raw.version() == LATEST == 10
+        assert await repo.game_counts() == {
+            GameStatus.LOBBY: 1,
+            GameStatus.ACTIVE: 1,
+            GameStatus.FINISHED: 1,
+            GameStatus.ABANDONED: 1,
+        }
+        assert [row[0] for row in await raw.fetch("SELECT game_id FROM turn_sync")] == [running.id]
+        assert await repo.leaderboard("pickomino") == board and len(board) == 2
+        assert finished.result is not None
+        for seat, user in enumerate((11, 13)):
+            assert (await repo.user_stats(user)).per_game == {
+                "pickomino": (1, int(seat in finished.result.winners))
+            }
+        await started_game(repo, channel_id=5)  # counted from now on by the triggers
+        assert await repo.game_counts() == await counted_by_status(raw)
+    finally:
+        await repo.close()
+
+
+async def test_a_read_goes_on_while_a_write_is_open_and_sees_only_what_is_committed(repo: Repository) -> None:
+    game = await started_game(repo)
+    later = "2030-01-01T00:00:00+00:00"
+    async with repo.database.transaction(write=True) as db:
+        await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (later, game.id))
+        seen = await asyncio.wait_for(repo.get(game.id), HANG)
+        assert seen.updated_at == game.updated_at  # not yet committed
+        assert await asyncio.wait_for(repo.leaderboard("pickomino"), HANG) == []
+        assert await asyncio.wait_for(repo.count_games(), HANG) == 1
+    assert (await repo.get(game.id)).updated_at == datetime.fromisoformat(later)
+
+
+async def test_a_move_goes_on_while_a_read_is_open(repo: Repository) -> None:
+    game = await started_game(repo)
+    seat, action = random_move(game, random.Random(1))
+    async with repo.database.transaction(write=False) as db:
+        before = await db.fetch_one("SELECT version FROM games WHERE id = ?", (game.id,))
+        applied = await asyncio.wait_for(
+            repo.apply(game.id, expected_version=0, seat=seat, action=action), HANG
+        )
+        after = await db.fetch_one("SELECT version FROM games WHERE id = ?", (game.id,))
+        assert before is not None and after is not None
+        assert before[0] == after[0] == 0  # the read keeps the snapshot it started with
+    assert applied.game.version == 1 and (await repo.get(game.id)).version == 1
+
+
+async def test_a_transaction_s_work_that_breaks_a_key_changes_nothing(repo: Repository, raw: Raw) -> None:
+    game = await started_game(repo)
+
+    async def notice_twice(db: Connection) -> None:
+        for _ in range(2):
+            await db.execute("INSERT INTO dm_notices (game_id, user_id) VALUES (?, ?)", (game.id, 11))
+
+    with pytest.raises(ConstraintViolation):
+        await repo.database.run(notice_twice, write=True)
+    assert await raw.value("SELECT COUNT(*) FROM dm_notices") == 0
+
+
+# -- SQLite: its threads -----------------------------------------------------------------------
+@pytest.fixture
+def handoffs(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[aiosqlite.Connection]]:
+    """Every call handed to an aiosqlite connection's thread (each aiosqlite method is one), by
+    the connection it went to."""
+    calls: list[aiosqlite.Connection] = []
+    original = aiosqlite.Connection._execute
+
+    async def counted(self: aiosqlite.Connection, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        calls.append(self)
+        return await original(self, fn, *args, **kwargs)
+
+    monkeypatch.setattr(aiosqlite.Connection, "_execute", counted)
+    yield calls
+
+
+def committed_version(path: Path, game_id: int) -> int:
+    """The game's version as another program reading the file sees it."""
+    with sqlite3.connect(path) as other:
+        return int(other.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()[0])
+
+
+async def test_a_move_s_whole_transaction_is_one_hand_off_to_the_writing_thread(
+    sqlite_url: str, db_path: Path, clock: TickingClock, handoffs: list[aiosqlite.Connection]
+) -> None:
+    repo = await open_repository(sqlite_url, clock=clock)
+    try:
+        game = await started_game(repo, humans=(11, 12, 13))
+        rng = random.Random(6)
+        kinds = set()
+        while game.status is GameStatus.ACTIVE:
+            # Plain moves, moves that sync the turn clock, a resignation, and the last move.
+            if game.version == 5:
+                seat, action = 2, {"kind": engine.RESIGN}
+            else:
+                seat, action = random_move(game, rng)
+            turn_now = T0 if game.version % 3 == 0 else None
+            handoffs.clear()
+            game = (
+                await repo.apply(
+                    game.id, expected_version=game.version, seat=seat, action=action, turn_now=turn_now
+                )
+            ).game
+            assert len(handoffs) == 1, f"move {game.version} took {len(handoffs)} hand-offs"
+            assert committed_version(db_path, game.id) == game.version  # committed when apply returns
+            kinds.add((turn_now is not None, action["kind"] == engine.RESIGN, game.status))
+        assert {(False, True, GameStatus.ACTIVE), (True, False, GameStatus.ACTIVE)} <= kinds
+        assert any(status is GameStatus.FINISHED for _, _, status in kinds)
+        assert await repo.verify() == []
+    finally:
+        await repo.close()
+
+
+async def test_moves_and_reads_take_different_sqlite_connections(
+    sqlite_url: str, clock: TickingClock, handoffs: list[aiosqlite.Connection]
+) -> None:
+    repo = await open_repository(sqlite_url, clock=clock)
+    try:
+        game = await started_game(repo)
+        seat, action = random_move(game, random.Random(2))
+        handoffs.clear()
+        await repo.apply(game.id, expected_version=0, seat=seat, action=action)
+        (writer,) = handoffs
+        handoffs.clear()
+        await repo.leaderboard("pickomino")
+        await repo.get(game.id)
+        await repo.count_games()
+        assert len(handoffs) == 3 and writer not in handoffs
+    finally:
+        await repo.close()
+
+
+async def test_work_that_waits_on_anything_but_its_connection_is_refused_and_rolled_back(
+    sqlite_url: str,
+) -> None:
+    database = await open_database(sqlite_url)
+    try:
+        await migrate(database)
+
+        async def waits(db: Connection) -> None:
+            await db.execute(
+                "INSERT INTO guild_settings (guild_id, settings, updated_at) VALUES (1, '{}', 'now')"
+            )
+            await asyncio.sleep(0)
+
+        with pytest.raises(RuntimeError, match="awaited something other than its connection"):
+            await database.run(waits, write=True)
+        async with database.transaction(write=False) as db:
+            assert await db.fetch("SELECT * FROM guild_settings") == []
+    finally:
+        await database.close()
