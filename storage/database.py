@@ -85,7 +85,7 @@ class Connection(ABC):
 
 
 class Database(ABC):
-    """An open database: SQLite's one connection, or a PostgreSQL connection pool."""
+    """An open database: SQLite's connections to one file, or a PostgreSQL connection pool."""
 
     backend: str
     """``sqlite`` or ``postgresql``: which of a migration's statements this database runs."""
@@ -150,7 +150,7 @@ class Database(ABC):
     @property
     @abstractmethod
     def pool(self) -> str:
-        """How this process connects, for ``--check``: ``one connection`` or a pool's size."""
+        """How this process connects, for ``--check``: SQLite's connections or a pool's size."""
 
     @abstractmethod
     async def close(self) -> None: ...

@@ -245,7 +245,9 @@ class SqliteDatabase(Database):
 
     @property
     def pool(self) -> str:
-        return "one connection"
+        if not self._readers:
+            return "one connection"
+        return f"one writing connection and {len(self._readers)} reading"
 
     async def close(self) -> None:
         for reader in self._readers:

@@ -35,7 +35,8 @@ def test_check_validates_the_database_and_lists_commands_offline(tmp_path: Path)
     lines = done.stdout.splitlines()
     assert "token: set" in lines and "not-a-real-token" not in done.stdout
     database = (
-        f"database: ok (sqlite at {tmp_path / 'data' / 't.db'}, one connection, schema v{LATEST}, 0 games)"
+        f"database: ok (sqlite at {tmp_path / 'data' / 't.db'}, one writing connection and 2 reading, "
+        f"schema v{LATEST}, 0 games)"
     )
     assert database in lines and "verify: ok" in lines
     assert {"  /games", "  /history [game:]", "  /export [game:]", "  /play game: [options:]"} <= set(lines)
