@@ -59,7 +59,7 @@ async def _copy(source: Repository, target: Repository) -> CopyReport:
         )
     rows: dict[str, int] = {}
     async with (
-        source.database.transaction(write=False) as reader,
+        source.database.transaction(write=False, aside=True) as reader,
         target.database.transaction(write=True) as writer,
     ):
         for table, key in TABLES.items():
@@ -94,7 +94,7 @@ async def copy_table(reader: Connection, writer: Connection, table: str, key: tu
 
 
 async def count_rows(repository: Repository) -> dict[str, int]:
-    async with repository.database.transaction(write=False) as conn:
+    async with repository.database.transaction(write=False, aside=True) as conn:
         counts = {}
         for table in TABLES:
             row = await conn.fetch_one(f"SELECT COUNT(*) FROM {table}")

@@ -94,18 +94,23 @@ class Database(ABC):
         self.location = location
 
     @abstractmethod
-    def transaction(self, *, write: bool, single: bool = False) -> AbstractAsyncContextManager[Connection]:
+    def transaction(
+        self, *, write: bool, single: bool = False, aside: bool = False
+    ) -> AbstractAsyncContextManager[Connection]:
         """A transaction: committed when the block ends, rolled back when it raises. Reads
         take one too, for a consistent view of a game and its seats. ``single``: the block runs
         one statement, atomic by itself, and a backend that can runs it without ``BEGIN`` and
-        ``COMMIT`` (two round trips fewer)."""
+        ``COMMIT`` (two round trips fewer). ``aside``: a read whose cost grows with the history
+        stored or that runs long (a leaderboard, a game's log, ``verify``), which a backend
+        that can runs beside the moves so it never holds them up (SQLite: on a reading
+        connection)."""
 
-    async def run(self, work: Work[T], *, write: bool, single: bool = False) -> T:
+    async def run(self, work: Work[T], *, write: bool, single: bool = False, aside: bool = False) -> T:
         """``work`` in one transaction (as ``transaction`` runs a block), and what it returns.
         ``work`` awaits nothing but its connection's statements and changes nothing that other
         tasks share, so a backend may run it whole where its connection lives: SQLite runs it
         in its connection's thread, ``BEGIN`` to ``COMMIT`` in one hand-off."""
-        async with self.transaction(write=write, single=single) as conn:
+        async with self.transaction(write=write, single=single, aside=aside) as conn:
             return await work(conn)
 
     @abstractmethod

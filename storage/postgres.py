@@ -94,7 +94,10 @@ class PostgresDatabase(Database):
         self.server = location
 
     @asynccontextmanager
-    async def transaction(self, *, write: bool, single: bool = False) -> AsyncIterator[Connection]:
+    async def transaction(
+        self, *, write: bool, single: bool = False, aside: bool = False
+    ) -> AsyncIterator[Connection]:
+        # ``aside`` changes nothing here: every connection of the pool reads beside the others.
         isolation: Literal["read_committed", "repeatable_read"] = (
             "read_committed" if write else "repeatable_read"
         )

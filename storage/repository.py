@@ -306,7 +306,7 @@ class Repository:
             )
             return rows, seat_rows
 
-        rows, seat_rows = await self.database.run(read, write=False)
+        rows, seat_rows = await self.database.run(read, write=False, aside=True)
         seats: dict[int, list[Row]] = defaultdict(list)
         for seat in seat_rows:
             seats[seat["game_id"]].append(seat)
@@ -321,7 +321,7 @@ class Repository:
     async def seated_games(self, user_id: int) -> list[GameRecord]:
         """Running games in which the user holds a seat and has not resigned, newest first
         (wherever they are: a player acting from a DM finds his games by this)."""
-        async with self._transaction(write=False) as db:
+        async with self._transaction(write=False, aside=True) as db:
             rows = await db.fetch(
                 "SELECT id FROM games WHERE status = 'active' AND id IN"
                 " (SELECT game_id FROM seats WHERE user_id = ? AND resigned = 0) ORDER BY id DESC",
@@ -336,7 +336,7 @@ class Repository:
             return records
 
     async def moves(self, game_id: int) -> list[MoveRecord]:
-        async with self._transaction(write=False) as db:
+        async with self._transaction(write=False, aside=True) as db:
             await self._game_row(db, game_id)
             rows = await db.fetch("SELECT * FROM moves WHERE game_id = ? ORDER BY seq", (game_id,))
         try:
@@ -496,7 +496,7 @@ class Repository:
         """Finished games the user sat in (resigned ones included), overall or for one game: the
         user's standings over every server (``standings``), one row per game played."""
         sql, params = (PLAYER_STANDINGS, (user_id,)) if key is None else (PLAYER_STANDING, (user_id, key))
-        async with self._transaction(write=False, single=True) as db:
+        async with self._transaction(write=False, single=True, aside=True) as db:
             rows = await db.fetch(sql, params)
         per_game = {row[0]: (int(row[1]), int(row[2])) for row in rows}
         return UserStats(
@@ -512,7 +512,7 @@ class Repository:
         if not 1 <= limit <= LEADERBOARD_MAX:
             raise ValueError(f"a leaderboard shows 1 to {LEADERBOARD_MAX} players, not {limit}")
         params = (key, EVERYWHERE if guild_id is None else guild_id, limit)
-        async with self._transaction(write=False, single=True) as db:
+        async with self._transaction(write=False, single=True, aside=True) as db:
             rows = await db.fetch(LEADERBOARD, params)
         return [LeaderRow(user_id=r[0], played=r[1], won=r[2], points=float(r[3])) for r in rows]
 
@@ -693,12 +693,12 @@ class Repository:
     async def verify(self) -> list[Mismatch]:
         """Replay every game from its seed and log and compare with what is stored. Each game
         is read in its own short transaction so a running bot is not held up."""
-        async with self._transaction(write=False) as db:
+        async with self._transaction(write=False, aside=True) as db:
             ids = [row[0] for row in await db.fetch("SELECT id FROM games ORDER BY id")]
         mismatches: list[Mismatch] = []
         for game_id in ids:
             row, seats, moves, results = await self.database.run(
-                partial(self._stored_game, game_id=game_id), write=False
+                partial(self._stored_game, game_id=game_id), write=False, aside=True
             )
             mismatches.extend(Mismatch(game_id, p) for p in game_problems(row, seats, moves, results))
         return mismatches
@@ -714,8 +714,10 @@ class Repository:
         results = await db.fetch("SELECT * FROM results WHERE game_id = ? ORDER BY seat", (game_id,))
         return row, seats, moves, results
 
-    def _transaction(self, *, write: bool, single: bool = False) -> AbstractAsyncContextManager[Connection]:
-        return self.database.transaction(write=write, single=single)
+    def _transaction(
+        self, *, write: bool, single: bool = False, aside: bool = False
+    ) -> AbstractAsyncContextManager[Connection]:
+        return self.database.transaction(write=write, single=single, aside=aside)
 
     async def _game_row(self, db: Connection, game_id: int, *, lock: bool = False) -> Row:
         """The game's row; ``lock`` for a write transaction about to change the game."""
