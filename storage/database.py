@@ -26,7 +26,7 @@ from contextlib import AbstractAsyncContextManager, contextmanager
 from typing import Any, Protocol, TypeVar
 
 from storage.errors import DatabaseUnavailable
-from storage.url import DatabaseLocation, PostgresLocation, parse_database_url
+from storage.url import DatabaseLocation
 
 POOL_SIZE = 10
 """PostgreSQL connections per process at most; each bot process has its own pool."""
@@ -159,16 +159,3 @@ class Database(ABC):
 
     @abstractmethod
     async def close(self) -> None: ...
-
-
-async def open_database(url: str | DatabaseLocation, *, pool_size: int = POOL_SIZE) -> Database:
-    """Connect to the database ``url`` names, creating an SQLite file (and its folders) if
-    needed; no migration runs (``storage.repository.open_repository`` migrates)."""
-    location = parse_database_url(url) if isinstance(url, str) else url
-    if isinstance(location, PostgresLocation):
-        from storage.postgres import open_postgres  # the driver is an optional extra
-
-        return await open_postgres(location, pool_size=pool_size)
-    from storage.sqlite import open_sqlite
-
-    return await open_sqlite(location)

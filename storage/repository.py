@@ -36,7 +36,8 @@ from pydantic import BaseModel
 import engine
 from engine.core import dump_json
 from engine.core.replay import play_logged
-from storage.database import POOL_SIZE, Connection, Database, Row, open_database
+from storage.backends import open_database
+from storage.database import POOL_SIZE, Connection, Database, Row
 from storage.errors import (
     ChannelBusy,
     GameNotFound,

@@ -18,7 +18,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from storage.database import Row, open_database
+from storage.backends import open_database
+from storage.database import Row
 from storage.schema import TABLES
 
 ENV = "TAVERN_TEST_POSTGRES_URL"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from storage import Repository, open_repository
-from storage.database import open_database
+from storage.backends import open_database
 from storage.schema import LATEST, migrate
 from tests.storage.conftest import TickingClock
 from tests.storage.helpers import PICKOMINO, computers_game, started_game

@@ -22,7 +22,8 @@ import pytest
 
 import engine
 from storage import ConstraintViolation, GameStatus, Repository, open_repository
-from storage.database import Connection, Database, open_database
+from storage.backends import open_database
+from storage.database import Connection, Database
 from storage.repository import LEADERBOARD, LEADERBOARD_MAX, PLAYER_STANDINGS
 from storage.schema import EVERYWHERE, LATEST, migrate
 from tests.storage.conftest import TickingClock

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from storage import Repository
-from storage.database import open_database
+from storage.backends import open_database
 from tests.storage.helpers import started_game
 
 

@@ -15,8 +15,8 @@ from pathlib import Path
 import engine
 from engine.ai import decide
 from storage import GameStatus, open_repository
+from storage.backends import open_database
 from storage.copy import copy_table
-from storage.database import open_database
 from storage.schema import LATEST, TABLES, migrate
 from tests.storage.servers import Raw
 

@@ -10,7 +10,7 @@ import asyncpg
 import pytest
 
 from storage import ConstraintViolation, GameStatus, Repository, open_repository
-from storage.database import open_database
+from storage.backends import open_database
 from storage.living import TurnPing
 from storage.schema import LATEST, migrate
 from tests.storage.conftest import TickingClock
