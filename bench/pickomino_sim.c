@@ -12,7 +12,7 @@
 //
 // Prints the share of games `strong` wins (it starts every other game). Options:
 //   spread=2.2 tempo=0.6 top_risk=0.3 reply=2   the estimate's weights (engine Weights)
-//   fixstop=0       the pre-session-3 plan, which counted on failing a stop with a tile
+//   fixstop=0       the earlier plan, which counted on failing a stop with a tile
 //   linear=1        value a turn's end by the worm balance alone (a steal counts twice);
 //   linear=2        by our own worms alone: the per-turn expected-worms bots
 //   rec=FILE        record, for every position after `strong`'s turn, its cell (grill tiles,
