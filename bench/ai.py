@@ -12,29 +12,17 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import sys
 from pathlib import Path
 
 if not __package__:  # run as a file: the repository root, not bench/, must come first
     sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
+from bench.timing import decision_line
 from engine.ai import get_policy
 from engine.ai.arena import TimedChoice
 from engine.ai.playout import PolicyChoice, playout
 from engine.core.registry import get_game
-
-
-def _line(label: str, seconds: list[float]) -> str:
-    ordered = sorted(seconds)
-
-    def at(q: float) -> float:
-        return 1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-    return (
-        f"{label:<28} n={len(ordered):>7}  median {1000 * statistics.median(ordered):7.3f} ms"
-        f"  p90 {at(0.9):7.3f} ms  p99 {at(0.99):7.3f} ms  max {1000 * ordered[-1]:7.2f} ms"
-    )
 
 
 def main() -> None:
@@ -61,9 +49,9 @@ def main() -> None:
                     first.append(timed.wall)
                     seen_turn = state.turn
     print(f"pickomino strong vs greedy, {args.games} games")
-    print(_line("every decision", every))
-    print(_line("two or more legal actions", choices))
-    print(_line("first choice of a turn", first))
+    print(decision_line("every decision", every, width=28))
+    print(decision_line("two or more legal actions", choices, width=28))
+    print(decision_line("first choice of a turn", first, width=28))
 
 
 if __name__ == "__main__":

@@ -11,29 +11,17 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import sys
 from pathlib import Path
 
 if not __package__:  # run as a file: the repository root, not bench/, must come first
     sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
+from bench.timing import decision_line
 from engine.ai import get_policy
 from engine.ai.arena import TimedChoice
 from engine.ai.playout import PolicyChoice, playout
 from engine.core.registry import get_game
-
-
-def _line(label: str, seconds: list[float]) -> str:
-    ordered = sorted(seconds)
-
-    def at(q: float) -> float:
-        return 1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-    return (
-        f"{label:<34} n={len(ordered):>6}  median {1000 * statistics.median(ordered):7.3f} ms"
-        f"  p90 {at(0.9):7.3f} ms  p99 {at(0.99):7.3f} ms  max {1000 * ordered[-1]:7.2f} ms"
-    )
 
 
 def main() -> None:
@@ -54,10 +42,10 @@ def main() -> None:
                 wall[group].append(timed.wall)
                 cpu[group].append(timed.cpu)
     print(f"berserk baseline vs baseline, {args.games} games")
-    print(_line("every decision (wall)", wall["every"]))
-    print(_line("every decision (CPU)", cpu["every"]))
-    print(_line("two or more legal actions (wall)", wall["choices"]))
-    print(_line("two or more legal actions (CPU)", cpu["choices"]))
+    print(decision_line("every decision (wall)", wall["every"]))
+    print(decision_line("every decision (CPU)", cpu["every"]))
+    print(decision_line("two or more legal actions (wall)", wall["choices"]))
+    print(decision_line("two or more legal actions (CPU)", cpu["choices"]))
 
 
 if __name__ == "__main__":

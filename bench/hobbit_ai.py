@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -20,6 +19,7 @@ from pathlib import Path
 if not __package__:  # run as a file: the repository root, not bench/, must come first
     sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
+from bench.timing import decision_line
 from engine.ai import get_policy
 from engine.ai.arena import TimedChoice
 from engine.ai.playout import PolicyChoice, playout
@@ -27,20 +27,6 @@ from engine.core.registry import get_game
 
 LONG = 100
 """Legal actions from which a list counts as long."""
-
-
-def _line(label: str, seconds: list[float]) -> str:
-    if not seconds:
-        return f"{label:<34} n=     0"
-    ordered = sorted(seconds)
-
-    def at(q: float) -> float:
-        return 1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-    return (
-        f"{label:<34} n={len(ordered):>6}  median {1000 * statistics.median(ordered):7.3f} ms"
-        f"  p90 {at(0.9):7.3f} ms  p99 {at(0.99):7.3f} ms  max {1000 * ordered[-1]:7.2f} ms"
-    )
 
 
 def main() -> None:
@@ -67,12 +53,12 @@ def main() -> None:
     elapsed = time.perf_counter() - start
     rate = args.games / elapsed
     print(f"hobbit heuristic in all {args.seats} seats, {args.games} games: {rate:.2f} games/s (timed)")
-    print(_line("every decision (wall)", wall["every"]))
-    print(_line("every decision (CPU)", cpu["every"]))
-    print(_line("two or more legal actions (wall)", wall["choices"]))
-    print(_line("two or more legal actions (CPU)", cpu["choices"]))
-    print(_line(f"{LONG} or more legal actions (wall)", wall["long"]))
-    print(_line(f"{LONG} or more legal actions (CPU)", cpu["long"]))
+    print(decision_line("every decision (wall)", wall["every"]))
+    print(decision_line("every decision (CPU)", cpu["every"]))
+    print(decision_line("two or more legal actions (wall)", wall["choices"]))
+    print(decision_line("two or more legal actions (CPU)", cpu["choices"]))
+    print(decision_line(f"{LONG} or more legal actions (wall)", wall["long"]))
+    print(decision_line(f"{LONG} or more legal actions (CPU)", cpu["long"]))
 
 
 if __name__ == "__main__":
