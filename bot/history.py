@@ -26,7 +26,8 @@ from engine.core.replay import replay
 from storage.models import GameRecord, GameStatus, MoveRecord
 
 EXPORT_FORMAT = "tavern-replay"
-EXPORT_VERSION = 1
+EXPORT_VERSION = 2
+"""2: Hobbit's options name their card edition (a version 1 file was played with the first)."""
 
 
 @dataclass(frozen=True, slots=True)

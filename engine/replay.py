@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any, Literal, TextIO
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from engine.core.contract import RESIGN, RESULT_ADAPTER, Event, Result
 from engine.core.errors import EngineError
@@ -36,15 +36,24 @@ class LoggedMove(BaseModel):
 
 
 class ReplayFile(BaseModel):
+    """Version 2 files state Hobbit's card edition in its options; a version 1 file was
+    written before editions, so its Hobbit game was played with the first."""
+
     model_config = ConfigDict(extra="ignore")
     format: Literal["tavern-replay"]
-    version: Literal[1]
+    version: Literal[1, 2]
     game: str
     options: dict[str, Any] = Field(default_factory=dict)
     seats: int = Field(ge=1)
     seed: int = Field(ge=0)
     moves: list[LoggedMove]
     result: dict[str, Any] | None = None
+
+    @model_validator(mode="after")
+    def _first_hobbit_edition(self) -> ReplayFile:
+        if self.version == 1 and self.game == "hobbit":
+            self.options.setdefault("edition", 1)
+        return self
 
 
 class ReplayError(Exception):

@@ -7,6 +7,8 @@ options-hobbit-max_rounds = { $value ->
     [one] The team loses after 1 round
    *[other] The team loses after { $value } rounds
 }
+options-hobbit-edition-1 = First card edition: red Smaug cards fly as far at every table size
+options-hobbit-edition-2 = Card edition 2: at two players every red Smaug card flies one space further
 
 ## /rules: a summary of docs/rules/hobbit.md, with the game's default round limit
 
@@ -20,7 +22,7 @@ rules-hobbit =
 
     ⚔️ **Adventures.** A dwarf moving forward onto a Mirkwood or Erebor space turns the top card of that deck. An enemy is beaten only by fight cards adding up to exactly its strength; the players whose dwarves stand there fight together, and Gandalf at that place doubles one card. A lost fight drives the figures back.
 
-    🔥 **Smaug.** Red cards move Smaug toward Esgaroth. Before he moves, each player in turn may play Treasury cards to slow him; Dwarf Gold drives him back at any time. Smaug kills what he lands on and pushes back what he passes. A dwarf landing on Smaug attacks him with two fight cards and drives him back.
+    🔥 **Smaug.** Red cards move Smaug toward Esgaroth (at two players, one space further each). Before he moves, each player in turn may play Treasury cards to slow him; Dwarf Gold drives him back at any time. Smaug kills what he lands on and pushes back what he passes. A dwarf landing on Smaug attacks him with two fight cards and drives him back.
 
     🤫 **Secrets.** Your hand comes by direct message, with the menus and buttons of your own decisions — fights, trades, Smaug windows; **Private** shows it too. Everything else is public. /hobbit autopass passes Smaug windows for you whenever you hold nothing to play.
 

@@ -57,6 +57,8 @@ class Table:
     unseen_red: dict[str, int]
     """Red Smaug card types of each supply deck not yet in the discard pile, box or play."""
     supply_counts: dict[str, int]
+    red_extra: int
+    """Spaces every red Smaug card adds at this table."""
 
     # -- reading ------------------------------------------------------------------------------
     def piece(self, figure: str) -> Piece:
@@ -181,6 +183,7 @@ def read(view: HobbitView) -> Table:
         face_up=dict(view.face_up),
         unseen_red=unseen_red,
         supply_counts={name: deck.count for name, deck in view.decks.items()},
+        red_extra=view.red_extra,
     )
 
 

@@ -66,6 +66,12 @@ def toward_lair(smaug: int | None) -> int | None:
     return None if index <= 1 else SMAUG_PATH[index - 2]
 
 
+def red_extra(seats: int, edition: int) -> int:
+    """Spaces every red Smaug card adds at a table of ``seats`` (``[smaug.red_extra]``, from card
+    edition 2 on; none before, so a game of edition 1 replays as it was played)."""
+    return BOARD.smaug_red_extra.get(seats, 0) if edition >= 2 else 0
+
+
 def steps_to_dragon(smaug: int | None) -> int:
     """Steps from Smaug's place to the dragon space (22 from the lair): Bard's Arrow (H1.10)."""
     return LAIR_TO_DRAGON - _PATH_INDEX[smaug]

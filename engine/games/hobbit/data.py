@@ -67,6 +67,7 @@ class Track(_Data):
 
 class SmaugPath(_Data):
     path: tuple[int, ...] = Field(min_length=2)
+    red_extra: dict[Annotated[int, Field(ge=2, le=4)], Annotated[int, Field(ge=0)]] = {}
 
 
 class GandalfPath(_Data):
@@ -140,6 +141,8 @@ class Board:
     """The kind of every space, by index."""
     smaug_path: tuple[int, ...]
     """H1.2: the spaces from the gate to the dragon space; his lair comes before the first."""
+    smaug_red_extra: dict[int, int]
+    """Spaces every red Smaug card adds at a table of so many players (from card edition 2)."""
     gandalf_stops: tuple[str, ...]
     gandalf_fight: dict[str, str]
     gandalf_web: str
@@ -375,12 +378,12 @@ def _read(path: Path | Any) -> dict[str, Any]:
     return data
 
 
-def _problems(exc: ValidationError) -> str:
-    """Pydantic's errors in one line, each with its place in the entry (the kind's own branch
-    of the union left out: ``values: …``, not ``dwarf.values: …``)."""
+def _problems(exc: ValidationError, *, union: bool = True) -> str:
+    """Pydantic's errors in one line, each with its place in the entry (for a card, the kind's
+    own branch of the union left out: ``values: …``, not ``dwarf.values: …``)."""
     parts = []
     for err in exc.errors()[:4]:
-        loc = [str(p) for p in err["loc"] if str(p) not in _DECKS_OF_KIND]
+        loc = [str(p) for p in err["loc"] if not union or str(p) not in _DECKS_OF_KIND]
         where = ".".join(loc)
         parts.append(f"{where}: {err['msg']}" if where else err["msg"])
     return "; ".join(parts)
@@ -392,12 +395,13 @@ def load_board(path: Path | Any) -> Board:
     try:
         found = _BOARD.validate_python(data)
     except ValidationError as exc:
-        raise HobbitDataError(f"{path.name}: {_problems(exc)}") from None
+        raise HobbitDataError(f"{path.name}: {_problems(exc, union=False)}") from None
     kinds = tuple(found.track.special.get(i, found.track.default) for i in range(found.track.size))
     g = found.gandalf
     return Board(
         kinds=kinds,
         smaug_path=found.smaug.path,
+        smaug_red_extra=dict(found.smaug.red_extra),
         gandalf_stops=g.stops,
         gandalf_fight={deck: stop for deck, stop in g.fight.items()},
         gandalf_web=g.web,

@@ -16,6 +16,7 @@ from engine.games.hobbit.board import (
     DRAGON,
     FIGURE_ORDER,
     NUMBERS,
+    red_extra,
     steps_to_dragon,
     toward_esgaroth,
     toward_lair,
@@ -31,14 +32,20 @@ PASS = {"kind": "pass_window"}
 
 
 def reveal(work: HobbitState, card: str, events: list[Event], *, to_box: bool, window: bool = True) -> None:
-    """H7.2: pending movement = base + bonus (none while Gandalf is at the lair stop); the
-    window opens with the active player (H6.2), except in setup (H2.6), where Smaug moves at
-    once."""
+    """H7.2: pending movement = base + bonus (none while Gandalf is at the lair stop), plus a
+    red card's extra at a small table (``red_extra``); the window opens with the active player
+    (H6.2), except in setup (H2.6), where Smaug moves at once."""
     smaug = card_of(card)
     assert isinstance(smaug, SmaugCard)
     bonus = 0 if work.gandalf == CALM_STOP else smaug.bonus
-    pending = smaug.base + bonus
-    events.append(Event("smaug_card", {"card": card, "base": smaug.base, "bonus": bonus, "pending": pending}))
+    extra = red_extra(work.seats, work.options.edition) if smaug.red else 0
+    pending = smaug.base + bonus + extra
+    events.append(
+        Event(
+            "smaug_card",
+            {"card": card, "base": smaug.base, "bonus": bonus, "extra": extra, "pending": pending},
+        )
+    )
     work.in_play = work.in_play.add(card)
     if not window:
         advance(work, pending, False, events)

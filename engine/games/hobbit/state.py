@@ -39,13 +39,21 @@ def _colours(value: Any) -> Any:
     return value
 
 
+CURRENT_EDITION = 2
+"""The card data a new game is played with. A game keeps the edition it began with, so a stored
+game replays as it was played: edition 1 has no red extra at small tables (``[smaug.red_extra]``
+in board.toml), edition 2 adds it."""
+
+
 class HobbitOptions(BaseModel):
-    """H2.2 the seats' colours (empty: R, Y, B, G in seat order) and H8.10 the round limit."""
+    """H2.2 the seats' colours (empty: R, Y, B, G in seat order), H8.10 the round limit and the
+    card edition."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     colours: Annotated[tuple[Colour, ...], BeforeValidator(_colours)] = ()
     max_rounds: int = Field(BOARD.numbers.max_rounds, ge=1, le=1000)
+    edition: int = Field(CURRENT_EDITION, ge=1, le=CURRENT_EDITION)
 
     @field_validator("colours")
     @classmethod

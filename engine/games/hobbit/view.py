@@ -16,7 +16,7 @@ from pydantic import TypeAdapter
 
 from engine.core.zones import ZoneView
 from engine.games.hobbit.adventures import doubling_allowed
-from engine.games.hobbit.board import GANDALF_STOPS
+from engine.games.hobbit.board import GANDALF_STOPS, red_extra
 from engine.games.hobbit.cards import card_of, move_card
 from engine.games.hobbit.data import BOARD, Colour, Enemy
 from engine.games.hobbit.state import (
@@ -89,6 +89,8 @@ class HobbitView:
     seats: tuple[SeatView, ...]
     round: int
     max_rounds: int
+    red_extra: int
+    """Spaces every red Smaug card adds at this table in this game's card edition."""
     active: int
     phase: str
     """The active player's phase: ``p1``, ``p2``, ``p3``, ``limit``, or ``over``."""
@@ -178,6 +180,7 @@ def make_view(state: HobbitState, seat: int | None) -> HobbitView:
         seats=seats,
         round=state.round,
         max_rounds=state.options.max_rounds,
+        red_extra=red_extra(state.seats, state.options.edition),
         active=state.active,
         phase="over" if state.over else state.agenda[0].kind,
         decision=_decision(state, seat, state.agenda[-1]) if state.agenda else None,

@@ -120,6 +120,8 @@ def test_a_broken_cards_file_names_the_file_and_the_card(
         ("path = [42, 41, 40,", "path = [42, 40, 41,", "smaug.path"),
         ('calm = "G_LAIR"', 'calm = "G_MORIA"', "G_MORIA"),
         ("hand_limit = 6", "hand_limit = -6", "numbers.hand_limit"),
+        ("2 = 1\n", "5 = 1\n", "smaug.red_extra.5"),
+        ("2 = 1\n", "2 = -1\n", "smaug.red_extra.2"),
     ],
 )
 def test_a_broken_board_file_names_the_file_and_the_table(

@@ -121,7 +121,7 @@ def test_random_games_from_random_positions_keep_the_invariants_and_end(
 
 def test_random_games_meet_every_kind_of_decision() -> None:
     """The random games above reach every decision of H10, so the checks see them all (within
-    200 games: some decisions, a hand over the limit or an attack, are rare in random play)."""
+    400 games: some decisions, a hand over the limit or an attack, are rare in random play)."""
     met: Counter[str] = Counter()
     kinds = {
         "p1",
@@ -136,7 +136,7 @@ def test_random_games_meet_every_kind_of_decision() -> None:
         "trade_reply",
         "window",
     }
-    for seed in range(200):
+    for seed in range(400):
         met += check_game(GAME.new(2 + seed % 3, seed, {}), seed, 100)
         if set(met) == kinds:
             break

@@ -4,11 +4,13 @@ time (H6.3), the defaults of absent players (H6.6), resigning, options and typed
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
 from engine import BadAction, BadOptions, IllegalAction
+from engine.ai.playout import playout
 from engine.core.contract import TURN_STARTED
 from engine.games.hobbit.cards import INSTANCES, is_red
 from engine.games.hobbit.data import SmaugCard
@@ -48,7 +50,8 @@ def test_h2_setup_deals_three_non_red_cards_each_and_resolves_red_ones(seats: in
         assert all(f.pos == 0 for f in s.figures) and s.active == 0 and s.round == 1
         reds = [INSTANCES[c] for c in s.discard.cards]
         assert all(isinstance(c, SmaugCard) and c.red for c in reds)  # only red cards were discarded
-        steps = sum(c.base + c.bonus for c in reds if isinstance(c, SmaugCard))  # G_START: the bonus counts
+        extra = 1 if seats == 2 else 0  # board.toml's [smaug.red_extra]
+        steps = sum(c.base + c.bonus + extra for c in reds if isinstance(c, SmaugCard))  # G_START: bonus
         assert s.smaug == (None if steps == 0 else 42 - steps + 1)
         started_on_track += s.smaug is not None
         assert top_kind(s) == "p1" and GAME.to_act(s) == (0,)
@@ -493,3 +496,54 @@ def test_hostile_hobbit_actions_end_in_the_engines_error(data: Any) -> None:
     from tests.engine.test_hostile_input import assert_refused_briefly
 
     assert_refused_briefly(GAME, data)
+
+
+# -- the red extra at small tables (board.toml's [smaug.red_extra], card edition 2) ---------------
+def _setup_flights(seats: int, edition: int) -> list[tuple[int | None, int]]:
+    """Where setup left Smaug and how many red cards it resolved, for 30 seeds."""
+    found = []
+    for seed in range(30):
+        s = GAME.new(seats, seed, {"edition": edition})
+        found.append((s.smaug, len(s.discard.cards)))
+    return found
+
+
+def test_red_smaug_cards_fly_one_space_further_at_two_players() -> None:
+    """The same deal in both editions: each red card of setup (H2.6) takes Smaug one space
+    further in edition 2 at two players, and the same distance at three."""
+    new, old = _setup_flights(2, 2), _setup_flights(2, 1)
+    assert [reds for _, reds in new] == [reds for _, reds in old]
+    flown = 0
+    for (now, reds), (before, _) in zip(new, old, strict=True):
+        before_steps = 0 if before is None else 43 - before
+        now_steps = 0 if now is None else 43 - now
+        assert now_steps == before_steps + reds
+        flown += reds
+    assert flown > 0
+    assert _setup_flights(3, 2) == _setup_flights(3, 1)
+
+
+def test_a_red_cards_window_states_the_extra_and_adventure_events_have_none() -> None:
+    seen: dict[tuple[int, bool], set[int]] = {}
+    for seed in range(40):
+        seats = 2 + seed % 2
+        state = GAME.new(seats, seed, {})
+        for move in playout(GAME, state, random.Random(seed)):
+            for event in move.step.events:
+                if event.kind == "smaug_card":
+                    card = INSTANCES[event.data["card"]]
+                    assert isinstance(card, SmaugCard)
+                    d = event.data
+                    assert d["pending"] == card.base + d["bonus"] + d["extra"]
+                    seen.setdefault((seats, card.red), set()).add(d["extra"])
+    assert seen[(2, True)] == {1} and seen[(3, True)] == {0}
+    assert all(extras == {0} for (_, red), extras in seen.items() if not red)
+
+
+def test_the_edition_is_an_option_a_stored_game_keeps() -> None:
+    assert GAME.options(2, {}).edition == 2
+    assert GAME.options(2, {"edition": "1"}).edition == 1
+    with pytest.raises(BadOptions):
+        GAME.options(2, {"edition": 3})
+    view = GAME.view(GAME.new(2, 1, {"edition": 1}), 0)
+    assert view.red_extra == 0 and GAME.view(GAME.new(2, 1, {}), 0).red_extra == 1

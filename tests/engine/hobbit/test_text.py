@@ -8,6 +8,8 @@ import json
 import random
 from pathlib import Path
 
+import pytest
+
 from engine.ai.playout import playout
 from engine.core.text import text_renderer
 from engine.play import main as play_main
@@ -106,3 +108,37 @@ def test_a_replay_tells_the_game_and_reaches_its_result(tmp_path: Path) -> None:
     told = out.getvalue()
     assert f"Hobbit: 3 seats, seed 9, {len(moves)} moves" in told
     assert "— seat 2 begins a turn (round 1) —" in told and "Result (" in told and "the team lost" in told
+
+
+@pytest.mark.parametrize(("version", "code"), [(1, 0), (2, 1)])
+def test_a_version_1_file_was_played_with_the_first_card_edition(
+    tmp_path: Path, version: int, code: int
+) -> None:
+    """An export written before the editions names none: its two-player game replays with the
+    first edition; the same moves read as today's edition reach another end (or none)."""
+    state = GAME.new(2, 1, {"edition": 1})
+    moves = list(playout(GAME, state, random.Random(1)))
+    result = GAME.result(moves[-1].step.state)
+    assert result is not None
+    path = tmp_path / "game.json"
+    path.write_text(
+        json.dumps(
+            {
+                "format": "tavern-replay",
+                "version": version,
+                "game": "hobbit",
+                "options": {"colours": [], "max_rounds": 100},  # as stored before editions
+                "seats": 2,
+                "seed": 1,
+                "moves": [{"seat": m.seat, "action": GAME.dump_action(m.action)} for m in moves],
+                "result": {
+                    "ranks": list(result.ranks),
+                    "scores": list(result.scores),
+                    "draw": result.draw,
+                    "reason": result.reason,
+                    "team": result.team,
+                },
+            }
+        )
+    )
+    assert replay_main([str(path)], io.StringIO(), io.StringIO()) == code
