@@ -85,13 +85,15 @@ async def check_click(
 
 def check_typed(record: GameRecord, seat: int, action: dict[str, Any]) -> None:
     """A typed action (``/move``, a form): the seat must be one the game waits for, or have
-    legal actions of its own (an optional action taken out of turn); the engine judges the
-    action itself."""
+    legal actions of its own (an optional action taken out of turn), and the action must not be
+    one only an absent seat's default plays; the engine judges the rest."""
     if action.get("kind") == RESIGN:
         return  # always possible
     game = get_game(record.key)
     if seat not in game.to_act(record.state) and not game.legal_actions(record.state, seat):
         raise UserMistake("play.not_your_turn")
+    if game.absent_only(game.parse_action(action)):
+        raise IllegalAction("only played for a player who is away", "absent_only")
 
 
 async def store(

@@ -117,6 +117,7 @@ error-engine-too_long = That is too long: { $limit } characters at most.
 error-engine-too_large = That is too large to be a move.
 error-engine-malformed = That move is not well formed: { $detail }
 error-engine-illegal = That move is not allowed now.
+error-engine-absent_only = Only the bot plays that, for a player who is away; choose your own move.
 error-engine-game_over = The game is over.
 error-engine-not_your_turn = It is not your turn.
 error-engine-unknown_action = There is no move called “{ $kind }”.

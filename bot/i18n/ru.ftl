@@ -123,6 +123,7 @@ error-engine-too_long = Слишком длинно: не больше { $limit 
 error-engine-too_large = Это слишком велико для хода.
 error-engine-malformed = Ход записан неверно: { $detail }
 error-engine-illegal = Такой ход сейчас невозможен.
+error-engine-absent_only = Так бот ходит только за отсутствующего игрока; выберите свой ход.
 error-engine-game_over = Игра окончена.
 error-engine-not_your_turn = Сейчас не ваш ход.
 error-engine-unknown_action = Хода «{ $kind }» нет.

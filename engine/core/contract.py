@@ -182,6 +182,12 @@ class Game(ABC, Generic[S, A, V]):
             return None
         return self.parse_action(decision.default)
 
+    def absent_only(self, action: A) -> bool:
+        """Whether ``action`` may be played only as an absent seat's default, never from the
+        player's own input (Hobbit's skip of a movement card when a move was possible). None
+        is, unless a game says so."""
+        return False
+
     def parse_text(self, text: str) -> JSON:
         """Turn a player's typed action (``keep 5``) into plain data. Games override this;
         the default accepts only JSON."""

@@ -336,3 +336,23 @@ async def test_a_win_is_counted_for_every_member_in_stats_and_the_leaderboard(
     assert sorted(line.split(". ", 1)[1] for line in lines) == sorted(
         f"{m.mention} — won together 1 of 1 game" for m in (alice, bob)
     )  # the computer seat has no line
+
+
+async def test_a_typed_skip_as_if_away_is_refused_while_a_move_is_possible(
+    simcord_env: simcord.Env, repository: Repository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only the default of a player who is away skips a movement card while a move is possible
+    (H6.6); typed by the player himself (H3.2) it is refused and nothing is stored."""
+    positioned(monkeypatch, position(3, at={"R1": 6}, hands={RED: ["ES01"]}))
+    room = room_of(simcord_env, repository)
+    alice, _ = room.players
+    await open_hobbit(room, computer=True)
+    version = (await room.record()).version
+    skip = '{"kind": "skip_move_card", "card": "MV-R-1", "absent": true}'
+    typed = await alice.slash(room.channel, "move", action=skip)
+    assert typed.response is not None
+    assert typed.response.content.startswith("Only the bot plays that, for a player who is away")
+    assert (await room.record()).version == version
+    plain = await alice.slash(room.channel, "move", action=skip.replace("true", "false"))
+    assert plain.response is not None and "must move" in plain.response.content
+    assert (await room.record()).version == version

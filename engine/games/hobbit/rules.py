@@ -29,6 +29,7 @@ from engine.games.hobbit.actions import (
     Draw,
     HobbitAction,
     PlayTreasury,
+    SkipMoveCard,
     SmaugAttack,
     parse_text,
 )
@@ -172,6 +173,11 @@ class Hobbit(Game[HobbitState, HobbitAction, HobbitView]):
                 "price": list(pending.price),
             }
         return {"hand": by_id(state.hands[seat].cards), "key": state.key == seat, "offer": offer}
+
+    def absent_only(self, action: HobbitAction) -> bool:
+        """H6.6 against H3.2: only the default of a player who is away skips his movement card
+        while a move is possible."""
+        return isinstance(action, SkipMoveCard) and action.absent
 
     def redeal(self, state: HobbitState, seat: int | None, seed: int) -> HobbitState:
         return redeal(state, seat, seed)
