@@ -27,7 +27,7 @@ from storage.models import GameRecord, GameStatus, MoveRecord
 
 EXPORT_FORMAT = "tavern-replay"
 EXPORT_VERSION = 2
-"""2: Hobbit's options name their card edition (a version 1 file was played with the first)."""
+"""2: a game's options name its card edition where it has one (a version 1 file was played with the first)."""
 
 
 @dataclass(frozen=True, slots=True)
