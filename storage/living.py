@@ -5,10 +5,24 @@ moves (an active player is never timed out in the middle of a long turn). ``sync
 the ``turn_deadlines`` rows of one game up to date with its current version:
 
 - seats no longer to act lose their row;
-- the seat that made the last move, and every seat to act that has no row yet, get a fresh row
-  (reminder and deadline from the server's settings, counted from ``now``);
+- the seat that made the last move, and every seat to act that has no row yet, get a fresh
+  clock (reminder and deadline from the server's settings, counted from ``now``);
 - any other seat still to act keeps its row, so others' moves in a simultaneous phase do not
   give it more time.
+
+A move writes the clock only where it changes (on SQLite each b-tree a move writes is one more
+page of the write-ahead log). A move stored with the turn clock (``Repository.apply(turn_now=…)``)
+logs the clock's time with it (``moves.turn_at``) and marks the game's row synced with it
+(``games.turns_synced``). A mover still to act whose row nothing has claimed yet keeps that row
+as it is: its times become the earliest the seat can be due, and the seat's last move in the
+log since the row's ``version`` says when its clock started again (``restarts``; the settings
+it counts with are on the row). Every reader counts that restart in (``read_deadlines``, the
+deadlines ``sync_turns`` returns); a reminder or timeout that comes due by the stored times
+first brings the row up to date with it, and is claimed only if still due. The game's row keeps
+``turns_due``, at most the earliest moment any of its reminders or timeouts can be claimed while
+nobody holds it, indexed for the scheduler; it is lowered when a row is written earlier than
+it and made exact by the claims, so a turn that passes to the next player writes the deadline
+rows and no index.
 
 Reminders, timeouts and computer turns are *claimed*: the claim writes its owner (the process,
 ``Claimant.owner``) and a lease (``Claimant.lease_seconds`` from ``now``) on the row, only if
@@ -18,7 +32,9 @@ a computer turn's row is deleted) or gives it back; a claim left by a process th
 taken over by another once its lease has run out. A timeout counts its tries (a crash of its
 handler included) and a missed turn only at its first claim. A timeout is claimed only for a
 game whose deadlines are synced with its version: a move stored by another path first has to
-be synced, so a claim never acts on an out-of-date turn.
+be synced, so a claim never acts on an out-of-date turn. A claim takes the game's row first
+(on PostgreSQL its lock, which every move of the game takes too), so it sees every move
+committed before it and a move sees the claim.
 
 ``sync_turns`` also keeps ``computer_turns``: a game whose computer seats are to act has a row
 with the version and the moment they became due; a process claims it, plays those seats until
@@ -439,6 +455,17 @@ async def settle_due(db: Connection, game_id: int) -> None:
         await db.execute("UPDATE games SET turns_due = ? WHERE id = ?", (row[1], game_id))
 
 
+async def lock_synced(db: Connection, game_id: int) -> bool:
+    """Whether the game still runs synced with its version, its row taken for the claim (on
+    PostgreSQL locked: a move of the game commits before this reads on, or waits for the claim to
+    commit, so a claim sees every restart of a clock and a move sees every claim)."""
+    row = await db.fetch_one(
+        "SELECT 1 FROM games WHERE id = ? AND status = 'active' AND turns_synced = version" + db.for_update,
+        (game_id,),
+    )
+    return row is not None
+
+
 Kind = Literal["reminder", "timeout"]
 
 
@@ -488,6 +515,8 @@ async def claim_reminders(db: Connection, now: datetime, claimant: Claimant) -> 
     at = to_epoch(now)
     claimed = []
     for game_id in await due_games(db, at, "reminder"):
+        if not await lock_synced(db, game_id):
+            continue  # moved without a sync, or over, since
         for user_id, stored in await due_clocks(db, game_id, at, "reminder"):
             clock = await current_clock(db, stored)
             if clock is None or clock.reminder_at is None or clock.reminder_at > at:
@@ -512,6 +541,8 @@ async def claim_timeouts(db: Connection, now: datetime, claimant: Claimant) -> l
     at = to_epoch(now)
     claimed = []
     for game_id in await due_games(db, at, "timeout"):
+        if not await lock_synced(db, game_id):
+            continue  # moved without a sync, or over, since
         for user_id, stored in await due_clocks(db, game_id, at, "timeout"):
             clock = await current_clock(db, stored)
             if clock is None or clock.deadline_at > at:
@@ -574,6 +605,8 @@ async def release_timeout(db: Connection, due: DueTurn, claimant: Claimant) -> b
     """Give back a timeout claim whose handling failed, so the next pass (of any process) tries
     again: only while ``claimant`` holds it and the seat's clock is still the one claimed (a
     turn that moved on has a fresh deadline)."""
+    # The game's row first, as every writer of the clock takes it (two rows locked in one order).
+    await db.fetch_one("SELECT 1 FROM games WHERE id = ?" + db.for_update, (due.game_id,))
     released = await db.fetch_one(
         "UPDATE turn_deadlines SET timeout_owner = NULL, timeout_until = NULL"
         " WHERE game_id = ? AND seat = ? AND version = ? AND timed_out = 0 AND timeout_owner = ?"

@@ -612,9 +612,7 @@ class Repository:
 
     async def release_timeout(self, due: DueTurn) -> bool:
         """Give a claimed timeout back (its handling failed): it is due again at once."""
-        return await self.database.run(
-            lambda db: release_timeout(db, due, self.claimant), write=True, single=True
-        )
+        return await self.database.run(lambda db: release_timeout(db, due, self.claimant), write=True)
 
     # -- computer turns (storage.living) ------------------------------------------------------
     async def claim_computer_turns(self, now: datetime, *, pause_seconds: float) -> list[int]:
