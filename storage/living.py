@@ -214,7 +214,7 @@ class StoredClock:
     """Nothing claimed, done or tried on it yet."""
     reminder_minutes: int | None
     limit_minutes: int | None
-    """The settings its times were counted with; ``None`` on a row written before v11, which
+    """The settings its times were counted with; ``None`` on a row written before v12, which
     the seat's next move rewrites."""
 
     def restarts_in_place(self, settings: GuildSettings, reminder: float | None, deadline: float) -> bool:

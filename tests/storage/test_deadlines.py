@@ -376,7 +376,7 @@ async def test_a_v10_database_is_upgraded_with_its_clocks_kept_and_synced_on_the
 
     repo = await open_repository(db_url)
     try:
-        assert await raw.version() == LATEST == 11
+        assert await raw.version() == LATEST == 12
         assert "turn_sync" not in await raw.tables()
         assert await repo.unsynced_games() == [moved.id]
         due = await raw.fetch("SELECT id, turns_due FROM games WHERE status = 'active' ORDER BY id")
@@ -389,7 +389,7 @@ async def test_a_v10_database_is_upgraded_with_its_clocks_kept_and_synced_on_the
         }
         assert await repo.next_due() == T0 + minutes(4)
 
-        # A clock written before v11 does not know its settings: the seat's move writes it anew.
+        # A clock written before v12 does not know its settings: the seat's move writes it anew.
         applied = await roll(repo, running.id, 0, T0 + minutes(1))
         assert applied[0] == TurnDeadline(running.id, 0, 1, T0 + minutes(5), T0 + minutes(11))
         assert await clock_row(raw, running.id, 0) == (
