@@ -5,10 +5,24 @@ moves (an active player is never timed out in the middle of a long turn). ``sync
 the ``turn_deadlines`` rows of one game up to date with its current version:
 
 - seats no longer to act lose their row;
-- the seat that made the last move, and every seat to act that has no row yet, get a fresh row
-  (reminder and deadline from the server's settings, counted from ``now``);
+- the seat that made the last move, and every seat to act that has no row yet, get a fresh
+  clock (reminder and deadline from the server's settings, counted from ``now``);
 - any other seat still to act keeps its row, so others' moves in a simultaneous phase do not
   give it more time.
+
+A move writes the clock only where it changes (on SQLite each b-tree a move writes is one more
+page of the write-ahead log). A move stored with the turn clock (``Repository.apply(turn_now=…)``)
+logs the clock's time with it (``moves.turn_at``) and marks the game's row synced with it
+(``games.turns_synced``). A mover still to act whose row nothing has claimed yet keeps that row
+as it is: its times become the earliest the seat can be due, and the seat's last move in the
+log since the row's ``version`` says when its clock started again (``restarts``; the settings
+it counts with are on the row). Every reader counts that restart in (``read_deadlines``, the
+deadlines ``sync_turns`` returns); a reminder or timeout that comes due by the stored times
+first brings the row up to date with it, and is claimed only if still due. The game's row keeps
+``turns_due``, at most the earliest moment any of its reminders or timeouts can be claimed while
+nobody holds it, indexed for the scheduler; it is lowered when a row is written earlier than
+it and made exact by the claims, so a turn that passes to the next player writes the deadline
+rows and no index.
 
 Reminders, timeouts and computer turns are *claimed*: the claim writes its owner (the process,
 ``Claimant.owner``) and a lease (``Claimant.lease_seconds`` from ``now``) on the row, only if
@@ -18,7 +32,9 @@ a computer turn's row is deleted) or gives it back; a claim left by a process th
 taken over by another once its lease has run out. A timeout counts its tries (a crash of its
 handler included) and a missed turn only at its first claim. A timeout is claimed only for a
 game whose deadlines are synced with its version: a move stored by another path first has to
-be synced, so a claim never acts on an out-of-date turn.
+be synced, so a claim never acts on an out-of-date turn. A claim takes the game's row first
+(on PostgreSQL its lock, which every move of the game takes too), so it sees every move
+committed before it and a move sees the claim.
 
 ``sync_turns`` also keeps ``computer_turns``: a game whose computer seats are to act has a row
 with the version and the moment they became due; a process claims it, plays those seats until
@@ -39,7 +55,7 @@ import os
 import secrets
 import socket
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Literal
 
@@ -48,6 +64,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, model
 import engine
 from storage.database import Connection
 from storage.models import GameRecord, GameStatus
+from storage.schema import PENDING
 
 log = logging.getLogger(__name__)
 
@@ -182,6 +199,116 @@ async def last_mover(db: Connection, game_id: int, version: int) -> int | None:
     return None if row is None else int(row[0])
 
 
+@dataclass(frozen=True, slots=True)
+class StoredClock:
+    """A seat's ``turn_deadlines`` row as stored. Its times are the earliest the seat can be
+    due: the seat's moves after ``version`` stored with the turn clock restarted its clock
+    without writing the row (``restarts``)."""
+
+    game_id: int
+    seat: int
+    version: int
+    reminder_at: float | None
+    deadline_at: float
+    untouched: bool
+    """Nothing claimed, done or tried on it yet."""
+    reminder_minutes: int | None
+    limit_minutes: int | None
+    """The settings its times were counted with; ``None`` on a row written before v12, which
+    the seat's next move rewrites."""
+
+    def restarts_in_place(self, settings: GuildSettings, reminder: float | None, deadline: float) -> bool:
+        """Whether a move of the seat may restart this clock at ``reminder`` / ``deadline`` by
+        the log's word alone: counted with the same settings, nothing claimed or done yet (the
+        holder of a claim must see the clock start again), its times no later than the new."""
+        return (
+            self.untouched
+            and self.reminder_minutes == settings.reminder_minutes
+            and self.limit_minutes == settings.turn_limit_minutes
+            and (self.reminder_at is None or reminder is None or self.reminder_at <= reminder)
+            and self.deadline_at <= deadline
+        )
+
+    def restarted(self, restart: Restart | None) -> tuple[int, float | None, float]:
+        """Version, reminder and deadline of the clock once its last restart is counted in."""
+        if restart is None or self.limit_minutes is None:
+            return self.version, self.reminder_at, self.deadline_at
+        version, at = restart
+        reminder = at + self.reminder_minutes * 60 if self.reminder_minutes else None
+        return version, reminder, at + self.limit_minutes * 60
+
+    def deadline(self, restart: Restart | None) -> TurnDeadline:
+        version, reminder, deadline = self.restarted(restart)
+        return TurnDeadline(
+            self.game_id,
+            self.seat,
+            version,
+            None if reminder is None else from_epoch(reminder),
+            from_epoch(deadline),
+        )
+
+
+Restart = tuple[int, float]
+"""A move that restarted a seat's clock: its version and its turn clock time (Unix seconds)."""
+
+
+def clock_columns(table: str = "") -> str:
+    """The columns of a ``StoredClock``, of ``table`` (an alias and a dot) in a join."""
+    t = table
+    return (
+        f"{t}game_id, {t}seat, {t}version, {t}reminder_at, {t}deadline_at, {t}reminded = 0"
+        f" AND {t}timed_out = 0 AND {t}reminder_owner IS NULL AND {t}timeout_owner IS NULL"
+        f" AND {t}timeout_tries = 0, {t}reminder_minutes, {t}limit_minutes"
+    )
+
+
+def clock_from_row(row: Any) -> StoredClock:
+    game_id, seat, version, reminder_at, deadline_at, untouched, reminder_minutes, limit_minutes = tuple(row)
+    return StoredClock(
+        int(game_id),
+        int(seat),
+        int(version),
+        reminder_at,
+        deadline_at,
+        bool(untouched),
+        reminder_minutes,
+        limit_minutes,
+    )
+
+
+async def stored_clocks(db: Connection, game_id: int) -> dict[int, StoredClock]:
+    rows = await db.fetch(
+        f"SELECT {clock_columns()} FROM turn_deadlines WHERE game_id = ? ORDER BY seat", (game_id,)
+    )
+    return {clock.seat: clock for clock in map(clock_from_row, rows)}
+
+
+async def restarts(db: Connection, game_id: int, clocks: Collection[StoredClock]) -> dict[int, Restart]:
+    """The last move with the turn clock of each of these seats after its clock's version: the
+    moment its clock last started again. One range of the log's (game, seq) key, from the
+    oldest of the clocks on: the moves of the turn under way."""
+    since = {c.seat: c.version for c in clocks if c.limit_minutes is not None}
+    if not since:
+        return {}
+    rows = await db.fetch(
+        "SELECT seat, seq, turn_at FROM moves WHERE game_id = ? AND seq > ? AND turn_at IS NOT NULL"
+        " ORDER BY seq",
+        (game_id, min(since.values())),
+    )
+    found: dict[int, Restart] = {}
+    for seat, seq, turn_at in rows:
+        if seat in since and seq > since[seat]:
+            found[int(seat)] = (int(seq), float(turn_at))
+    return found
+
+
+async def read_deadlines(db: Connection, game_id: int) -> dict[int, TurnDeadline]:
+    """The deadline of every seat the game waits for, as ``sync_turns`` last returned them."""
+    clocks = await stored_clocks(db, game_id)
+    found = await restarts(db, game_id, clocks.values())
+    return {seat: clock.deadline(found.get(seat)) for seat, clock in clocks.items()}
+
+
 async def sync_turns(
     db: Connection,
     record: GameRecord,
@@ -190,10 +317,14 @@ async def sync_turns(
     *,
     present_seat: int | None,
     mover: int | None,
+    clocked: bool = False,
 ) -> dict[int, TurnDeadline]:
     """Bring the game's deadlines up to date (see the module docstring); returns the deadline
     of every seat the game now waits for. ``mover`` made the game's last move (``None`` at the
-    start); ``present_seat`` made it by their own hand: their missed turns go back to zero."""
+    start); ``present_seat`` made it by their own hand: their missed turns go back to zero.
+    ``clocked``: this transaction stored that move with the turn clock (its log row's
+    ``turn_at`` is ``now``, the game's row is marked synced with it), so a mover still to act
+    whose clock can restart in place keeps his row as it is."""
     game_id = record.id
     if present_seat is not None:
         await db.execute("DELETE FROM missed_turns WHERE game_id = ? AND seat = ?", (game_id, present_seat))
@@ -205,41 +336,44 @@ async def sync_turns(
         waiting = tuple(s for s in to_act if s in people)
         if any(record.seats[s].ai is not None and not record.seats[s].resigned for s in to_act):
             await due_computer_turn(db, game_id, record.version, start)
-    rows = {
-        int(r[0]): r
-        for r in await db.fetch(
-            "SELECT seat, version, reminder_at, deadline_at FROM turn_deadlines WHERE game_id = ?", (game_id,)
-        )
-    }
-    gone = [seat for seat in rows if seat not in waiting]
+    clocks = await stored_clocks(db, game_id)
+    gone = [seat for seat in clocks if seat not in waiting]
     if gone:
         await db.execute_many(
             "DELETE FROM turn_deadlines WHERE game_id = ? AND seat = ?", [(game_id, s) for s in gone]
         )
+    kept = [clocks[seat] for seat in waiting if seat in clocks and seat != mover]
+    found = await restarts(db, game_id, kept) if kept else {}
     reminder = start + settings.reminder_minutes * 60 if settings.reminder_minutes else None
     deadline = start + settings.turn_limit_minutes * 60
     result: dict[int, TurnDeadline] = {}
+    written = False
     for seat in waiting:
-        old = rows.get(seat)
+        old = clocks.get(seat)
         if old is not None and seat != mover:
-            result[seat] = TurnDeadline(
-                game_id,
-                seat,
-                int(old[1]),
-                None if old[2] is None else from_epoch(old[2]),
-                from_epoch(old[3]),
-            )
+            result[seat] = old.deadline(found.get(seat))
             continue
-        await db.execute(
-            "INSERT INTO turn_deadlines"
-            " (game_id, seat, version, reminder_at, deadline_at, reminded, timed_out)"
-            " VALUES (?, ?, ?, ?, ?, 0, 0) ON CONFLICT (game_id, seat) DO UPDATE SET"
-            " version = excluded.version, reminder_at = excluded.reminder_at,"
-            " deadline_at = excluded.deadline_at, reminded = 0, timed_out = 0,"
-            " reminder_owner = NULL, reminder_until = NULL, timeout_owner = NULL,"
-            " timeout_until = NULL, timeout_tries = 0",
-            (game_id, seat, record.version, reminder, deadline),
-        )
+        if not (clocked and old is not None and old.restarts_in_place(settings, reminder, deadline)):
+            written = True
+            await db.execute(
+                "INSERT INTO turn_deadlines (game_id, seat, version, reminder_at, deadline_at, reminded,"
+                " timed_out, reminder_minutes, limit_minutes) VALUES (?, ?, ?, ?, ?, 0, 0, ?, ?)"
+                " ON CONFLICT (game_id, seat) DO UPDATE SET"
+                " version = excluded.version, reminder_at = excluded.reminder_at,"
+                " deadline_at = excluded.deadline_at, reminded = 0, timed_out = 0,"
+                " reminder_owner = NULL, reminder_until = NULL, timeout_owner = NULL,"
+                " timeout_until = NULL, timeout_tries = 0, reminder_minutes = excluded.reminder_minutes,"
+                " limit_minutes = excluded.limit_minutes",
+                (
+                    game_id,
+                    seat,
+                    record.version,
+                    reminder,
+                    deadline,
+                    settings.reminder_minutes,
+                    settings.turn_limit_minutes,
+                ),
+            )
         result[seat] = TurnDeadline(
             game_id,
             seat,
@@ -247,31 +381,41 @@ async def sync_turns(
             None if reminder is None else from_epoch(reminder),
             from_epoch(deadline),
         )
-    if record.status is GameStatus.ACTIVE:
-        await db.execute(
-            "INSERT INTO turn_sync (game_id, version) VALUES (?, ?)"
-            " ON CONFLICT (game_id) DO UPDATE SET version = excluded.version",
-            (game_id, record.version),
-        )
-    else:  # only running games are kept synced: ``turn_sync`` does not grow with history
-        await forget_turn_sync(db, game_id)
+    if written:  # the game's earliest moment is only ever lowered here; a claim makes it exact
+        await lower_due(db, game_id, deadline if reminder is None else reminder)
+    # Only a running game's synced version is ever read; a move with the clock marked it itself.
+    if record.status is GameStatus.ACTIVE and not clocked:
+        await db.execute("UPDATE games SET turns_synced = ? WHERE id = ?", (record.version, game_id))
     return result
 
 
-async def forget_turn_sync(db: Connection, game_id: int) -> None:
-    """The game is over: nothing of it is to be synced again."""
-    await db.execute("DELETE FROM turn_sync WHERE game_id = ?", (game_id,))
+async def current_clock(db: Connection, clock: StoredClock) -> StoredClock | None:
+    """A reminder or timeout of ``clock`` came due by its stored times: if the seat has moved
+    since, its row is brought up to date with its last restart (one write, seldom: only a turn
+    that outlasts its reminder or deadline while the seat keeps moving). The clock as it now
+    stands, or ``None`` when another process changed the row first."""
+    found = (await restarts(db, clock.game_id, (clock,))).get(clock.seat)
+    if found is None:
+        return clock
+    version, reminder, deadline = clock.restarted(found)
+    changed = await db.execute(
+        "UPDATE turn_deadlines SET version = ?, reminder_at = ?, deadline_at = ?"
+        " WHERE game_id = ? AND seat = ? AND version = ?",
+        (version, reminder, deadline, clock.game_id, clock.seat, clock.version),
+    )
+    if changed != 1:
+        return None
+    return replace(clock, version=version, reminder_at=reminder, deadline_at=deadline)
 
 
 # The scheduler's idle pass reads the open games only, however many have finished: "status IN
-# ('lobby', 'active')" repeats the predicate of the partial indexes on open games, ``turn_sync``
-# and ``turn_deadlines`` hold rows of running games only (and of games just over, until synced),
+# ('lobby', 'active')" repeats the predicate of the partial indexes on open games,
+# ``turn_deadlines`` holds rows of running games only (and of games just over, until synced),
 # and the second half asks of each deadline whether its game is running, not of each game that
 # is not whether it has deadlines.
 UNSYNCED = (
-    "SELECT g.id FROM games g LEFT JOIN turn_sync s ON s.game_id = g.id"
-    " WHERE g.status IN ('lobby', 'active') AND g.status = 'active'"
-    " AND (s.version IS NULL OR s.version != g.version)"
+    "SELECT g.id FROM games g WHERE g.status IN ('lobby', 'active') AND g.status = 'active'"
+    " AND (g.turns_synced IS NULL OR g.turns_synced != g.version)"
     " UNION SELECT d.game_id FROM turn_deadlines d WHERE NOT EXISTS"
     " (SELECT 1 FROM games g WHERE g.id = d.game_id AND g.status = 'active')"
 )
@@ -279,23 +423,85 @@ UNSYNCED = (
 
 NEXT_DUE = (
     "SELECT MIN(t) FROM ("
-    " SELECT MIN(reminder_at) AS t FROM turn_deadlines"
-    " WHERE reminded = 0 AND reminder_at IS NOT NULL AND reminder_owner IS NULL"
+    " SELECT MIN(turns_due) AS t FROM games WHERE status = 'active'"
     " UNION ALL SELECT MIN(reminder_until) FROM turn_deadlines"
     " WHERE reminded = 0 AND reminder_owner IS NOT NULL"
-    " UNION ALL SELECT MIN(deadline_at) FROM turn_deadlines WHERE timed_out = 0 AND timeout_owner IS NULL"
     " UNION ALL SELECT MIN(timeout_until) FROM turn_deadlines"
     " WHERE timed_out = 0 AND timeout_owner IS NOT NULL"
     ") AS due"
 )
-"""The earliest moment a reminder or timeout can be claimed: its own time while nobody holds
-it, the end of its lease while somebody does."""
+"""The earliest moment a reminder or timeout can be claimed: at most its own time while nobody
+holds it (``games.turns_due``), the end of its lease while somebody does."""
 
-SYNCED_ACTIVE = (
-    " JOIN games g ON g.id = d.game_id JOIN turn_sync s ON s.game_id = g.id AND s.version = g.version"
-    " JOIN seats p ON p.game_id = d.game_id AND p.seat = d.seat"
-    " WHERE g.status = 'active'"
-)
+
+async def lower_due(db: Connection, game_id: int, moment: float) -> None:
+    """Something of the game can be claimed from ``moment`` on: its earliest moment is kept at
+    most that. Written only when it was later (seldom: moves only make times later)."""
+    await db.execute(
+        "UPDATE games SET turns_due = ? WHERE id = ? AND (turns_due IS NULL OR turns_due > ?)",
+        (moment, game_id, moment),
+    )
+
+
+async def settle_due(db: Connection, game_id: int) -> None:
+    """The game's earliest moment made exact again from its rows, after claims and restarts
+    (which only make it later); written only when it changes."""
+    row = await db.fetch_one(
+        f"SELECT g.turns_due, (SELECT MIN({PENDING}) FROM turn_deadlines d WHERE d.game_id = g.id)"
+        " FROM games g WHERE g.id = ?",
+        (game_id,),
+    )
+    if row is not None and row[0] != row[1]:
+        await db.execute("UPDATE games SET turns_due = ? WHERE id = ?", (row[1], game_id))
+
+
+async def lock_synced(db: Connection, game_id: int) -> bool:
+    """Whether the game still runs synced with its version, its row taken for the claim (on
+    PostgreSQL locked: a move of the game commits before this reads on, or waits for the claim to
+    commit, so a claim sees every restart of a clock and a move sees every claim)."""
+    row = await db.fetch_one(
+        "SELECT 1 FROM games WHERE id = ? AND status = 'active' AND turns_synced = version" + db.for_update,
+        (game_id,),
+    )
+    return row is not None
+
+
+Kind = Literal["reminder", "timeout"]
+
+
+async def due_games(db: Connection, at: float, kind: Kind) -> list[int]:
+    """The running games, synced with their version, whose reminders (or timeouts) may be due
+    at ``at``: by the game's earliest moment, or by a holder's lease that ran out; earliest first."""
+    done = "reminded" if kind == "reminder" else "timed_out"
+    rows = await db.fetch(
+        "SELECT g.id, g.turns_due FROM games g WHERE g.status = 'active' AND g.turns_due <= ?"
+        " AND g.turns_synced = g.version"
+        f" UNION SELECT d.game_id, d.{kind}_until FROM turn_deadlines d"
+        " JOIN games g ON g.id = d.game_id AND g.turns_synced = g.version"
+        f" WHERE g.status = 'active' AND d.{done} = 0 AND d.{kind}_owner IS NOT NULL AND d.{kind}_until <= ?",
+        (at, at),
+    )
+    first: dict[int, float] = {}
+    for game_id, moment in rows:
+        first[int(game_id)] = min(moment, first.get(int(game_id), moment))
+    return sorted(first, key=lambda game_id: (first[game_id], game_id))
+
+
+async def due_clocks(
+    db: Connection, game_id: int, at: float, kind: Kind
+) -> list[tuple[int | None, StoredClock]]:
+    """The game's clocks whose reminder (or timeout) is due at ``at`` by their stored times and
+    free to claim, with their players' user ids, earliest first."""
+    time, done = ("reminder_at", "reminded") if kind == "reminder" else ("deadline_at", "timed_out")
+    rows = await db.fetch(
+        f"SELECT p.user_id, {clock_columns('d.')} FROM turn_deadlines d"
+        " JOIN seats p ON p.game_id = d.game_id AND p.seat = d.seat"
+        f" WHERE d.game_id = ? AND d.{done} = 0 AND d.{time} <= ? AND "
+        + _free(f"d.{kind}")
+        + f" ORDER BY d.{time}, d.seat",
+        (game_id, at, at),
+    )
+    return [(user_id, clock_from_row(stored)) for user_id, *stored in rows]
 
 
 def _free(kind: str) -> str:
@@ -307,25 +513,66 @@ def _free(kind: str) -> str:
 async def claim_reminders(db: Connection, now: datetime, claimant: Claimant) -> list[DueTurn]:
     """Due reminders nobody holds, each claimed by ``claimant`` (``complete_reminder`` once sent)."""
     at = to_epoch(now)
-    rows = await db.fetch(
-        "SELECT d.game_id, d.seat, d.version, p.user_id FROM turn_deadlines d"
-        + SYNCED_ACTIVE
-        + " AND d.reminded = 0 AND d.reminder_at IS NOT NULL AND d.reminder_at <= ?"
-        " AND (d.reminder_owner IS NULL OR d.reminder_until <= ?)"
-        " ORDER BY d.reminder_at, d.game_id, d.seat",
-        (at, at),
-    )
     claimed = []
-    for game_id, seat, version, user_id in rows:
-        # Of two processes claiming at once, the second waits for the first's row lock (or, on
-        # SQLite, its write lock), then finds the claim held and changes nothing.
-        changed = await db.execute(
-            "UPDATE turn_deadlines SET reminder_owner = ?, reminder_until = ?"
-            " WHERE game_id = ? AND seat = ? AND version = ? AND reminded = 0 AND " + _free("reminder"),
-            (claimant.owner, claimant.until(now), game_id, seat, version, at),
-        )
-        if changed == 1:
-            claimed.append(DueTurn(game_id, seat, version, user_id))
+    for game_id in await due_games(db, at, "reminder"):
+        if not await lock_synced(db, game_id):
+            continue  # moved without a sync, or over, since
+        for user_id, stored in await due_clocks(db, game_id, at, "reminder"):
+            clock = await current_clock(db, stored)
+            if clock is None or clock.reminder_at is None or clock.reminder_at > at:
+                continue  # the seat moved since: its reminder is not due yet
+            # Of two processes claiming at once, the second waits for the first's row lock (or,
+            # on SQLite, its write lock), then finds the claim held and changes nothing.
+            changed = await db.execute(
+                "UPDATE turn_deadlines SET reminder_owner = ?, reminder_until = ?"
+                " WHERE game_id = ? AND seat = ? AND version = ? AND reminded = 0 AND " + _free("reminder"),
+                (claimant.owner, claimant.until(now), game_id, clock.seat, clock.version, at),
+            )
+            if changed == 1:
+                claimed.append(DueTurn(game_id, clock.seat, clock.version, user_id))
+        await settle_due(db, game_id)
+    return claimed
+
+
+async def claim_timeouts(db: Connection, now: datetime, claimant: Claimant) -> list[DueTurn]:
+    """Due timeouts nobody holds, each claimed by ``claimant``; a timeout also settles its
+    reminder (a player timed out is not reminded afterwards). Its first claim counts a missed
+    turn; a claim taken again (given back, or left by a process that died) counts a try."""
+    at = to_epoch(now)
+    claimed = []
+    for game_id in await due_games(db, at, "timeout"):
+        if not await lock_synced(db, game_id):
+            continue  # moved without a sync, or over, since
+        for user_id, stored in await due_clocks(db, game_id, at, "timeout"):
+            clock = await current_clock(db, stored)
+            if clock is None or clock.deadline_at > at:
+                continue  # the seat moved since: its time has not run out
+            seat, version = clock.seat, clock.version
+            tries = await db.fetch_one(
+                "UPDATE turn_deadlines SET timeout_owner = ?, timeout_until = ?,"
+                " timeout_tries = timeout_tries + 1, reminded = 1, reminder_owner = NULL,"
+                " reminder_until = NULL"
+                " WHERE game_id = ? AND seat = ? AND version = ? AND timed_out = 0 AND "
+                + _free("timeout")
+                + " RETURNING timeout_tries",
+                (claimant.owner, claimant.until(now), game_id, seat, version, at),
+            )
+            if tries is None:
+                continue
+            if tries[0] == 1:
+                count = await db.fetch_one(
+                    "INSERT INTO missed_turns (game_id, seat, missed) VALUES (?, ?, 1)"
+                    " ON CONFLICT (game_id, seat) DO UPDATE SET missed = missed_turns.missed + 1"
+                    " RETURNING missed",
+                    (game_id, seat),
+                )
+            else:
+                count = await db.fetch_one(
+                    "SELECT missed FROM missed_turns WHERE game_id = ? AND seat = ?", (game_id, seat)
+                )
+            missed = 1 if count is None else int(count[0])
+            claimed.append(DueTurn(game_id, seat, version, user_id, missed=missed, tries=int(tries[0])))
+        await settle_due(db, game_id)
     return claimed
 
 
@@ -339,46 +586,6 @@ async def complete_reminder(db: Connection, due: DueTurn, claimant: Claimant) ->
         )
         == 1
     )
-
-
-async def claim_timeouts(db: Connection, now: datetime, claimant: Claimant) -> list[DueTurn]:
-    """Due timeouts nobody holds, each claimed by ``claimant``; a timeout also settles its
-    reminder (a player timed out is not reminded afterwards). Its first claim counts a missed
-    turn; a claim taken again (given back, or left by a process that died) counts a try."""
-    at = to_epoch(now)
-    rows = await db.fetch(
-        "SELECT d.game_id, d.seat, d.version, p.user_id FROM turn_deadlines d"
-        + SYNCED_ACTIVE
-        + " AND d.timed_out = 0 AND d.deadline_at <= ? AND (d.timeout_owner IS NULL OR d.timeout_until <= ?)"
-        " ORDER BY d.deadline_at, d.game_id, d.seat",
-        (at, at),
-    )
-    claimed = []
-    for game_id, seat, version, user_id in rows:
-        tries = await db.fetch_one(
-            "UPDATE turn_deadlines SET timeout_owner = ?, timeout_until = ?,"
-            " timeout_tries = timeout_tries + 1, reminded = 1, reminder_owner = NULL, reminder_until = NULL"
-            " WHERE game_id = ? AND seat = ? AND version = ? AND timed_out = 0 AND "
-            + _free("timeout")
-            + " RETURNING timeout_tries",
-            (claimant.owner, claimant.until(now), game_id, seat, version, at),
-        )
-        if tries is None:
-            continue
-        if tries[0] == 1:
-            count = await db.fetch_one(
-                "INSERT INTO missed_turns (game_id, seat, missed) VALUES (?, ?, 1)"
-                " ON CONFLICT (game_id, seat) DO UPDATE SET missed = missed_turns.missed + 1"
-                " RETURNING missed",
-                (game_id, seat),
-            )
-        else:
-            count = await db.fetch_one(
-                "SELECT missed FROM missed_turns WHERE game_id = ? AND seat = ?", (game_id, seat)
-            )
-        missed = 1 if count is None else int(count[0])
-        claimed.append(DueTurn(game_id, seat, version, user_id, missed=missed, tries=int(tries[0])))
-    return claimed
 
 
 async def complete_timeout(db: Connection, due: DueTurn, claimant: Claimant) -> bool:
@@ -398,14 +605,18 @@ async def release_timeout(db: Connection, due: DueTurn, claimant: Claimant) -> b
     """Give back a timeout claim whose handling failed, so the next pass (of any process) tries
     again: only while ``claimant`` holds it and the seat's clock is still the one claimed (a
     turn that moved on has a fresh deadline)."""
-    return (
-        await db.execute(
-            "UPDATE turn_deadlines SET timeout_owner = NULL, timeout_until = NULL"
-            " WHERE game_id = ? AND seat = ? AND version = ? AND timed_out = 0 AND timeout_owner = ?",
-            (due.game_id, due.seat, due.version, claimant.owner),
-        )
-        == 1
+    # The game's row first, as every writer of the clock takes it (two rows locked in one order).
+    await db.fetch_one("SELECT 1 FROM games WHERE id = ?" + db.for_update, (due.game_id,))
+    released = await db.fetch_one(
+        "UPDATE turn_deadlines SET timeout_owner = NULL, timeout_until = NULL"
+        " WHERE game_id = ? AND seat = ? AND version = ? AND timed_out = 0 AND timeout_owner = ?"
+        " RETURNING deadline_at",
+        (due.game_id, due.seat, due.version, claimant.owner),
     )
+    if released is None:
+        return False
+    await lower_due(db, due.game_id, released[0])  # claimable again from its deadline on
+    return True
 
 
 # -- computer turns ----------------------------------------------------------------------------
@@ -500,16 +711,6 @@ async def take_dm_notice(db: Connection, game_id: int, user_id: int) -> bool:
     )
 
 
-def deadline_from_row(row: Any) -> TurnDeadline:
-    return TurnDeadline(
-        int(row[0]),
-        int(row[1]),
-        int(row[2]),
-        None if row[3] is None else from_epoch(row[3]),
-        from_epoch(row[4]),
-    )
-
-
 USER_IDS: TypeAdapter[list[int]] = TypeAdapter(list[StrictInt])
 
 PING_COLUMNS = "game_id, channel_id, message_id, users, version"
@@ -575,10 +776,10 @@ __all__ = [
     "finish_computer_turn",
     "forget_game_pings",
     "forget_pings",
-    "forget_turn_sync",
     "from_epoch",
     "leave_dm_notices",
     "ping_from_row",
+    "read_deadlines",
     "read_pings",
     "read_settings",
     "record_ping",

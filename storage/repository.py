@@ -61,13 +61,12 @@ from storage.living import (
     claim_timeouts,
     complete_reminder,
     complete_timeout,
-    deadline_from_row,
     finish_computer_turn,
     forget_game_pings,
     forget_pings,
-    forget_turn_sync,
     last_mover,
     leave_dm_notices,
+    read_deadlines,
     read_pings,
     read_settings,
     record_ping,
@@ -76,6 +75,7 @@ from storage.living import (
     renew_computer_turn,
     sync_turns,
     take_dm_notice,
+    to_epoch,
     write_settings,
 )
 from storage.models import (
@@ -264,7 +264,6 @@ class Repository:
                     "UPDATE games SET status = 'abandoned', updated_at = ? WHERE id = ?",
                     (self._now(), game_id),
                 )
-                await forget_turn_sync(db, game_id)
             row = await self._game_row(db, game_id)
             seats = _seats(await self._seat_rows(db, game_id))
             try:
@@ -440,17 +439,22 @@ class Repository:
         single = result is None and not resigned and turn_now is None
         finishing = ", status = 'finished'" if status is GameStatus.FINISHED else ""
         user_ids = [s.user_id for s in record.seats]
+        # A move with the turn clock marks the game synced with it on the row it writes anyway,
+        # and logs the clock's time: the mover's deadline row then need not change (living).
+        synced, synced_params = ("", ()) if turn_now is None else (", turns_synced = ?", (version,))
+        clock, clock_params = ("", ()) if turn_now is None else (", turn_at", (to_epoch(turn_now),))
 
         async def store(db: Connection) -> tuple[GameRecord, dict[int, TurnDeadline]] | None:
             # Of two processes moving at the same version, the second waits for the first's row
             # lock, then matches no row and stores nothing. The status is written only when it
             # changes, so the indexes on it are left alone.
             stored = await db.update_then_insert(
-                f"UPDATE games SET state = ?, version = ?, updated_at = ?{finishing}"
+                f"UPDATE games SET state = ?, version = ?, updated_at = ?{synced}{finishing}"
                 " WHERE id = ? AND version = ? AND status = 'active' AND state = ? RETURNING message_id",
-                (text, version, now, game_id, record.version, stored_text),
-                "INSERT INTO moves (game_id, seq, seat, action, created_at) SELECT ?, ?, ?, ?, ?",
-                (game_id, version, seat, dump_json(logged), now),
+                (text, version, now, *synced_params, game_id, record.version, stored_text),
+                f"INSERT INTO moves (game_id, seq, seat, action, created_at{clock})"
+                f" SELECT ?, ?, ?, ?, ?{', ?' * len(clock_params)}",
+                (game_id, version, seat, dump_json(logged), now, *clock_params),
             )
             if stored is None:
                 return None
@@ -465,7 +469,6 @@ class Repository:
                 await db.execute_many(
                     ADD_STANDING, standing_rows(record.key, record.guild_id, result, user_ids)
                 )
-                await forget_turn_sync(db, game_id)
             game_after: GameRecord = replace(
                 record,
                 message_id=stored["message_id"],
@@ -480,7 +483,13 @@ class Repository:
             if turn_now is not None:
                 settings = await read_settings(db, record.guild_id)
                 deadlines = await sync_turns(
-                    db, game_after, settings, turn_now, present_seat=seat if present else None, mover=seat
+                    db,
+                    game_after,
+                    settings,
+                    turn_now,
+                    present_seat=seat if present else None,
+                    mover=seat,
+                    clocked=True,
                 )
             return game_after, deadlines
 
@@ -571,13 +580,8 @@ class Repository:
             return await sync_turns(db, record, settings, now, present_seat=present_seat, mover=mover)
 
     async def turn_deadlines(self, game_id: int) -> dict[int, TurnDeadline]:
-        async with self._transaction(write=False, single=True) as db:
-            rows = await db.fetch(
-                "SELECT game_id, seat, version, reminder_at, deadline_at FROM turn_deadlines"
-                " WHERE game_id = ? ORDER BY seat",
-                (game_id,),
-            )
-        return {int(row[1]): deadline_from_row(row) for row in rows}
+        """The deadline of every seat the game waits for (``storage.living.read_deadlines``)."""
+        return await self.database.run(lambda db: read_deadlines(db, game_id), write=False)
 
     async def unsynced_games(self) -> list[int]:
         async with self._transaction(write=False, single=True) as db:
@@ -608,9 +612,7 @@ class Repository:
 
     async def release_timeout(self, due: DueTurn) -> bool:
         """Give a claimed timeout back (its handling failed): it is due again at once."""
-        return await self.database.run(
-            lambda db: release_timeout(db, due, self.claimant), write=True, single=True
-        )
+        return await self.database.run(lambda db: release_timeout(db, due, self.claimant), write=True)
 
     # -- computer turns (storage.living) ------------------------------------------------------
     async def claim_computer_turns(self, now: datetime, *, pause_seconds: float) -> list[int]:

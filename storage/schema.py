@@ -33,6 +33,11 @@ v9  reads that stay flat as history grows: ``standings`` indexed in leaderboard 
     ``turn_sync`` keeps the running games only (the rows of games over are deleted)
 v10 ``player_settings``: each person's own settings for one game (a standing choice the bot
     acts on for him), as JSON the game's bot side validates
+v11 Hobbit games stored so far stamped with their first card edition
+v12 the turn clock written only where it changes: ``moves.turn_at`` (the turn clock's time of a
+    move stored with it), the settings a deadline was counted with on its row, and the version
+    the deadlines are synced with on the game's row (``games.turns_synced``, which replaces
+    ``turn_sync``), so a move of a seat still to act writes no row of its own (``storage.living``)
 """
 
 from __future__ import annotations
@@ -584,6 +589,83 @@ PG_V10_STATEMENTS = (
     """,
 )
 
+# v12: a move writes the turn clock only where it changes. A move of a seat still to act
+# restarts its clock without writing its deadline row: the row's times become the earliest the
+# seat can be due, and the move's row in the log says when the clock started again. The earliest
+# moment anything of a game can be due is on the game's row, which every move writes anyway, and
+# it is indexed there, so a turn that passes writes the deadlines' b-tree and no index.
+TURN_AT = "ALTER TABLE moves ADD COLUMN turn_at REAL"
+"""The turn clock's time of a move stored with it (Unix seconds); NULL for one stored without."""
+
+PENDING = (
+    "CASE WHEN reminded = 0 AND reminder_owner IS NULL AND reminder_at IS NOT NULL THEN reminder_at"
+    " WHEN timed_out = 0 AND timeout_owner IS NULL THEN deadline_at END"
+)
+"""The earliest moment a ``turn_deadlines`` row's reminder or timeout can be claimed while nobody
+holds it (a row's reminder comes before its deadline); NULL when neither can."""
+
+GAME_CLOCK = (
+    # The game version the deadlines were last brought up to date with (``turn_sync`` was one
+    # more page per move). Only a running game's is ever read.
+    "ALTER TABLE games ADD COLUMN turns_synced INTEGER",
+    "UPDATE games SET turns_synced = (SELECT s.version FROM turn_sync s WHERE s.game_id = games.id)"
+    " WHERE status = 'active'",
+    "DROP TABLE turn_sync",
+    # At most the earliest moment one of the game's reminders or timeouts can be claimed while
+    # nobody holds it: kept low rather than exact, so that moves seldom change it.
+    "ALTER TABLE games ADD COLUMN turns_due REAL",
+    f"UPDATE games SET turns_due = (SELECT MIN({PENDING}) FROM turn_deadlines d WHERE d.game_id = games.id)"
+    " WHERE status = 'active'",
+    "CREATE INDEX games_turns_due ON games (turns_due) WHERE status = 'active'",
+)
+
+DEADLINE_COLUMNS = (
+    "game_id, seat, version, reminder_at, deadline_at, reminded, timed_out,"
+    " reminder_owner, reminder_until, timeout_owner, timeout_until, timeout_tries"
+)
+
+V12_STATEMENTS = (
+    TURN_AT,
+    *GAME_CLOCK,
+    # The deadlines rebuilt WITHOUT ROWID, keyed by (game, seat) in one b-tree (a turn that passes
+    # deletes and inserts in one tree, not a table and its key's index), with the settings their
+    # times were counted with, and without the indexes by time (the game's row has its own).
+    """
+    CREATE TABLE turn_deadlines_keyed (
+        game_id           INTEGER NOT NULL REFERENCES games (id),
+        seat              INTEGER NOT NULL,
+        version           INTEGER NOT NULL,        -- the game version the clock started at
+        reminder_at       REAL,                    -- NULL: this server sends no reminders
+        deadline_at       REAL    NOT NULL,
+        reminded          INTEGER NOT NULL DEFAULT 0,
+        timed_out         INTEGER NOT NULL DEFAULT 0,
+        reminder_owner    TEXT,
+        reminder_until    REAL,
+        timeout_owner     TEXT,
+        timeout_until     REAL,
+        timeout_tries     INTEGER NOT NULL DEFAULT 0,
+        reminder_minutes  INTEGER,                 -- the settings the times were counted with;
+        limit_minutes     INTEGER,                 -- NULL on a row written before v12
+        PRIMARY KEY (game_id, seat)
+    ) WITHOUT ROWID
+    """,
+    f"INSERT INTO turn_deadlines_keyed ({DEADLINE_COLUMNS}) SELECT {DEADLINE_COLUMNS} FROM turn_deadlines",
+    "DROP TABLE turn_deadlines",  # its indexes go with it
+    "ALTER TABLE turn_deadlines_keyed RENAME TO turn_deadlines",
+    *V8_STATEMENTS[5:7],  # the claims' leases, indexed as before
+)
+
+PG_V12_STATEMENTS = (
+    "ALTER TABLE moves ADD COLUMN turn_at DOUBLE PRECISION",
+    *GAME_CLOCK[:3],
+    "ALTER TABLE games ADD COLUMN turns_due DOUBLE PRECISION",
+    *GAME_CLOCK[4:],
+    "ALTER TABLE turn_deadlines ADD COLUMN reminder_minutes INTEGER",
+    "ALTER TABLE turn_deadlines ADD COLUMN limit_minutes INTEGER",
+    "DROP INDEX turn_deadlines_reminders",
+    "DROP INDEX turn_deadlines_timeouts",
+)
+
 TABLES: dict[str, tuple[str, ...]] = {
     "games": ("id",),
     "seats": ("game_id", "seat"),
@@ -591,7 +673,6 @@ TABLES: dict[str, tuple[str, ...]] = {
     "results": ("game_id", "seat"),
     "guild_settings": ("guild_id",),
     "turn_deadlines": ("game_id", "seat"),
-    "turn_sync": ("game_id",),
     "missed_turns": ("game_id", "seat"),
     "turn_pings": ("message_id",),
     "standings": ("key", "guild_id", "user_id"),
@@ -802,6 +883,12 @@ MIGRATIONS: tuple[Migration, ...] = (
     ),
     Migration(10, "each person's own settings per game", V10_STATEMENTS, PG_V10_STATEMENTS),
     Migration(11, "Hobbit games stored so far keep their first card edition", (), (), _stamp_hobbit_editions),
+    Migration(
+        12,
+        "the turn clock written only where it changes; the synced version on the game's row",
+        V12_STATEMENTS,
+        PG_V12_STATEMENTS,
+    ),
 )
 LATEST = MIGRATIONS[-1].version
 
@@ -846,6 +933,7 @@ __all__ = [
     "INSERT_RESULT",
     "LATEST",
     "MIGRATIONS",
+    "PENDING",
     "TABLES",
     "Migration",
     "migrate",

@@ -11,7 +11,10 @@ import pytest
 from pydantic import ValidationError
 
 from storage import Repository, open_repository
-from storage.living import DEFAULT_SETTINGS, GuildSettings
+from storage.backends import open_database
+from storage.living import DEFAULT_SETTINGS, GuildSettings, TurnDeadline
+from storage.schema import LATEST, migrate
+from tests.storage.conftest import TickingClock
 from tests.storage.helpers import PICKOMINO, started_game
 from tests.storage.servers import Raw
 
@@ -226,3 +229,176 @@ async def test_a_move_applied_with_the_turn_clock_syncs_in_its_own_transaction(r
 def first_keep(state: object) -> dict[str, object]:
     action: dict[str, object] = PICKOMINO.dump_action(PICKOMINO.legal_actions(state, 0)[0])
     return action
+
+
+async def clock_row(raw: Raw, game_id: int, seat: int) -> tuple[object, ...]:
+    row = await raw.fetch(
+        "SELECT version, reminder_at, deadline_at FROM turn_deadlines WHERE game_id = ? AND seat = ?",
+        game_id,
+        seat,
+    )
+    return tuple(row[0])
+
+
+async def roll(repo: Repository, game_id: int, version: int, at: datetime) -> dict[int, TurnDeadline]:
+    """Seat 0 rolls (in Pickomino it is then still to act, to keep dice), with the turn clock."""
+    applied = await repo.apply(
+        game_id, expected_version=version, seat=0, action={"kind": "roll"}, turn_now=at
+    )
+    return applied.deadlines
+
+
+async def test_a_move_of_a_seat_still_to_act_leaves_its_row_and_its_clock_restarts_all_the_same(
+    repo: Repository, raw: Raw
+) -> None:
+    """The row keeps the times it had, the earliest the seat can be due; every reader sees the
+    clock counted from the move; the reminder and timeout come due from the move, and the claim
+    that finds the stored time passed first brings the row up to date."""
+    await repo.set_guild_settings(1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
+    game = await started_game(repo)
+    await repo.sync_turns(game.id, now=T0)
+    stored = await clock_row(raw, game.id, 0)
+    deadlines = await roll(repo, game.id, 0, T0 + minutes(2))
+    assert deadlines[0] == TurnDeadline(game.id, 0, 1, T0 + minutes(6), T0 + minutes(12))
+    assert await clock_row(raw, game.id, 0) == stored  # (0, T0 + 4 min, T0 + 10 min)
+    assert await repo.turn_deadlines(game.id) == deadlines
+    assert await repo.unsynced_games() == []
+
+    assert await repo.next_due() == T0 + minutes(4)  # the stored time: a claim looks, and finds
+    assert await repo.claim_reminders(T0 + minutes(4)) == []  # that the seat moved since
+    assert await clock_row(raw, game.id, 0) == (
+        1,
+        (T0 + minutes(6)).timestamp(),
+        (T0 + minutes(12)).timestamp(),
+    )
+    assert await repo.next_due() == T0 + minutes(6)
+    (reminder,) = await repo.claim_reminders(T0 + minutes(6))
+    assert (reminder.seat, reminder.version) == (0, 1)
+    assert await repo.complete_reminder(reminder)
+    assert await repo.claim_timeouts(T0 + minutes(11)) == []
+    (timeout,) = await repo.claim_timeouts(T0 + minutes(12))
+    assert (timeout.seat, timeout.version, timeout.missed) == (0, 1, 1)
+
+
+async def test_a_claim_that_finds_the_seat_moved_since_claims_at_once_when_still_due(
+    repo: Repository,
+) -> None:
+    """A scheduler that was down past the moved deadline: the row is brought up to date and the
+    timeout claimed in the same pass."""
+    await repo.set_guild_settings(1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
+    game = await started_game(repo)
+    await repo.sync_turns(game.id, now=T0)
+    await roll(repo, game.id, 0, T0 + minutes(2))
+    (timeout,) = await repo.claim_timeouts(T0 + minutes(30))
+    assert (timeout.seat, timeout.version, timeout.tries) == (0, 1, 1)
+    assert await repo.claim_reminders(T0 + minutes(30)) == []  # the timeout settled it
+
+
+async def test_a_seat_moving_after_its_reminder_is_reminded_again_later(repo: Repository, raw: Raw) -> None:
+    """A clock something was claimed on starts afresh on the row itself: the reminder went out,
+    the seat moved, so a new reminder is due from the move."""
+    await repo.set_guild_settings(1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
+    game = await started_game(repo)
+    await repo.sync_turns(game.id, now=T0)
+    (reminder,) = await repo.claim_reminders(T0 + minutes(4))
+    assert await repo.complete_reminder(reminder)
+    await roll(repo, game.id, 0, T0 + minutes(5))
+    assert await clock_row(raw, game.id, 0) == (
+        1,
+        (T0 + minutes(9)).timestamp(),
+        (T0 + minutes(15)).timestamp(),
+    )
+    assert await repo.next_due() == T0 + minutes(9)
+    (again,) = await repo.claim_reminders(T0 + minutes(9))
+    assert (again.seat, again.version) == (0, 1)
+
+
+async def test_a_claim_held_when_the_seat_moves_is_void(repo: Repository) -> None:
+    await repo.set_guild_settings(1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
+    game = await started_game(repo)
+    await repo.sync_turns(game.id, now=T0)
+    (timeout,) = await repo.claim_timeouts(T0 + minutes(10))
+    deadlines = await roll(repo, game.id, 0, T0 + minutes(10))
+    assert deadlines[0].version == 1 and deadlines[0].deadline_at == T0 + minutes(20)
+    assert not await repo.complete_timeout(timeout)  # the clock it was claimed on is gone
+    assert await repo.claim_timeouts(T0 + minutes(19)) == []
+    assert [due.version for due in await repo.claim_timeouts(T0 + minutes(20))] == [1]
+
+
+async def test_new_settings_count_from_the_next_clock_and_a_running_one_keeps_its_own(
+    repo: Repository, raw: Raw
+) -> None:
+    """A clock restarted in place counts with the settings it was started with, as the fresh
+    row that move would have written did; a move under other settings writes its row again."""
+    await repo.set_guild_settings(1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
+    game = await started_game(repo)
+    await repo.sync_turns(game.id, now=T0)
+    await roll(repo, game.id, 0, T0 + minutes(1))
+    await repo.set_guild_settings(1, GuildSettings(turn_limit_minutes=30, reminder_minutes=0))
+    assert (await repo.turn_deadlines(game.id))[0].deadline_at == T0 + minutes(11)
+    assert [due.version for due in await repo.claim_timeouts(T0 + minutes(11))] == [1]
+
+    record = await repo.get(game.id)
+    seat = PICKOMINO.to_act(record.state)[0]
+    action = PICKOMINO.dump_action(PICKOMINO.legal_actions(record.state, seat)[0])
+    applied = await repo.apply(
+        game.id, expected_version=record.version, seat=seat, action=action, turn_now=T0 + minutes(12)
+    )
+    assert applied.deadlines[seat] == TurnDeadline(game.id, seat, 2, None, T0 + minutes(42))
+    assert await clock_row(raw, game.id, seat) == (2, None, (T0 + minutes(42)).timestamp())
+    assert await repo.turn_deadlines(game.id) == applied.deadlines
+
+
+async def test_a_v10_database_is_upgraded_with_its_clocks_kept_and_synced_on_the_games_rows(
+    db_url: str, raw: Raw
+) -> None:
+    database = await open_database(db_url)
+    assert await migrate(database, target=10) == 10
+    v10 = Repository(database, clock=TickingClock())  # the v10 schema driven by today's code
+    try:
+        await v10.set_guild_settings(1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
+        running = await started_game(v10, channel_id=1)
+        moved = await started_game(v10, channel_id=2)
+        await v10.apply(moved.id, expected_version=0, seat=0, action={"kind": "roll"})  # not synced
+        stopped = await started_game(v10, channel_id=3)
+        await v10.abandon(stopped.id)
+        async with database.transaction(write=True) as db:  # the clocks as v10 kept them
+            for game, reminded in ((running, 0), (moved, 1)):
+                await db.execute(
+                    "INSERT INTO turn_deadlines (game_id, seat, version, reminder_at, deadline_at, reminded)"
+                    " VALUES (?, 0, 0, ?, ?, ?)",
+                    (game.id, (T0 + minutes(4)).timestamp(), (T0 + minutes(10)).timestamp(), reminded),
+                )
+            for game in (running, moved, stopped):
+                await db.execute("INSERT INTO turn_sync (game_id, version) VALUES (?, 0)", (game.id,))
+    finally:
+        await v10.close()
+
+    repo = await open_repository(db_url)
+    try:
+        assert await raw.version() == LATEST == 12
+        assert "turn_sync" not in await raw.tables()
+        assert await repo.unsynced_games() == [moved.id]
+        due = await raw.fetch("SELECT id, turns_due FROM games WHERE status = 'active' ORDER BY id")
+        assert [tuple(row) for row in due] == [
+            (running.id, (T0 + minutes(4)).timestamp()),
+            (moved.id, (T0 + minutes(10)).timestamp()),
+        ]
+        assert await repo.turn_deadlines(running.id) == {
+            0: TurnDeadline(running.id, 0, 0, T0 + minutes(4), T0 + minutes(10))
+        }
+        assert await repo.next_due() == T0 + minutes(4)
+
+        # A clock written before v12 does not know its settings: the seat's move writes it anew.
+        applied = await roll(repo, running.id, 0, T0 + minutes(1))
+        assert applied[0] == TurnDeadline(running.id, 0, 1, T0 + minutes(5), T0 + minutes(11))
+        assert await clock_row(raw, running.id, 0) == (
+            1,
+            (T0 + minutes(5)).timestamp(),
+            (T0 + minutes(11)).timestamp(),
+        )
+        assert await repo.claim_timeouts(T0 + minutes(10)) == []  # the moved game is not synced yet
+        (reminder,) = await repo.claim_reminders(T0 + minutes(5))
+        assert (reminder.game_id, reminder.version) == (running.id, 1)
+    finally:
+        await repo.close()

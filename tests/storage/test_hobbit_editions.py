@@ -8,8 +8,10 @@ import json
 import random
 
 import engine
-from storage import GameStatus, open_repository
-from storage.schema import LATEST
+from storage import GameStatus, Repository, open_repository
+from storage.backends import open_database
+from storage.repository import utc_now
+from storage.schema import LATEST, migrate
 from tests.storage.servers import Raw
 
 HOBBIT = engine.get_game("hobbit")
@@ -17,8 +19,11 @@ SEED = 1
 """A deal whose setup resolves a red card, so the editions part at once (Smaug on 41 or 40)."""
 
 
-async def _hobbit_game(url: str, options: dict[str, object]) -> int:
-    repo = await open_repository(url)
+async def _hobbit_game(url: str, options: dict[str, object], *, schema: int = LATEST) -> int:
+    """A Hobbit game played 30 moves into a database at ``schema`` (driven by today's code)."""
+    database = await open_database(url)
+    assert await migrate(database, target=schema) == schema
+    repo = Repository(database, clock=utc_now)
     try:
         lobby = await repo.create_lobby(
             "hobbit", guild_id=1, channel_id=5, host_id=11, host_name="user11", options=options
@@ -40,7 +45,7 @@ async def _hobbit_game(url: str, options: dict[str, object]) -> int:
 
 
 async def _as_stored_before_editions(raw: Raw, game_id: int) -> None:
-    """The rows as the program before editions wrote them: no edition anywhere, schema v10."""
+    """The rows as the program before editions wrote them: no edition anywhere."""
     options_text, state_text = (await raw.fetch("SELECT options, state FROM games WHERE id = ?", game_id))[0]
     options, state = json.loads(options_text), json.loads(state_text)
     del options["edition"], state["options"]["edition"]
@@ -50,14 +55,10 @@ async def _as_stored_before_editions(raw: Raw, game_id: int) -> None:
         json.dumps(state),
         game_id,
     )
-    if raw.backend == "sqlite":
-        await raw.execute("PRAGMA user_version = 10")
-    else:
-        await raw.execute("UPDATE schema_version SET version = 10")
 
 
 async def test_a_game_stored_before_editions_replays_as_it_was_played(db_url: str, raw: Raw) -> None:
-    game_id = await _hobbit_game(db_url, {"edition": 1})
+    game_id = await _hobbit_game(db_url, {"edition": 1}, schema=10)
     await _as_stored_before_editions(raw, game_id)
     repo = await open_repository(db_url)  # migrates v10 → latest
     try:
