@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.core.contract import TURN_STARTED, Event
-from engine.games.pickomino.actions import KEEP, Keep
+from engine.games.pickomino.actions import KEEP, ROLL, STOP, Keep, Roll, Stop
 from engine.games.pickomino.data import DICE, FACES, WORM
 from engine.games.pickomino.dice import COUNTS
 
@@ -41,13 +41,17 @@ class Kept(NamedTuple):
 
 
 class Keeping(NamedTuple):
-    """A keep: the dice kept once it is made, their total, and which ``kept`` event it makes
-    (``KEPT_EVENTS``)."""
+    """A keep: the dice kept once it is made, their total, which ``kept`` event it makes
+    (``KEPT_EVENTS``), and what the player may do next when that is known from the dice
+    alone."""
 
     kept: tuple[int, ...]
     total: int
     event: int
     """``(face * 9 + count) * 64 + total``: the event says no more than that."""
+    choices: tuple[Roll | Stop, ...] | None
+    """Without a worm kept no tile can be taken: roll again while dice are left, or stop
+    (P10). ``None`` with a worm: the tiles on the table decide."""
 
 
 KEPT: dict[tuple[int, ...], Kept] = {}
@@ -70,8 +74,10 @@ def keeping(info: Kept, kept: tuple[int, ...], face: int, count: int) -> Keeping
     found = info.after[face * 9 + count]
     if found is None:
         after = (*kept[:face], count, *kept[face + 1 :])
-        total = kept_info(after).total
-        found = info.after[face * 9 + count] = Keeping(after, total, (face * 9 + count) * 64 + total)
+        now = kept_info(after)
+        choices = None if now.worm else (ROLL, STOP) if now.left else (STOP,)
+        event = (face * 9 + count) * 64 + now.total
+        found = info.after[face * 9 + count] = Keeping(after, now.total, event, choices)
     return found
 
 
