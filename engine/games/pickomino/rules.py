@@ -43,7 +43,6 @@ from engine.games.pickomino.tables import (
     FAILED,
     KEEPS,
     KEPT,
-    KEPT_EVENTS,
     ROLL_FACES,
     ROLLED,
     TURN_STARTS,
@@ -59,6 +58,8 @@ from engine.games.pickomino.view import VIEW_ADAPTER, PickominoView, make_view
 PickominoAction = Roll | Keep | Take | Stop
 
 _NO_DICE = (0, 0, 0, 0, 0, 0)
+_TURN_START = kept_info(_NO_DICE)
+"""What no dice kept add up to: a turn's first roll, looked up by identity."""
 _State = PickominoState
 _ALONE = tuple((seat,) for seat in range(7))
 """``to_act`` of each seat (2–7 seats), made once."""
@@ -99,7 +100,7 @@ def _takeable(
 def takeable_tiles(state: PickominoState) -> tuple[int, ...]:
     """Tiles the current player may take if he stops now, ascending (P8, P8a, P8b)."""
     info = kept_info(state.kept)
-    if not info.worm:
+    if not info.may_take:
         return ()
     return _takeable(state.grill, state.stacks, state.current, info.total)
 
@@ -163,7 +164,7 @@ class Pickomino(Game[PickominoState, PickominoAction, PickominoView]):
             roll = state.roll
             faces = ROLL_FACES.get(roll)
             return list(KEEPS[(shown(roll) if faces is None else faces) & info.free])
-        if info.worm and (tiles := _takeable(state.grill, state.stacks, seat, info.total)):
+        if info.may_take and (tiles := _takeable(state.grill, state.stacks, seat, info.total)):
             takes: list[PickominoAction] = [TAKE[t] for t in tiles]
             return [ROLL, *takes] if info.left else takes
         return [ROLL, STOP] if info.left else [STOP]  # nothing to take: stopping fails the turn (P10)
@@ -183,7 +184,7 @@ class Pickomino(Game[PickominoState, PickominoAction, PickominoView]):
         if kind == "roll":
             if phase == "keep":
                 raise IllegalAction("keep one face of the roll first", "must_keep")
-            info = KEPT.get(kept) or kept_info(kept)
+            info = _TURN_START if kept is _NO_DICE else KEPT.get(kept) or kept_info(kept)
             left = info.left
             if not left and phase == "decide":
                 raise IllegalAction("no dice are left to roll: take a tile or stop", "no_dice_left")
@@ -221,7 +222,7 @@ class Pickomino(Game[PickominoState, PickominoAction, PickominoView]):
                 raise IllegalAction(f"{face} was already kept this turn", "face_already_kept", face=face)
             info = KEPT.get(kept) or kept_info(kept)
             made = info.after[i * 9 + count] or keeping(info, kept, i, count)
-            said = KEPT_EVENTS[seat].get(made.event) or kept_event(seat, made)
+            said = made.events[seat] or kept_event(seat, made)
             now = made.kept
             none = _NO_DICE
             after = (seats, tiebreak, rng, grill, turned, stacks, seat, "decide", none, now, turn, resigned)
@@ -233,7 +234,7 @@ class Pickomino(Game[PickominoState, PickominoAction, PickominoView]):
             if phase != "decide":
                 raise IllegalAction("you can stop only after keeping dice", "cannot_stop_now")
             info = KEPT.get(kept) or kept_info(kept)
-            if info.worm and _takeable(grill, stacks, seat, info.total):
+            if info.may_take and _takeable(grill, stacks, seat, info.total):
                 raise IllegalAction(
                     "a tile is available: take it (stopping without one is for failed turns)",
                     "tile_available",
@@ -341,7 +342,7 @@ def _fail(fields: tuple[Any, ...], rng: Rng, reason: str, events: tuple[Event, .
     after = (seats, tiebreak, rng, grill, turned, stacks, nxt, "roll", _NO_DICE, _NO_DICE, turn + 1, resigned)
     key = (FAIL_REASONS[reason] * 64 + returned) * 64 + turned_tile
     ended = FAILED[seat * 8 + nxt].get(key) or turn_failed(seat, nxt, reason, returned, turned_tile)
-    return Step(_new_tuple(_State, after), (*events, *ended) if events else ended)
+    return Step(_new_tuple(_State, after), events + ended if events else ended)
 
 
 def _next_turn(
