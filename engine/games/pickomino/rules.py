@@ -91,9 +91,10 @@ def _takeable(
     another player's top tile equal to it (P8b); ascending."""
     at = bisect(grill, total)  # the grill is ascending, and no tile is above the highest
     found = (grill[at - 1],) if at else ()
-    for seat, stack in enumerate(stacks):
-        if seat != current and stack and stack[-1] == total:
-            return (*found, total)
+    if stacks.count(()) < len(stacks):  # most stacks are empty: one pass in C for all of them
+        for seat, stack in enumerate(stacks):
+            if seat != current and stack and stack[-1] == total:
+                return (*found, total)
     return found
 
 
@@ -165,7 +166,7 @@ class Pickomino(Game[PickominoState, PickominoAction, PickominoView]):
             faces = ROLL_FACES.get(roll)
             return list(KEEPS[(shown(roll) if faces is None else faces) & info.free])
         if info.may_take and (tiles := _takeable(state.grill, state.stacks, seat, info.total)):
-            takes: list[PickominoAction] = [TAKE[t] for t in tiles]
+            takes: list[PickominoAction] = list(map(TAKE.__getitem__, tiles))
             return [ROLL, *takes] if info.left else takes
         return [ROLL, STOP] if info.left else [STOP]  # nothing to take: stopping fails the turn (P10)
 
