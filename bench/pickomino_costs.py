@@ -4,7 +4,9 @@ python bench/pickomino_costs.py [--games N] [--rounds R]    (or: python -m bench
 
 Plays ``--games`` random 4-seat games as ``bench/engine.py`` does and keeps every move; then,
 in ``--rounds`` alternating rounds, times in CPU time each part of a move over all those
-positions — ``to_act``, ``legal_actions``, ``apply`` of each kind of action — next to the
+positions — ``to_act``, ``legal_actions``, ``apply`` of each kind of action, and ``apply``
+followed by ``legal_actions`` of the position it made, as a playout asks (the difference
+with ``apply`` alone is what ``legal_actions`` costs there) — next to the
 objects every action must make whatever the rules do (a new state, a ``Step``, the driver's
 ``Played``, a new ``Rng`` and a SplitMix64 word for a roll), the driver alone (the idle game
 of ``bench/lean_pickomino.py``) and one action of the lean loop. It prints the median of each
@@ -61,6 +63,11 @@ def parts(moves: list[Move], games: int) -> dict[str, Callable[[], int]]:
 
         return run
 
+    def follow(step: Step[Any]) -> object:
+        """What a playout asks of the position ``apply`` just made (which ``apply`` may have
+        worked out in passing)."""
+        return legal(step.state, step.state.current)
+
     def applied(kind: str) -> Callable[[], int]:
         def run() -> int:
             for state, seat, action in by_kind[kind]:
@@ -79,7 +86,9 @@ def parts(moves: list[Move], games: int) -> dict[str, Callable[[], int]]:
 
     found: dict[str, Callable[[], int]] = {"one lean-loop action": lean, "the driver alone (idle game)": idle}
     found["to_act"] = over(states, to_act)
-    found["legal_actions"] = over(moves, lambda m: legal(m[0], m[1]))
+    found["legal_actions (of a stored position)"] = over(moves, lambda m: legal(m[0], m[1]))
+    found["apply, every action"] = over(moves, lambda m: apply(*m))
+    found["apply, then legal_actions of its position"] = over(moves, lambda m: follow(apply(*m)))
     for kind in ("roll", "keep", "stop", "take"):
         if kind in by_kind:
             found[f"apply {kind} ({len(by_kind[kind]) / len(moves):.0%} of actions)"] = applied(kind)

@@ -164,9 +164,12 @@ def _random_playout(
     bits = rng.getrandbits
     for _ in range(max_moves):
         to_act = to_act_of(state)
-        if not to_act:
+        if len(to_act) == 1:  # the common case first: one test where there were two
+            seat = to_act[0]
+        elif not to_act:
             return
-        seat = to_act[0] if len(to_act) == 1 else to_act[rng.randrange(len(to_act))]
+        else:
+            seat = to_act[rng.randrange(len(to_act))]
         legal = legal_of(state, seat)
         n = len(legal)
         if not n:

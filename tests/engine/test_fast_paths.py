@@ -75,6 +75,46 @@ def test_a_roll_reads_the_dice_of_the_generators_word_as_p4_says() -> None:
         assert step.state.rng == Rng(seed, draws + 1)
 
 
+def test_words_made_ahead_are_the_words_whatever_order_rolls_read_them_in() -> None:
+    """A roll reads its word from the sixteen made with the last one missed; rolls of other
+    games in between, rolls going back, rolls past the words made must each read their own."""
+    seeds = (3, 2**64 - 1, 3 + 2**32)
+    order = [0, 1, 2, 15, 16, 17, 5, 4, 40, 39, 0, 300, 301, 284, 285]
+    for draws in order:
+        for seed in seeds:  # each seed's words replace the others' before its next roll
+            state = position()._replace(rng=Rng(seed, draws))
+            step = PICKOMINO.apply(state, 0, Roll())
+            assert tuple(step.events[0].data["dice"]) == dice_by_definition(seed, draws, 8)
+    for draws in order:  # and one seed alone, read back and forth
+        state = position()._replace(rng=Rng(seeds[0], draws))
+        step = PICKOMINO.apply(state, 0, Roll())
+        assert tuple(step.events[0].data["dice"]) == dice_by_definition(seeds[0], draws, 8)
+
+
+def test_the_actions_apply_hands_on_are_those_of_the_position_worked_out_anew() -> None:
+    """After a roll, and after a keep that leaves no tile to take, ``apply`` hands the new
+    position's legal actions to ``legal_actions``; they must be what an equal position, a
+    different object, is given the long way, for every seat, and no other position may get
+    them."""
+    chooser = random.Random(11)
+    handed = 0
+    for seed in range(40):
+        state = PICKOMINO.new(3, seed=seed)
+        while PICKOMINO.to_act(state):
+            seat = state.current
+            legal = PICKOMINO.legal_actions(state, seat)
+            action = chooser.choice(legal)
+            after = PICKOMINO.apply(state, seat, action).state
+            copy = PickominoState(*after)
+            assert copy is not after
+            for other in range(3):
+                assert PICKOMINO.legal_actions(after, other) == PICKOMINO.legal_actions(copy, other)
+            assert PICKOMINO.legal_actions(state, seat) == legal  # the position before keeps its own
+            handed += after.phase in ("keep", "decide")
+            state = after
+    assert handed > 1000
+
+
 def test_a_turn_failed_met_again_is_the_same_event_and_says_what_happened() -> None:
     state = position(seats=3, stacks=[(25,), (), ()], kept=["1"], current=0)
     first = PICKOMINO.apply(state, 0, Stop())

@@ -17,8 +17,9 @@ test holds both to.
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
+from typing import Any
 
-from engine.core.rng import word
+from engine.core.rng import word, words
 from engine.games.pickomino.data import DICE
 
 _FACES = 6
@@ -68,3 +69,22 @@ def roll_code(seed: int, draws: int, n: int) -> int:
 def roll_dice(seed: int, draws: int, n: int) -> tuple[int, ...]:
     """``n`` dice from word ``draws`` of the generator ``seed``, counted per face index."""
     return COUNTS[roll_code(seed, draws, n)]
+
+
+AHEAD = 16
+"""How many words of the generator a roll makes at once: SplitMix64's 64-bit products cost
+Python more than the rest of a roll, and ``words`` makes sixteen for the price of four."""
+
+ahead: list[Any] = [None, 0, ()]
+"""The words made last: the seed, the first word's number and the ``AHEAD`` words from it.
+One game's rolls read one word after another, so most are found here (``Pickomino.apply``
+reads it itself); a list changed in one step, so a reader never sees one seed's numbers
+with another's words."""
+
+
+def word_ahead(seed: int, draws: int) -> int:
+    """``word(seed, draws)``, made with the ``AHEAD - 1`` words after it, which ``ahead``
+    keeps for the rolls to come."""
+    block = words(seed, draws, AHEAD)
+    ahead[:] = (seed, draws, block)
+    return block[0]

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict
 from engine.core.contract import Event, Game, Result, Step, ranks_from_keys
 from engine.core.decisions import Decision
 from engine.core.errors import IllegalAction
-from engine.core.rng import GOLDEN, MASK64, MIX1, MIX2, Rng
+from engine.core.rng import Rng
 from engine.games.pickomino.actions import (
     ACTION_ADAPTER,
     ROLL,
@@ -36,14 +36,13 @@ from engine.games.pickomino.data import (
     TILES,
     WORM,
 )
-from engine.games.pickomino.dice import CODES, POW6
+from engine.games.pickomino.dice import AHEAD, CODES, POW6, ahead, word_ahead
 from engine.games.pickomino.state import STATE_ADAPTER, PickominoState
 from engine.games.pickomino.tables import (
     FAIL_REASONS,
     FAILED,
     KEEPS,
     KEPT,
-    KEPT_EVENTS,
     ROLL_FACES,
     ROLLED,
     TURN_STARTS,
@@ -59,6 +58,8 @@ from engine.games.pickomino.view import VIEW_ADAPTER, PickominoView, make_view
 PickominoAction = Roll | Keep | Take | Stop
 
 _NO_DICE = (0, 0, 0, 0, 0, 0)
+_TURN_START = kept_info(_NO_DICE)
+"""What no dice kept add up to: a turn's first roll, looked up by identity."""
 _State = PickominoState
 _ALONE = tuple((seat,) for seat in range(7))
 """``to_act`` of each seat (2–7 seats), made once."""
@@ -76,6 +77,13 @@ class PickominoOptions(BaseModel):
 _DEFAULT_OPTIONS = PickominoOptions()
 
 
+_made: tuple[PickominoState | None, tuple[PickominoAction, ...]] = (None, ())
+"""The position ``apply`` made last, when it knew that position's legal actions in passing (a
+roll's keeps; after a keep without a worm, roll again or stop), with those actions: whoever
+plays asks for them next. Only that very object is answered so, and it is replaced in one
+step, so whichever position comes asking gets its own actions."""
+
+
 def _takeable(
     grill: tuple[int, ...], stacks: tuple[tuple[int, ...], ...], current: int, total: int
 ) -> tuple[int, ...]:
@@ -83,16 +91,17 @@ def _takeable(
     another player's top tile equal to it (P8b); ascending."""
     at = bisect(grill, total)  # the grill is ascending, and no tile is above the highest
     found = (grill[at - 1],) if at else ()
-    for seat, stack in enumerate(stacks):
-        if seat != current and stack and stack[-1] == total:
-            return (*found, total)
+    if stacks.count(()) < len(stacks):  # most stacks are empty: one pass in C for all of them
+        for seat, stack in enumerate(stacks):
+            if seat != current and stack and stack[-1] == total:
+                return (*found, total)
     return found
 
 
 def takeable_tiles(state: PickominoState) -> tuple[int, ...]:
     """Tiles the current player may take if he stops now, ascending (P8, P8a, P8b)."""
     info = kept_info(state.kept)
-    if not info.worm:
+    if not info.may_take:
         return ()
     return _takeable(state.grill, state.stacks, state.current, info.total)
 
@@ -140,24 +149,33 @@ class Pickomino(Game[PickominoState, PickominoAction, PickominoView]):
         return () if state.phase == "over" else _ALONE[state.current]  # ``pending``, without building it
 
     def legal_actions(self, state: PickominoState, seat: int) -> list[PickominoAction]:
-        _, _, _, grill, _, stacks, current, phase, roll, kept, _, _ = state
-        if seat != current or phase == "over":
+        # Fields are read one by one: unpacking a named tuple walks it as an iterator, and
+        # costs more than the few fields each phase needs.
+        made = _made
+        if made[0] is state:
+            return list(made[1]) if seat == state.current else []
+        phase = state.phase
+        if seat != state.current or phase == "over":
             return []
         if phase == "roll":
             return [ROLL]
+        kept = state.kept
         info = KEPT.get(kept) or kept_info(kept)
         if phase == "keep":
+            roll = state.roll
             faces = ROLL_FACES.get(roll)
             return list(KEEPS[(shown(roll) if faces is None else faces) & info.free])
-        if info.worm and (tiles := _takeable(grill, stacks, seat, info.total)):
-            takes: list[PickominoAction] = [TAKE[t] for t in tiles]
+        if info.may_take and (tiles := _takeable(state.grill, state.stacks, seat, info.total)):
+            takes: list[PickominoAction] = list(map(TAKE.__getitem__, tiles))
             return [ROLL, *takes] if info.left else takes
         return [ROLL, STOP] if info.left else [STOP]  # nothing to take: stopping fails the turn (P10)
 
     def apply(self, state: PickominoState, seat: int, action: PickominoAction) -> Step[PickominoState]:
         # Rolls and keeps are four actions in five, so they are played here rather than in a
         # function of their own; every rule checked is the same as for any other action.
-        seats, tiebreak, rng, grill, turned, stacks, current, phase, roll, kept, turn, resigned = state
+        global _made
+        fields = state[:]  # a plain tuple: unpacked in one step, where a named tuple is iterated
+        seats, tiebreak, rng, grill, turned, stacks, current, phase, roll, kept, turn, resigned = fields
         if phase == "over":
             raise IllegalAction("the game is over", "game_over")
         if seat != current:
@@ -167,26 +185,29 @@ class Pickomino(Game[PickominoState, PickominoAction, PickominoView]):
         if kind == "roll":
             if phase == "keep":
                 raise IllegalAction("keep one face of the roll first", "must_keep")
-            info = KEPT.get(kept) or kept_info(kept)
+            info = _TURN_START if kept is _NO_DICE else KEPT.get(kept) or kept_info(kept)
             left = info.left
             if not left and phase == "decide":
                 raise IllegalAction("no dice are left to roll: take a tile or stop", "no_dice_left")
             # P4: the dice are word ``draws`` of the generator (``word`` and ``roll_code``,
-            # written out: two calls less in every roll)
+            # written out: two calls less in every roll), most often made ahead (``dice.ahead``)
             seed, draws = rng[0], rng[1]
-            z = (seed + (draws + 1) * GOLDEN) & MASK64
-            z = ((z ^ (z >> 30)) * MIX1) & MASK64
-            z = ((z ^ (z >> 27)) * MIX2) & MASK64
-            value = (z ^ (z >> 31)) % POW6[left]
+            ahead_seed, first, block = ahead
+            at = draws - first
+            drawn = block[at] if ahead_seed == seed and 0 <= at < AHEAD else word_ahead(seed, draws)
+            value = drawn % POW6[left]
             code = CODES[4][value % 1296] + CODES[left - 4][value // 1296] if left > 4 else CODES[left][value]
             rolled = ROLLED[code]
             rng = _new_tuple(Rng, (seed, draws + 1, ()))  # ``Rng(seed, draws + 1)``, a third of the cost
             events = rolled.events[seat] or rolled_event(rolled, seat)
-            if not rolled.faces & info.free:
-                return _fail(state, rng, "no_new_face", events)  # P6
+            faces = rolled.faces & info.free
+            if not faces:
+                return _fail(fields, rng, "no_new_face", events)  # P6
             dice = rolled.dice
             after = (seats, tiebreak, rng, grill, turned, stacks, seat, "keep", dice, kept, turn, resigned)
-            return Step(_new_tuple(_State, after), events)
+            new = _new_tuple(_State, after)
+            _made = (new, KEEPS[faces])
+            return Step(new, events)
         if kind == "keep":
             if phase != "keep":
                 if phase == "roll":
@@ -202,21 +223,24 @@ class Pickomino(Game[PickominoState, PickominoAction, PickominoView]):
                 raise IllegalAction(f"{face} was already kept this turn", "face_already_kept", face=face)
             info = KEPT.get(kept) or kept_info(kept)
             made = info.after[i * 9 + count] or keeping(info, kept, i, count)
-            said = KEPT_EVENTS[seat].get(made.event) or kept_event(seat, made)
+            said = made.events[seat] or kept_event(seat, made)
             now = made.kept
             none = _NO_DICE
             after = (seats, tiebreak, rng, grill, turned, stacks, seat, "decide", none, now, turn, resigned)
-            return Step(_new_tuple(_State, after), said)
+            new = _new_tuple(_State, after)
+            if made.choices is not None:
+                _made = (new, made.choices)
+            return Step(new, said)
         if kind == "stop":
             if phase != "decide":
                 raise IllegalAction("you can stop only after keeping dice", "cannot_stop_now")
             info = KEPT.get(kept) or kept_info(kept)
-            if info.worm and _takeable(grill, stacks, seat, info.total):
+            if info.may_take and _takeable(grill, stacks, seat, info.total):
                 raise IllegalAction(
                     "a tile is available: take it (stopping without one is for failed turns)",
                     "tile_available",
                 )
-            return _fail(state, rng, "no_tile" if info.worm else "no_worm", ())  # P10
+            return _fail(fields, rng, "no_tile" if info.worm else "no_worm", ())  # P10
         if kind == "take":
             assert isinstance(action, Take)
             return _take(state, action.tile)
@@ -295,10 +319,11 @@ def _take(state: PickominoState, tile: int) -> Step[PickominoState]:
     return _next_turn(state, state.rng, grill, state.turned, tuple(stacks), (event,))
 
 
-def _fail(state: PickominoState, rng: Rng, reason: str, events: tuple[Event, ...]) -> Step[PickominoState]:
+def _fail(fields: tuple[Any, ...], rng: Rng, reason: str, events: tuple[Event, ...]) -> Step[PickominoState]:
     """P11: the top tile returns to the grill, then the highest grill tile is turned
-    unless it is the one just returned; then the next seat's turn (``_next_turn``)."""
-    seats, tiebreak, _, grill, turned, stacks, seat, _, _, _, turn, resigned = state
+    unless it is the one just returned; then the next seat's turn (``_next_turn``).
+    ``fields``: the position's, as a plain tuple."""
+    seats, tiebreak, _, grill, turned, stacks, seat, _, _, _, turn, resigned = fields
     stack = stacks[seat]
     returned = 0  # no tile
     if stack:
@@ -314,24 +339,25 @@ def _fail(state: PickominoState, rng: Rng, reason: str, events: tuple[Event, ...
     nxt = (seat + 1) % seats  # P12
     if not grill or resigned:  # the game ends, or seats are skipped: the long way
         failed = turn_failed(seat, nxt, reason, returned, turned_tile)[0]
-        return _next_turn(state, rng, grill, turned, stacks, (*events, failed))
+        return _next_turn(fields, rng, grill, turned, stacks, (*events, failed))
     after = (seats, tiebreak, rng, grill, turned, stacks, nxt, "roll", _NO_DICE, _NO_DICE, turn + 1, resigned)
     key = (FAIL_REASONS[reason] * 64 + returned) * 64 + turned_tile
     ended = FAILED[seat * 8 + nxt].get(key) or turn_failed(seat, nxt, reason, returned, turned_tile)
-    return Step(_new_tuple(_State, after), (*events, *ended) if events else ended)
+    return Step(_new_tuple(_State, after), events + ended if events else ended)
 
 
 def _next_turn(
-    state: PickominoState,
+    fields: tuple[Any, ...],
     rng: Rng,
     grill: tuple[int, ...],
     turned: tuple[int, ...],
     stacks: tuple[tuple[int, ...], ...],
     events: tuple[Event, ...],
 ) -> Step[PickominoState]:
-    """The turn of ``state.current`` is over with these tiles: the next seat's turn starts
-    (P12), or the game ends with the grill (P13)."""
-    seats, tiebreak, _, _, _, _, seat, _, _, _, turn, resigned = state
+    """The turn of the position's current seat (``fields``, as a plain tuple or the position)
+    is over with these tiles: the next seat's turn starts (P12), or the game ends with the
+    grill (P13)."""
+    seats, tiebreak, _, _, _, _, seat, _, _, _, turn, resigned = fields
     if not grill:  # P13
         none = _NO_DICE
         over = _State(seats, tiebreak, rng, grill, turned, stacks, seat, "over", none, none, turn, resigned)

@@ -16,8 +16,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.core.contract import TURN_STARTED, Event
-from engine.games.pickomino.actions import KEEP, Keep
-from engine.games.pickomino.data import DICE, FACES, WORM
+from engine.games.pickomino.actions import KEEP, ROLL, STOP, Keep, Roll, Stop
+from engine.games.pickomino.data import DICE, FACES, TILES, WORM
 from engine.games.pickomino.dice import COUNTS
 
 SEATS = 7
@@ -34,6 +34,8 @@ class Kept(NamedTuple):
     """Dice still to roll."""
     worm: bool
     """A worm is among them: a tile may be taken (P8)."""
+    may_take: bool
+    """A worm, and points enough for the lowest tile: only then can a tile be there to take."""
     free: int
     """The faces not kept yet, bit ``face`` set for each: those a roll may add (P5)."""
     after: list[Keeping | None]
@@ -41,13 +43,19 @@ class Kept(NamedTuple):
 
 
 class Keeping(NamedTuple):
-    """A keep: the dice kept once it is made, their total, and which ``kept`` event it makes
-    (``KEPT_EVENTS``)."""
+    """A keep: the dice kept once it is made, their total, which ``kept`` event it makes
+    (``KEPT_EVENTS``), and what the player may do next when that is known from the dice
+    alone."""
 
     kept: tuple[int, ...]
     total: int
     event: int
     """``(face * 9 + count) * 64 + total``: the event says no more than that."""
+    choices: tuple[Roll | Stop, ...] | None
+    """When no tile can be taken (``Kept.may_take``): roll again while dice are left, or stop
+    (P10). ``None`` otherwise: the tiles on the table decide."""
+    events: list[tuple[Event] | None]
+    """Its ``kept`` event per seat (``kept_event``), as a step's events."""
 
 
 KEPT: dict[tuple[int, ...], Kept] = {}
@@ -60,7 +68,9 @@ def kept_info(kept: tuple[int, ...]) -> Kept:
     if found is None:
         total = sum(n * v for n, v in zip(kept, FACE_VALUE, strict=True))
         free = sum(1 << face for face in range(6) if not kept[face])
-        found = KEPT[kept] = Kept(total, DICE - sum(kept), bool(kept[WORM]), free, [None] * (6 * 9))
+        worm = bool(kept[WORM])
+        may_take = worm and total >= TILES[0]
+        found = KEPT[kept] = Kept(total, DICE - sum(kept), worm, may_take, free, [None] * (6 * 9))
     return found
 
 
@@ -70,8 +80,11 @@ def keeping(info: Kept, kept: tuple[int, ...], face: int, count: int) -> Keeping
     found = info.after[face * 9 + count]
     if found is None:
         after = (*kept[:face], count, *kept[face + 1 :])
-        total = kept_info(after).total
-        found = info.after[face * 9 + count] = Keeping(after, total, (face * 9 + count) * 64 + total)
+        now = kept_info(after)
+        choices = None if now.may_take else (ROLL, STOP) if now.left else (STOP,)
+        event = (face * 9 + count) * 64 + now.total
+        found = Keeping(after, now.total, event, choices, [None] * SEATS)
+        info.after[face * 9 + count] = found
     return found
 
 
@@ -80,12 +93,13 @@ KEPT_EVENTS: tuple[dict[int, tuple[Event]], ...] = tuple({} for _ in range(SEATS
 
 
 def kept_event(seat: int, made: Keeping) -> tuple[Event]:
-    """``KEPT_EVENTS[seat][made.event]``, made when first met."""
+    """``KEPT_EVENTS[seat][made.event]``, made when first met, and kept in ``made.events``."""
     found = KEPT_EVENTS[seat].get(made.event)
     if found is None:
         face, count = divmod(made.event // 64, 9)
         data = {"seat": seat, "face": FACES[face], "count": count, "total": made.total}
         found = KEPT_EVENTS[seat][made.event] = (Event("kept", data, None),)
+    made.events[seat] = found
     return found
 
 
