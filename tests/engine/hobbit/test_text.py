@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.ai.playout import playout
+from engine.ai.playout import Played, playout
 from engine.core.text import text_renderer
 from engine.play import main as play_main
 from engine.replay import main as replay_main
@@ -78,10 +78,25 @@ def test_a_game_against_three_computers_reaches_the_end() -> None:
     assert "You all lose together." in text or "You all win together!" in text
 
 
+def logged(moves: list[Played]) -> dict[str, object]:
+    """A played game's moves and result as an export file states them."""
+    result = GAME.result(moves[-1].step.state)
+    assert result is not None
+    return {
+        "moves": [{"seat": m.seat, "action": GAME.dump_action(m.action)} for m in moves],
+        "result": {
+            "ranks": list(result.ranks),
+            "scores": list(result.scores),
+            "draw": result.draw,
+            "reason": result.reason,
+            "team": result.team,
+        },
+    }
+
+
 def test_a_replay_tells_the_game_and_reaches_its_result(tmp_path: Path) -> None:
     state = GAME.new(3, 9, {})
     moves = list(playout(GAME, state, random.Random(9)))
-    result = GAME.result(moves[-1].step.state)
     path = tmp_path / "game.json"
     path.write_text(
         json.dumps(
@@ -92,14 +107,7 @@ def test_a_replay_tells_the_game_and_reaches_its_result(tmp_path: Path) -> None:
                 "options": {},
                 "seats": 3,
                 "seed": 9,
-                "moves": [{"seat": m.seat, "action": GAME.dump_action(m.action)} for m in moves],
-                "result": {
-                    "ranks": list(result.ranks),
-                    "scores": list(result.scores),
-                    "draw": result.draw,
-                    "reason": result.reason,
-                    "team": result.team,
-                },
+                **logged(moves),
             }
         )
     )
@@ -118,8 +126,6 @@ def test_a_version_1_file_was_played_with_the_first_card_edition(
     first edition; the same moves read as today's edition reach another end (or none)."""
     state = GAME.new(2, 1, {"edition": 1})
     moves = list(playout(GAME, state, random.Random(1)))
-    result = GAME.result(moves[-1].step.state)
-    assert result is not None
     path = tmp_path / "game.json"
     path.write_text(
         json.dumps(
@@ -130,14 +136,7 @@ def test_a_version_1_file_was_played_with_the_first_card_edition(
                 "options": {"colours": [], "max_rounds": 100},  # as stored before editions
                 "seats": 2,
                 "seed": 1,
-                "moves": [{"seat": m.seat, "action": GAME.dump_action(m.action)} for m in moves],
-                "result": {
-                    "ranks": list(result.ranks),
-                    "scores": list(result.scores),
-                    "draw": result.draw,
-                    "reason": result.reason,
-                    "team": result.team,
-                },
+                **logged(moves),
             }
         )
     )
