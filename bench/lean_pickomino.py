@@ -11,11 +11,12 @@ the engine counts: a roll, a keep, a take or a stop.
 
 Without ``--check`` it runs, in alternating rounds in one process so that all see the same
 machine, the lean loop; the engine through the contract (the same ``engine.ai.playout`` loop
-as ``bench/engine.py``); and an idle game of as many actions through the same driver, whose
+as ``bench/engine.py``); an idle game of as many actions through the same driver, whose
 moves do the least any game must (a new state, a step, a list of legal actions): the ceiling
-for a game played through the driver. It prints each one's median games/s in CPU time and
-their ratios to the lean loop. With
-``--check`` it compares how long their games are (actions per game: mean, spread,
+for a game played through the driver; and a bare game, the idle game making the objects every
+Pickomino action makes (a Pickomino position, and a generator on a roll): the ceiling for
+Pickomino whatever its rules. It prints each one's median games/s in CPU time and their ratios
+to the lean loop. With ``--check`` it compares how long their games are (actions per game: mean, spread,
 quantiles): the two must play the same random game, or the yardstick means nothing.
 """
 
@@ -36,6 +37,8 @@ if not __package__:  # run as a file: the repository root, not bench/, must come
 import engine
 from engine.ai.playout import playout
 from engine.core.contract import Game, Step
+from engine.core.rng import Rng
+from engine.games.pickomino import PickominoState
 
 VALUE = (1, 2, 3, 4, 5, 5)
 """Points per face index, the worm last (P1)."""
@@ -180,6 +183,40 @@ def idle_game(rng: random.Random) -> int:
     return sum(1 for _ in playout(game, 0, rng))
 
 
+class BareGame:
+    """The idle game with the objects every Pickomino action makes whatever its rules do: a
+    new position, made from the old one's twelve fields as the rules make it, and on two
+    actions in five (rolls are 41% of a random game's actions) a new generator. No rule is
+    played, no event handed out: how fast Pickomino could play through the driver if its rules
+    cost nothing."""
+
+    key = "bare"
+
+    def seats(self, state: PickominoState) -> int:
+        return state.seats
+
+    def to_act(self, state: PickominoState) -> tuple[int, ...]:
+        return () if state.turn >= IDLE_ACTIONS else (0,)
+
+    def legal_actions(self, state: PickominoState, seat: int) -> list[int]:
+        return [0, 1]
+
+    def apply(self, state: PickominoState, seat: int, action: int) -> Step[PickominoState]:
+        seats, tiebreak, rng, grill, turned, stacks, current, phase, roll, kept, turn, resigned = state[:]
+        if turn % 5 < 2:
+            rng = _new_tuple(Rng, (rng[0], rng[1] + 1, ()))
+        after = (seats, tiebreak, rng, grill, turned, stacks, current, phase, roll, kept, turn + 1, resigned)
+        return Step(_new_tuple(PickominoState, after), ())
+
+
+_new_tuple = tuple.__new__
+
+
+def bare_game(rng: random.Random) -> int:
+    game = cast(Game[Any, Any, Any], BareGame())
+    return sum(1 for _ in playout(game, engine.get_game("pickomino").new(4, seed=0), rng))
+
+
 def _round(play: Callable[[int], int], games: int) -> tuple[float, list[int]]:
     """Games/s in CPU time of this process (other work on a shared machine counts less), and
     each game's length."""
@@ -198,7 +235,7 @@ def main() -> None:
     parser.add_argument("--check", action="store_true", help="compare game lengths instead of speed")
     args = parser.parse_args()
     seats = args.seats
-    lean_rng, engine_rng, idle_rng = random.Random(1), random.Random(0), random.Random(2)
+    lean_rng, engine_rng, idle_rng, bare_rng = (random.Random(n) for n in (1, 0, 2, 3))
 
     def lean(g: int) -> int:
         return lean_game(seats, lean_rng)
@@ -208,6 +245,9 @@ def main() -> None:
 
     def idle(g: int) -> int:
         return idle_game(idle_rng)
+
+    def bare(g: int) -> int:
+        return bare_game(bare_rng)
 
     if args.check:
         for name, play in (("lean loop", lean), ("engine", contract)):
@@ -219,7 +259,7 @@ def main() -> None:
                 f" (sd {statistics.stdev(ordered):5.2f}; 1/10/25/50/75/90/99%: {quantiles})"
             )
         return
-    players = (("lean loop", lean), ("idle game", idle), ("engine", contract))
+    players = (("lean loop", lean), ("idle game", idle), ("bare game", bare), ("engine", contract))
     rates: dict[str, list[float]] = {name: [] for name, _ in players}
     lengths: dict[str, list[int]] = {name: [] for name, _ in players}
     for _ in range(args.rounds):  # alternate, so all see the same machine
@@ -235,7 +275,9 @@ def main() -> None:
         )
     lean_rate = statistics.median(rates["lean loop"])
     print(f"engine / lean loop: {statistics.median(rates['engine']) / lean_rate:.3f}")
-    print(f"idle game / lean loop: {statistics.median(rates['idle game']) / lean_rate:.3f} (the ceiling)")
+    idle_rate, bare_rate = statistics.median(rates["idle game"]), statistics.median(rates["bare game"])
+    print(f"idle game / lean loop: {idle_rate / lean_rate:.3f} (the driver's ceiling)")
+    print(f"bare game / lean loop: {bare_rate / lean_rate:.3f} (Pickomino's ceiling: its objects, no rules)")
 
 
 if __name__ == "__main__":
