@@ -59,6 +59,8 @@ class Table:
     supply_counts: dict[str, int]
     red_extra: int
     """Spaces every red Smaug card adds at this table."""
+    rounds_left: int
+    """Rounds still to come after this one before the round limit ends the game (H8.10)."""
 
     # -- reading ------------------------------------------------------------------------------
     def piece(self, figure: str) -> Piece:
@@ -184,6 +186,7 @@ def read(view: HobbitView) -> Table:
         unseen_red=unseen_red,
         supply_counts={name: deck.count for name, deck in view.decks.items()},
         red_extra=view.red_extra,
+        rounds_left=view.max_rounds - view.round,
     )
 
 

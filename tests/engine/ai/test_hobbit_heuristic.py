@@ -239,6 +239,40 @@ def test_it_opens_the_door() -> None:
     assert heuristic(s) == OpenDoor()
 
 
+# -- no stalls before the round limit (H8.10) --------------------------------------------------------
+def last_dwarves(round: int) -> Any:
+    """Two players, each with one dwarf left on 32 below Smaug on 37 (Gandalf at his lair), ring-
+    Bilbo on 43 before the locked door: the table that repeated for 50 rounds in the two-player
+    game of seed 6. Red's 1 and 5 are face down; its 2 and 3 lead within Smaug's reach."""
+    return position(
+        2,
+        at={"R1": 32, "R2": None, "Y1": 32, "Y2": None, "Bilbo": 43},
+        smaug=37,
+        gandalf="G_LAIR",
+        key=YELLOW,
+        hands={RED: ["BH02", "BH05", "BH08", "BH13", "BH14", "BH18"]},  # Scouting 2, Tauriel
+        down={RED: [1, 5]},
+        round=round,
+    )
+
+
+def test_a_last_dwarf_keeps_out_of_smaugs_reach_while_there_are_rounds_to_wait() -> None:
+    choice = GAME.dump_action(heuristic(last_dwarves(round=60)))
+    assert (choice["card"], choice["dir"]) == ("MV-R-2", "BACK")
+
+
+def test_in_the_last_rounds_a_last_dwarf_steps_in_front_of_smaug_and_attacks() -> None:
+    s = last_dwarves(round=95)
+    choice = heuristic(s)
+    move = GAME.dump_action(choice)
+    assert (move["card"], move["figure"], move["dir"]) == ("MV-R-3", "R1", "FWD")
+    s = play(s, choice)
+    s = play(s, heuristic(s))  # Scouting 2 carries R1 onto Smaug
+    assert top_kind(s) == "attack"
+    s = play(s, heuristic(s))
+    assert s.smaug == 40
+
+
 # -- the subset sum itself -----------------------------------------------------------------------------
 FIGHT_CARDS = sorted(i for i, c in INSTANCES.items() if is_fight(i))
 
