@@ -77,6 +77,12 @@ class Table:
     def ring_on(self) -> bool:
         return self.ring == "bilbo"
 
+    @property
+    def webs_need_cards(self) -> bool:
+        """Ring-Bilbo frees no more webs (he is home, H4.7, or bare): only 20 in fight cards
+        free an entangled dwarf now (H5.10c)."""
+        return self.bilbo.pos == FINISH or not self.ring_on
+
     def counts(self, piece: Piece) -> bool:
         """A counting figure (H0): a living dwarf, or bare Bilbo."""
         return piece.pos is not None and (piece.id != BILBO or not self.ring_on)

@@ -90,7 +90,7 @@ def seat_value(t: Table, seat: int) -> float:
         return LOSS
     lead = max(alive, key=lambda p: (not p.entangled, p.pos))
     assert lead.pos is not None
-    tangled = STUCK if t.bilbo.pos == FINISH or not t.ring_on else TANGLED
+    tangled = STUCK if t.webs_need_cards else TANGLED
     value = lead.pos + (PAST_GATE if lead.pos > GATE else 0.0) - (tangled if lead.entangled else 0.0)
     if t.smaug is None and RUNE - 7 <= lead.pos <= GATE:
         value += GATE_OPEN

@@ -273,6 +273,29 @@ def test_in_the_last_rounds_a_last_dwarf_steps_in_front_of_smaug_and_attacks() -
     assert s.smaug == 40
 
 
+def stuck_web(bilbo: int) -> Any:
+    """Blue must let two cards go; B1 is entangled on 14 (the three-player game of seed 1981)."""
+    at = {"R1": 49, "R2": 30, "Y1": 49, "Y2": 49, "B1": 14, "B2": 42, "Bilbo": bilbo}
+    hand = ["BH05", "BH11", "BH17", "ES04", "ES08", "TR02", "TR03", "TR07"]
+    return position(
+        active=BLUE,
+        phase="limit",
+        at=at,
+        entangled=["B1"],
+        smaug=35,
+        key=None,
+        door_open=True,
+        hands={BLUE: hand},
+    )
+
+
+def test_a_dwarf_only_fight_cards_can_free_makes_the_hand_keep_them() -> None:
+    # ring-Bilbo on his way may still free B1: a small fight card goes with Legolas
+    assert set(heuristic(stuck_web(bilbo=20)).cards) == {"BH05#1", "BH17#1"}
+    # Bilbo home: only 20 in fight cards free B1, so Legolas and the Great Eagle go instead
+    assert set(heuristic(stuck_web(bilbo=49)).cards) == {"BH17#1", "ES08#1"}
+
+
 # -- the subset sum itself -----------------------------------------------------------------------------
 FIGHT_CARDS = sorted(i for i, c in INSTANCES.items() if is_fight(i))
 
