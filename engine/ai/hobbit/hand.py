@@ -7,7 +7,9 @@ Sorrow H5.9).
   House otherwise.
 - Letting go: the cards least worth keeping, except that a second fight card of a value the
   hand already holds is worth less (it adds no new sum), and the fight cards that together
-  make the strength of the face-up enemies are worth more (a fight the hand can win next).
+  make the strength of the face-up enemies are worth more (a fight the hand can win next);
+  so is every fight card while an own dwarf is entangled where only 20 in fight cards can
+  free it (H5.10c) — else Treasury cards fill the hand and the seat never gathers them.
 """
 
 from __future__ import annotations
@@ -30,6 +32,9 @@ SAME_VALUE = 2.0
 """Less for each further fight card of a value already held."""
 READY = 3.0
 """More for a card of a set that beats a face-up enemy."""
+FREEING = 8.0
+"""More for a fight card while an own dwarf waits in a web that only 20 in fight cards can
+free (H5.10c): the hand must gather them, ahead of most Treasury cards."""
 
 
 def draw_choice(t: Table, legal: Sequence[object]) -> object:
@@ -70,6 +75,7 @@ def letting_go(t: Table, count: int) -> list[str]:
     """The ``count`` cards of the hand to discard."""
     hand = list(t.hand)
     ready = _ready(t)
+    freeing = _freeing(t)
     worth = {}
     seen: Counter[int] = Counter()
     at_lair = t.gandalf == "G_LAIR"
@@ -78,8 +84,14 @@ def letting_go(t: Table, count: int) -> list[str]:
         if is_fight(card):
             w -= SAME_VALUE * seen[highest(card)]
             seen[highest(card)] += 1
+            w += FREEING if freeing else 0.0
         worth[card] = w + (READY if card in ready else 0.0)
     return sorted(hand, key=lambda c: (worth[c], c))[:count]
+
+
+def _freeing(t: Table) -> bool:
+    """An own dwarf is entangled and only fight cards can free it."""
+    return t.webs_need_cards and any(p.entangled and p.pos is not None for p in t.own())
 
 
 def _ready(t: Table) -> set[str]:

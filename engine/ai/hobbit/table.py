@@ -59,6 +59,8 @@ class Table:
     supply_counts: dict[str, int]
     red_extra: int
     """Spaces every red Smaug card adds at this table."""
+    rounds_left: int
+    """Rounds still to come after this one before the round limit ends the game (H8.10)."""
 
     # -- reading ------------------------------------------------------------------------------
     def piece(self, figure: str) -> Piece:
@@ -74,6 +76,12 @@ class Table:
     @property
     def ring_on(self) -> bool:
         return self.ring == "bilbo"
+
+    @property
+    def webs_need_cards(self) -> bool:
+        """Ring-Bilbo frees no more webs (he is home, H4.7, or bare): only 20 in fight cards
+        free an entangled dwarf now (H5.10c)."""
+        return self.bilbo.pos == FINISH or not self.ring_on
 
     def counts(self, piece: Piece) -> bool:
         """A counting figure (H0): a living dwarf, or bare Bilbo."""
@@ -184,6 +192,7 @@ def read(view: HobbitView) -> Table:
         unseen_red=unseen_red,
         supply_counts={name: deck.count for name, deck in view.decks.items()},
         red_extra=view.red_extra,
+        rounds_left=view.max_rounds - view.round,
     )
 
 

@@ -11,12 +11,16 @@ the policy is measured with (a move, a card spent, a Smaug step prevented).
 - Smaug is worth less the nearer he stands to the dragon space (H8.8), steeply at the end;
   figures on the spaces his next move would pass are pushed back 10, the one he ends on dies
   (H7.3), weighed by the chances of his next move's length; a seat's last dwarf or bare Bilbo
-  dying loses the game. In his lair the gate is open (H7.4): dwarves on the slopes can run.
+  dying loses the game — except in the last rounds, where the round limit would lose it too
+  (H8.10) and a kill costs about a dwarf. In his lair the gate is open (H7.4): dwarves on the
+  slopes can run.
 - Gandalf's stop: at his lair stop Smaug's cards lose their bonus (H7.2), at the Erebor stop
   attacks push twice as far (H7.5).
 """
 
 from __future__ import annotations
+
+import math
 
 from engine.ai.hobbit.table import Piece, Table
 from engine.games.hobbit.board import BILBO, DRAGON, FINISH, GATE, RUNE, SMAUG_PATH, toward_esgaroth
@@ -58,6 +62,15 @@ PENDING: tuple[tuple[int, float], ...] = ((2, 0.3), (3, 0.4), (4, 0.2), (5, 0.1)
 PENDING_CALM: tuple[tuple[int, float], ...] = ((1, 0.35), (2, 0.45), (3, 0.1), (4, 0.1))
 """Without the bonus (Gandalf at his lair stop)."""
 
+LAST_ROUNDS = 40
+"""The last rounds before the limit (61–100 at the default limit of 100), in which a kill costs at most
+``LATE_STAKE``. A seat's last dwarf or bare Bilbo that will not stand within Smaug's reach
+cannot attack him either, so it waits below him; this late, waiting no longer helps: the round
+limit loses the game as surely as the kill would (H8.10)."""
+LATE_STAKE = 30.0
+"""What a kill may cost in the last rounds: about a dwarf of a seat that has two, not the
+game."""
+
 _LAIR_SPACE = SMAUG_PATH[0] + 1
 """Smaug's lair counted as the space above the gate: his first step enters the gate."""
 
@@ -77,7 +90,7 @@ def seat_value(t: Table, seat: int) -> float:
         return LOSS
     lead = max(alive, key=lambda p: (not p.entangled, p.pos))
     assert lead.pos is not None
-    tangled = STUCK if t.bilbo.pos == FINISH or not t.ring_on else TANGLED
+    tangled = STUCK if t.webs_need_cards else TANGLED
     value = lead.pos + (PAST_GATE if lead.pos > GATE else 0.0) - (tangled if lead.entangled else 0.0)
     if t.smaug is None and RUNE - 7 <= lead.pos <= GATE:
         value += GATE_OPEN
@@ -138,13 +151,19 @@ def danger(t: Table) -> float:
             dead = t
             for p in pieces:
                 dead = dead.moved(p.id, None)
-            cost += kill * (before - _worth(dead, pieces))
+            cost += kill * min(before - _worth(dead, pieces), kill_stake(t))
         if passed:
             pushed = t
             for p in pieces:
                 pushed = pushed.moved(p.id, max(0, space - 10))
             cost += passed * (before - _worth(pushed, pieces))
     return hazard(t.seats) * cost
+
+
+def kill_stake(t: Table) -> float:
+    """The most a kill by Smaug's next move may cost: whatever it costs, the game included,
+    until the last rounds; then ``LATE_STAKE``."""
+    return LATE_STAKE if t.rounds_left < LAST_ROUNDS else math.inf
 
 
 def hazard(seats: int) -> float:

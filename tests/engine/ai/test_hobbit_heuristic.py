@@ -239,6 +239,63 @@ def test_it_opens_the_door() -> None:
     assert heuristic(s) == OpenDoor()
 
 
+# -- no stalls before the round limit (H8.10) --------------------------------------------------------
+def last_dwarves(round: int) -> Any:
+    """Two players, each with one dwarf left on 32 below Smaug on 37 (Gandalf at his lair), ring-
+    Bilbo on 43 before the locked door: the table that repeated for 50 rounds in the two-player
+    game of seed 6. Red's 1 and 5 are face down; its 2 and 3 lead within Smaug's reach."""
+    return position(
+        2,
+        at={"R1": 32, "R2": None, "Y1": 32, "Y2": None, "Bilbo": 43},
+        smaug=37,
+        gandalf="G_LAIR",
+        key=YELLOW,
+        hands={RED: ["BH02", "BH05", "BH08", "BH13", "BH14", "BH18"]},  # Scouting 2, Tauriel
+        down={RED: [1, 5]},
+        round=round,
+    )
+
+
+def test_a_last_dwarf_keeps_out_of_smaugs_reach_while_there_are_rounds_to_wait() -> None:
+    choice = GAME.dump_action(heuristic(last_dwarves(round=60)))
+    assert (choice["card"], choice["dir"]) == ("MV-R-2", "BACK")
+
+
+def test_in_the_last_rounds_a_last_dwarf_steps_in_front_of_smaug_and_attacks() -> None:
+    s = last_dwarves(round=95)
+    choice = heuristic(s)
+    move = GAME.dump_action(choice)
+    assert (move["card"], move["figure"], move["dir"]) == ("MV-R-3", "R1", "FWD")
+    s = play(s, choice)
+    s = play(s, heuristic(s))  # Scouting 2 carries R1 onto Smaug
+    assert top_kind(s) == "attack"
+    s = play(s, heuristic(s))
+    assert s.smaug == 40
+
+
+def stuck_web(bilbo: int) -> Any:
+    """Blue must let two cards go; B1 is entangled on 14 (the three-player game of seed 1981)."""
+    at = {"R1": 49, "R2": 30, "Y1": 49, "Y2": 49, "B1": 14, "B2": 42, "Bilbo": bilbo}
+    hand = ["BH05", "BH11", "BH17", "ES04", "ES08", "TR02", "TR03", "TR07"]
+    return position(
+        active=BLUE,
+        phase="limit",
+        at=at,
+        entangled=["B1"],
+        smaug=35,
+        key=None,
+        door_open=True,
+        hands={BLUE: hand},
+    )
+
+
+def test_a_dwarf_only_fight_cards_can_free_makes_the_hand_keep_them() -> None:
+    # ring-Bilbo on his way may still free B1: a small fight card goes with Legolas
+    assert set(heuristic(stuck_web(bilbo=20)).cards) == {"BH05#1", "BH17#1"}
+    # Bilbo home: only 20 in fight cards free B1, so Legolas and the Great Eagle go instead
+    assert set(heuristic(stuck_web(bilbo=49)).cards) == {"BH17#1", "ES08#1"}
+
+
 # -- the subset sum itself -----------------------------------------------------------------------------
 FIGHT_CARDS = sorted(i for i, c in INSTANCES.items() if is_fight(i))
 
