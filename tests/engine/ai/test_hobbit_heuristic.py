@@ -240,7 +240,7 @@ def test_it_opens_the_door() -> None:
 
 
 # -- no stalls before the round limit (H8.10) --------------------------------------------------------
-def last_dwarves(round: int) -> Any:
+def last_dwarves(at_round: int) -> Any:
     """Two players, each with one dwarf left on 32 below Smaug on 37 (Gandalf at his lair), ring-
     Bilbo on 43 before the locked door: the table that repeated for 50 rounds in the two-player
     game of seed 6. Red's 1 and 5 are face down; its 2 and 3 lead within Smaug's reach."""
@@ -252,17 +252,17 @@ def last_dwarves(round: int) -> Any:
         key=YELLOW,
         hands={RED: ["BH02", "BH05", "BH08", "BH13", "BH14", "BH18"]},  # Scouting 2, Tauriel
         down={RED: [1, 5]},
-        round=round,
+        round=at_round,
     )
 
 
 def test_a_last_dwarf_keeps_out_of_smaugs_reach_while_there_are_rounds_to_wait() -> None:
-    choice = GAME.dump_action(heuristic(last_dwarves(round=60)))
+    choice = GAME.dump_action(heuristic(last_dwarves(at_round=60)))
     assert (choice["card"], choice["dir"]) == ("MV-R-2", "BACK")
 
 
 def test_in_the_last_rounds_a_last_dwarf_steps_in_front_of_smaug_and_attacks() -> None:
-    s = last_dwarves(round=95)
+    s = last_dwarves(at_round=95)
     choice = heuristic(s)
     move = GAME.dump_action(choice)
     assert (move["card"], move["figure"], move["dir"]) == ("MV-R-3", "R1", "FWD")
