@@ -141,7 +141,7 @@ def danger(t: Table) -> float:
     for p in t.pieces:
         if p.pos is not None and t.counts(p) and DRAGON < p.pos < here:
             on.setdefault(p.pos, []).append(p)
-    cost = 0.0
+    cost, stake = 0.0, kill_stake(t)
     for space, pieces in on.items():
         k = here - space
         kill = sum(w for n, w in spread if n == k)
@@ -151,7 +151,7 @@ def danger(t: Table) -> float:
             dead = t
             for p in pieces:
                 dead = dead.moved(p.id, None)
-            cost += kill * min(before - _worth(dead, pieces), kill_stake(t))
+            cost += kill * min(before - _worth(dead, pieces), stake)
         if passed:
             pushed = t
             for p in pieces:
