@@ -4,10 +4,12 @@ through the repository, as the bot would."""
 from __future__ import annotations
 
 import random
+from datetime import datetime
 from typing import Any
 
 import engine
 from storage import GameRecord, GameStatus, Repository
+from storage.living import GuildSettings
 
 PICKOMINO = engine.get_game("pickomino")
 
@@ -37,6 +39,15 @@ async def started_game(
     for n in range(ais):
         await repo.add_ai(lobby.id, "random", f"bot{n}")
     return await repo.start(lobby.id, seed=seed)
+
+
+async def clocked_game(repo: Repository, now: datetime) -> GameRecord:
+    """A running Pickomino game on server 1, whose turn limit is 10 minutes with a reminder at 4,
+    and whose seat 0 has been to act since ``now`` (its turn clock synced then)."""
+    await repo.set_guild_settings(1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
+    game = await started_game(repo)
+    await repo.sync_turns(game.id, now=now)
+    return game
 
 
 async def computers_game(

@@ -8,28 +8,22 @@ transaction takes the file's write lock first, so the two cannot interleave at a
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Coroutine
+from collections.abc import Coroutine
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import asyncpg
 import pytest
 
-from storage import Repository, open_repository
-from storage.living import GuildSettings
-from tests.storage.conftest import TickingClock
-from tests.storage.helpers import started_game
+from storage import Repository
+from tests.storage.helpers import clocked_game
 
 T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 DUE = T0 + timedelta(minutes=10)
 """Seat 0's timeout: the turn limit after its clock started at ``T0``."""
 
-
-@pytest.fixture
-async def pg_repo(postgres_url: str) -> AsyncIterator[Repository]:
-    repository = await open_repository(postgres_url, clock=TickingClock())
-    yield repository
-    await repository.close()
+pytestmark = pytest.mark.parametrize("backend", ["postgresql"])
+"""PostgreSQL's ``repo`` and ``db_url`` only (the fixtures' other backend, SQLite, cannot interleave)."""
 
 
 async def waiting_for_locks(holder: asyncpg.Connection, count: int) -> None:
@@ -65,47 +59,39 @@ async def in_order(
         await holder.close()
 
 
-async def due_game(repo: Repository) -> int:
-    """A game whose seat 0 has been to act since ``T0``, with a ten-minute turn limit."""
-    await repo.set_guild_settings(1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
-    game = await started_game(repo)
-    await repo.sync_turns(game.id, now=T0)
-    return game.id
-
-
 def roll_at_due(repo: Repository, game_id: int) -> Coroutine[Any, Any, Any]:
     """Seat 0 rolls at the very moment its time runs out (it is then still to act, to keep)."""
     return repo.apply(game_id, expected_version=0, seat=0, action={"kind": "roll"}, turn_now=DUE)
 
 
 async def test_a_move_that_takes_the_row_first_leaves_the_claim_nothing_to_claim(
-    pg_repo: Repository, postgres_url: str
+    repo: Repository, db_url: str
 ) -> None:
-    game_id = await due_game(pg_repo)
-    move, claim = roll_at_due(pg_repo, game_id), pg_repo.claim_timeouts(DUE)
-    applied, claimed = await in_order(postgres_url, game_id, move, claim)
+    game_id = (await clocked_game(repo, T0)).id
+    move, claim = roll_at_due(repo, game_id), repo.claim_timeouts(DUE)
+    applied, claimed = await in_order(db_url, game_id, move, claim)
     assert applied.game.version == 1
     assert claimed == []  # the seat moved: its clock starts again from the move
-    deadline = (await pg_repo.turn_deadlines(game_id))[0].deadline_at
+    deadline = (await repo.turn_deadlines(game_id))[0].deadline_at
     assert deadline == DUE + timedelta(minutes=10)
-    assert await pg_repo.claim_timeouts(deadline - timedelta(seconds=1)) == []
-    (later,) = await pg_repo.claim_timeouts(deadline)
+    assert await repo.claim_timeouts(deadline - timedelta(seconds=1)) == []
+    (later,) = await repo.claim_timeouts(deadline)
     assert (later.seat, later.missed) == (0, 1)
 
 
 async def test_a_claim_that_takes_the_row_first_is_void_once_the_seat_has_moved(
-    pg_repo: Repository, postgres_url: str
+    repo: Repository, db_url: str
 ) -> None:
-    game_id = await due_game(pg_repo)
-    claim, move = pg_repo.claim_timeouts(DUE), roll_at_due(pg_repo, game_id)
-    claimed, applied = await in_order(postgres_url, game_id, claim, move)
+    game_id = (await clocked_game(repo, T0)).id
+    claim, move = repo.claim_timeouts(DUE), roll_at_due(repo, game_id)
+    claimed, applied = await in_order(db_url, game_id, claim, move)
     (timeout,) = claimed
     assert (timeout.seat, timeout.version, timeout.missed) == (0, 0, 1)
     assert applied.game.version == 1  # the move is stored all the same
     # Whoever holds the claim finds the turn played: the claim is void, and the seat's clock
     # runs afresh from its move.
-    assert not await pg_repo.complete_timeout(timeout)
-    deadline = (await pg_repo.turn_deadlines(game_id))[0].deadline_at
+    assert not await repo.complete_timeout(timeout)
+    deadline = (await repo.turn_deadlines(game_id))[0].deadline_at
     assert deadline == DUE + timedelta(minutes=10)
-    (again,) = await pg_repo.claim_timeouts(deadline)
+    (again,) = await repo.claim_timeouts(deadline)
     assert (again.seat, again.version) == (0, 1)

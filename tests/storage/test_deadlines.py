@@ -15,7 +15,7 @@ from storage.backends import open_database
 from storage.living import DEFAULT_SETTINGS, GuildSettings, TurnDeadline
 from storage.schema import LATEST, migrate
 from tests.storage.conftest import TickingClock
-from tests.storage.helpers import PICKOMINO, started_game
+from tests.storage.helpers import PICKOMINO, clocked_game, started_game
 from tests.storage.servers import Raw
 
 T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
@@ -65,9 +65,7 @@ async def test_a_turn_gets_one_deadline_and_the_seats_own_moves_restart_it(repo:
 
 
 async def test_reminders_and_timeouts_are_claimed_once(repo: Repository) -> None:
-    await repo.set_guild_settings(1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
-    game = await started_game(repo)
-    await repo.sync_turns(game.id, now=T0)
+    game = await clocked_game(repo, T0)
 
     assert await repo.claim_reminders(T0 + minutes(3)) == []
     (reminder,) = await repo.claim_reminders(T0 + minutes(4))
@@ -102,9 +100,7 @@ async def test_a_claim_left_by_a_process_that_died_is_taken_over_after_its_lease
 ) -> None:
     """Nobody else gets a held claim while its lease runs; then another process takes it over,
     as a further try of the same missed turn, and the first owner can no longer settle it."""
-    await repo.set_guild_settings(1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
-    game = await started_game(repo)
-    await repo.sync_turns(game.id, now=T0)
+    await clocked_game(repo, T0)
     lease = timedelta(seconds=repo.claimant.lease_seconds)
     (reminder,) = await repo.claim_reminders(T0 + minutes(4))
     (timeout,) = await repo.claim_timeouts(T0 + minutes(10))
@@ -124,9 +120,7 @@ async def test_a_claim_left_by_a_process_that_died_is_taken_over_after_its_lease
 
 
 async def test_a_released_timeout_is_due_again_and_counts_no_missed_turn(repo: Repository) -> None:
-    await repo.set_guild_settings(1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
-    game = await started_game(repo)
-    await repo.sync_turns(game.id, now=T0)
+    game = await clocked_game(repo, T0)
     (claimed,) = await repo.claim_timeouts(T0 + minutes(10))
     assert await repo.release_timeout(claimed)
     assert await repo.next_due() == T0 + minutes(10)
@@ -213,9 +207,7 @@ async def test_computer_players_get_no_deadline(repo: Repository) -> None:
 
 
 async def test_a_move_applied_with_the_turn_clock_syncs_in_its_own_transaction(repo: Repository) -> None:
-    await repo.set_guild_settings(1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
-    game = await started_game(repo)
-    await repo.sync_turns(game.id, now=T0)
+    game = await clocked_game(repo, T0)
     applied = await repo.apply(
         game.id, expected_version=0, seat=0, action={"kind": "roll"}, turn_now=T0 + minutes(2)
     )
@@ -254,9 +246,7 @@ async def test_a_move_of_a_seat_still_to_act_leaves_its_row_and_its_clock_restar
     """The row keeps the times it had, the earliest the seat can be due; every reader sees the
     clock counted from the move; the reminder and timeout come due from the move, and the claim
     that finds the stored time passed first brings the row up to date."""
-    await repo.set_guild_settings(1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
-    game = await started_game(repo)
-    await repo.sync_turns(game.id, now=T0)
+    game = await clocked_game(repo, T0)
     stored = await clock_row(raw, game.id, 0)
     deadlines = await roll(repo, game.id, 0, T0 + minutes(2))
     assert deadlines[0] == TurnDeadline(game.id, 0, 1, T0 + minutes(6), T0 + minutes(12))
@@ -285,9 +275,7 @@ async def test_a_claim_that_finds_the_seat_moved_since_claims_at_once_when_still
 ) -> None:
     """A scheduler that was down past the moved deadline: the row is brought up to date and the
     timeout claimed in the same pass."""
-    await repo.set_guild_settings(1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
-    game = await started_game(repo)
-    await repo.sync_turns(game.id, now=T0)
+    game = await clocked_game(repo, T0)
     await roll(repo, game.id, 0, T0 + minutes(2))
     (timeout,) = await repo.claim_timeouts(T0 + minutes(30))
     assert (timeout.seat, timeout.version, timeout.tries) == (0, 1, 1)
@@ -297,9 +285,7 @@ async def test_a_claim_that_finds_the_seat_moved_since_claims_at_once_when_still
 async def test_a_seat_moving_after_its_reminder_is_reminded_again_later(repo: Repository, raw: Raw) -> None:
     """A clock something was claimed on starts afresh on the row itself: the reminder went out,
     the seat moved, so a new reminder is due from the move."""
-    await repo.set_guild_settings(1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
-    game = await started_game(repo)
-    await repo.sync_turns(game.id, now=T0)
+    game = await clocked_game(repo, T0)
     (reminder,) = await repo.claim_reminders(T0 + minutes(4))
     assert await repo.complete_reminder(reminder)
     await roll(repo, game.id, 0, T0 + minutes(5))
@@ -314,9 +300,7 @@ async def test_a_seat_moving_after_its_reminder_is_reminded_again_later(repo: Re
 
 
 async def test_a_claim_held_when_the_seat_moves_is_void(repo: Repository) -> None:
-    await repo.set_guild_settings(1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
-    game = await started_game(repo)
-    await repo.sync_turns(game.id, now=T0)
+    game = await clocked_game(repo, T0)
     (timeout,) = await repo.claim_timeouts(T0 + minutes(10))
     deadlines = await roll(repo, game.id, 0, T0 + minutes(10))
     assert deadlines[0].version == 1 and deadlines[0].deadline_at == T0 + minutes(20)
@@ -330,9 +314,7 @@ async def test_new_settings_count_from_the_next_clock_and_a_running_one_keeps_it
 ) -> None:
     """A clock restarted in place counts with the settings it was started with, as the fresh
     row that move would have written did; a move under other settings writes its row again."""
-    await repo.set_guild_settings(1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
-    game = await started_game(repo)
-    await repo.sync_turns(game.id, now=T0)
+    game = await clocked_game(repo, T0)
     await roll(repo, game.id, 0, T0 + minutes(1))
     await repo.set_guild_settings(1, GuildSettings(turn_limit_minutes=30, reminder_minutes=0))
     assert (await repo.turn_deadlines(game.id))[0].deadline_at == T0 + minutes(11)
