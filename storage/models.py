@@ -8,7 +8,8 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from engine import Event, Result
+from engine import Event, Result, get_game
+from engine.core.position import Position
 
 
 class GameStatus(StrEnum):
@@ -52,6 +53,12 @@ class GameRecord:
     created_at: datetime
     updated_at: datetime
     result: Result | None = None
+
+    @property
+    def position(self) -> Position[Any, Any] | None:
+        """The game as the bot may ask about it (views, legal actions, decisions, result),
+        never its state; ``None`` while in the lobby."""
+        return None if self.state is None else Position(get_game(self.key), self.state)
 
     def seat_of(self, user_id: int) -> int | None:
         for seat in self.seats:

@@ -25,6 +25,7 @@ from typing import Any, Protocol
 
 from engine.core.contract import Game
 from engine.core.errors import EngineError, IllegalAction
+from engine.core.position import Position, state_of
 
 
 class Policy(Protocol):
@@ -127,3 +128,9 @@ def decide(game: Game[Any, Any, Any], state: Any, seat: int, policy: str | Polic
         raise IllegalAction(f"seat {seat} has nothing to do now", "not_your_turn", seat=seat)
     chooser = get_policy(game.key, policy) if isinstance(policy, str) else policy
     return chooser.choose(game.view(state, seat), legal, random.Random(seed))
+
+
+def decide_at(position: Position[Any, Any], seat: int, policy: str | Policy, seed: int) -> Any:
+    """``decide`` for a running game as the bot holds it: a ``Position``, whose state only the
+    engine opens."""
+    return decide(position.game, state_of(position), seat, policy, seed)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from engine.core.contract import RESIGN, Game, Step
+from engine.core.contract import RESIGN, Event, Game, Step
 from engine.core.plain import JSON
 
 
@@ -55,3 +55,16 @@ def final_state(
     for _, _, step in replay(game, seats, seed, options, moves):
         state = step.state
     return state if state is not None else game.new(seats, seed, options)
+
+
+def replay_events(
+    game: Game[Any, Any, Any],
+    seats: int,
+    seed: int,
+    options: Mapping[str, Any],
+    moves: Iterable[tuple[int, Mapping[str, JSON]]],
+) -> Iterator[tuple[Event, ...]]:
+    """The events of every logged move, in order: what a history of the game may tell, with
+    no position along (the bot words events and never holds a state)."""
+    for _, _, step in replay(game, seats, seed, options, moves):
+        yield step.events
