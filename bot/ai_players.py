@@ -43,7 +43,8 @@ from bot.moves import follow
 from bot.policies import default_policy
 from bot.standing import standing_orders, switched_on
 from engine import get_game
-from engine.ai import Policy, decide, get_policy
+from engine.ai import Policy, get_policy
+from engine.ai.policy import decide_at
 from storage.errors import NotPlaying, StaleVersion, StorageError
 from storage.models import GameRecord, GameStatus
 
@@ -61,12 +62,12 @@ def decision_seed(game_id: int, version: int, seat: int) -> int:
 
 def ai_seats_to_act(record: GameRecord) -> tuple[int, ...]:
     """The computer seats the game waits for now."""
-    if record.status is not GameStatus.ACTIVE or record.state is None:
+    position = record.position
+    if record.status is not GameStatus.ACTIVE or position is None:
         return ()
-    game = get_game(record.key)
     return tuple(
         s
-        for s in game.to_act(record.state)
+        for s in position.to_act()
         if record.seats[s].ai is not None and not record.seats[s].resigned
     )
 
@@ -79,14 +80,14 @@ async def play_for_seat(
     seat is not to act, or someone else moved first. Usable for a person's seat too (a
     timed-out turn played by the computer)."""
     record = await host.repository.get(game_id)
-    game = get_game(record.key)
-    if record.status is not GameStatus.ACTIVE or seat not in game.to_act(record.state):
+    game, position = get_game(record.key), record.position
+    if record.status is not GameStatus.ACTIVE or position is None or seat not in position.to_act():
         return False
     name = policy or record.seats[seat].ai or default_policy(record.key)
     chooser = players.policy(game_id, seat, record.key, name)
     seed = decision_seed(game_id, record.version, seat)
     # In a worker thread: a deep decision (tens of ms) must not hold up other games' clicks.
-    action = await asyncio.to_thread(decide, game, record.state, seat, chooser, seed)
+    action = await asyncio.to_thread(decide_at, position, seat, chooser, seed)
     try:
         applied = await host.repository.apply(
             game_id,

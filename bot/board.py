@@ -4,6 +4,7 @@ the stored record alone, so any handler can redraw it after a restart."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -13,8 +14,10 @@ from bot.games import renderer_for
 from bot.i18n import players, t
 from bot.options import option_words
 from bot.policies import ai_choices
-from bot.render import SelectLook, Table
+from bot.render import Menus, SelectLook, Table
+from bot.render.menus import Choice, Step, menu, read
 from engine import Event, get_game
+from engine.core import dump_json
 from engine.core.decisions import for_seat
 from storage.living import TurnDeadline
 from storage.models import GameRecord, GameStatus
@@ -23,14 +26,56 @@ MAX_SELECTS = 4
 """Select menus in one message: each takes a row of five, and a message has five rows."""
 MAX_SELECT_OPTIONS = 25
 
-MAX_ACTION_BUTTONS = 24
-"""A message holds 25 buttons; one is Private. Games with more choices use ``/move``."""
+MORE = "more"
+"""The menus holding the actions more than a message's buttons (``more0``, ``more1`` …)."""
 
 
 def table_of(
-    record: GameRecord, lang: str, events: tuple[Event, ...] = (), *, pictures: bool = True, focus: str = ""
+    record: GameRecord,
+    lang: str,
+    events: tuple[Event, ...] = (),
+    *,
+    seat: int | None = None,
+    pictures: bool = True,
+    focus: str = "",
 ) -> Table:
-    return Table(record, get_game(record.key), lang, events, pictures, focus)
+    """What a renderer may see of a stored game for one audience (``seat``; ``None``:
+    everyone): the engine's views, that seat's legal actions and decision, the events it may
+    learn — never the state."""
+    game = get_game(record.key)
+    position = record.position
+    active = record.status is GameStatus.ACTIVE
+    base = Table(
+        game, record.id, record.version, record.seats, lang, seat, active, pictures=pictures, focus=focus
+    )
+    if position is None:
+        return replace(base, result=record.result)
+    public = position.view(None)
+    table = replace(
+        base,
+        public=public,
+        view=public if seat is None else position.view(seat),
+        waiting=position.to_act(),
+        result=record.result or position.result(),
+        events=position.events_for(events, seat),
+        decisions=position.pending(seat),
+    )
+    if seat is not None:
+        return replace(
+            table,
+            actions=tuple(position.legal_data(seat)),
+            decision=position.decision(seat),
+            private=position.private_view(seat),
+        )
+    renderer = renderer_for(record.key)
+    offered: dict[int, tuple[dict[str, Any], ...]] = {}
+    for waited in table.waiting:
+        decision = for_seat(table.decisions, waited)
+        if record.seats[waited].ai is None and not (
+            decision is not None and renderer.decided_in_private(public, decision)
+        ):
+            offered[waited] = tuple(position.legal_data(waited))
+    return replace(table, offered=offered)
 
 
 def game_message(
@@ -145,12 +190,10 @@ def board_actions(table: Table) -> list[dict[str, Any]]:
     of whoever clicks, if the action is legal for him. The actions of a decision taken in
     private (a secret one: they would tell what only that seat may know) are left out: they
     go to its DM and ephemeral messages. Computer seats move by themselves and get none."""
-    record, game, state = table.record, table.game, table.state
-    renderer = renderer_for(record.key)
+    renderer = renderer_for(table.game.key)
     offered: list[dict[str, Any]] = []
-    for seat in public_seats(table):
-        legal = [game.dump_action(action) for action in game.legal_actions(state, seat)]
-        for data in renderer.buttons(table, seat, legal):
+    for seat, legal in table.offered.items():
+        for data in renderer.buttons(table, seat, list(legal)):
             if data not in offered:
                 offered.append(data)
     return offered
@@ -158,37 +201,24 @@ def board_actions(table: Table) -> list[dict[str, Any]]:
 
 def public_seats(table: Table) -> list[int]:
     """The people the game waits for whose decision is taken in public, in seat order."""
-    record, game, state = table.record, table.game, table.state
-    renderer = renderer_for(record.key)
-    pending = game.pending(state)
-    found = []
-    for seat in table.to_act():
-        decision = for_seat(pending, seat)
-        if record.seats[seat].ai is None and not (
-            decision is not None and renderer.decided_in_private(state, decision)
-        ):
-            found.append(seat)
-    return found
+    return sorted(table.offered)
 
 
 def seat_actions(table: Table, seat: int) -> list[dict[str, Any]]:
     """The buttons of one seat's own messages (its DM, Private, ``/hand``): its legal actions,
     secret decisions included."""
-    renderer = renderer_for(table.record.key)
-    found = [table.game.dump_action(a) for a in table.game.legal_actions(table.state, seat)]
-    return renderer.buttons(table, seat, found)
+    return renderer_for(table.game.key).buttons(table, seat, list(table.actions))
 
 
 def move_buttons(table: Table, view: discord.ui.View, actions: list[dict[str, Any]]) -> None:
-    """One button per action, drawn at the game's version (a message holds 25 at most; games
-    with more choices use ``/move``)."""
-    renderer = renderer_for(table.record.key)
-    for data in actions[:MAX_ACTION_BUTTONS]:
+    """One button per action, drawn at the game's version."""
+    renderer = renderer_for(table.game.key)
+    for data in actions:
         look = renderer.button_look(table, data)
         view.add_item(
             MoveButton(
-                table.record.id,
-                table.record.version,
+                table.id,
+                table.version,
                 data,
                 label=look.label,
                 style=look.style,
@@ -197,14 +227,52 @@ def move_buttons(table: Table, view: discord.ui.View, actions: list[dict[str, An
         )
 
 
+def place_actions(table: Table, view: discord.ui.View, actions: list[dict[str, Any]], slots: int) -> None:
+    """The actions in ``slots`` free places of a message (five to a row): buttons while they
+    fit; else the first rows stay buttons and the rest go into menus of 25 (``more``), each
+    taking a row's five places, so none is left out while the message can hold it. A list
+    longer still stays whole in ``/move`` (its autocomplete lists every legal action)."""
+    if len(actions) <= slots:
+        move_buttons(table, view, actions)
+        return
+    menus = min(slots // 5, -(-(len(actions) - slots) // (MAX_SELECT_OPTIONS - 5)))
+    buttons = slots - 5 * menus
+    move_buttons(table, view, actions[:buttons])
+    renderer = renderer_for(table.game.key)
+    rest = actions[buttons:]
+    looks = []
+    for number in range(menus):
+        chunk = rest[number * MAX_SELECT_OPTIONS : (number + 1) * MAX_SELECT_OPTIONS]
+        choices = []
+        for n, data in enumerate(chunk):
+            look = renderer.button_look(table, data)
+            choices.append(Choice((Step(f"m{n}", look.label, emoji=look.emoji),), dump_json(data)))
+        first = buttons + number * MAX_SELECT_OPTIONS + 1
+        placeholder = t(table.lang, "board.more_moves", first=first, last=first + len(chunk) - 1)
+        found = menu(f"{MORE}{number}", placeholder, choices, "", back="", done="")
+        if found is not None:
+            looks.append(found)
+    add_selects(table, view, looks)
+
+
+def more_action(name: str, values: list[str]) -> str | None:
+    """The action (as JSON text) a pick in a ``more`` menu stands for; ``None`` for any other
+    menu, which is the game's own."""
+    if not name.startswith(MORE):
+        return None
+    picked = read(values)
+    return picked if isinstance(picked, str) else None
+
+
 def board_view(table: Table) -> discord.ui.View:
     """The public decisions' menus (``Renderer.board_selects``) and actions
     (``board_actions``), then Private."""
     view = discord.ui.View(timeout=None)
-    selects = renderer_for(table.record.key).board_selects(table)[:MAX_SELECTS]
+    renderer = renderer_for(table.game.key)
+    selects = renderer.board_selects(table)[:MAX_SELECTS] if isinstance(renderer, Menus) else []
     add_selects(table, view, selects)
-    move_buttons(table, view, board_actions(table)[: 24 - 5 * len(selects)])  # a select takes a row
-    view.add_item(PrivateButton(table.record.id, label=t(table.lang, "button.private")))
+    place_actions(table, view, board_actions(table), 24 - 5 * len(selects))  # a select takes a row
+    view.add_item(PrivateButton(table.id, label=t(table.lang, "button.private")))
     return view
 
 
@@ -219,8 +287,8 @@ def add_selects(table: Table, view: discord.ui.View, selects: list[SelectLook]) 
         ]
         view.add_item(
             MoveSelect(
-                table.record.id,
-                table.record.version,
+                table.id,
+                table.version,
                 look.name,
                 placeholder=look.placeholder[:150],
                 options=options,
@@ -233,24 +301,24 @@ def add_selects(table: Table, view: discord.ui.View, selects: list[SelectLook]) 
 def seat_view(table: Table, seat: int) -> discord.ui.View | None:
     """The select menus and buttons of the seat's pending decision for its private messages;
     ``None`` when it has nothing to decide."""
-    if table.state is None or table.record.status is not GameStatus.ACTIVE:
+    if not table.active:
         return None
-    renderer = renderer_for(table.record.key)
-    legal = [table.game.dump_action(a) for a in table.game.legal_actions(table.state, seat)]
-    selects = renderer.selects(table, seat, legal)[:MAX_SELECTS]
+    renderer = renderer_for(table.game.key)
+    menus = renderer if isinstance(renderer, Menus) else None
+    selects = [] if menus is None else menus.selects(table, seat, list(table.actions))[:MAX_SELECTS]
     actions = seat_actions(table, seat)
-    choices = renderer.choices(table, seat)
+    choices = [] if menus is None else menus.choices(table, seat)
     if not actions and not selects and not choices:
         return None
     view = discord.ui.View(timeout=None)
     add_selects(table, view, selects)
     room = 25 - 5 * len(selects)  # a select takes a whole row
-    move_buttons(table, view, actions[: room - len(choices)])
+    place_actions(table, view, actions, room - len(choices))
     for choice in choices[:room]:
         view.add_item(
             ChoiceButton(
-                table.record.id,
-                table.record.version,
+                table.id,
+                table.version,
                 choice.name,
                 choice.value,
                 label=choice.look.label,
@@ -267,7 +335,7 @@ def private_parts(
     """A seat's private message: its private view as the game draws it, with the buttons of
     its pending decision — the same in a DM, behind Private and for ``/hand``. ``focus``:
     where the seat's multi-step choice stands (``bot.render.Focus``)."""
-    table = table_of(record, lang, pictures=pictures, focus=focus)
+    table = table_of(record, lang, seat=seat, pictures=pictures, focus=focus)
     embed, files = renderer_for(record.key).private_message(table, seat)
     return embed, seat_view(table, seat), files
 

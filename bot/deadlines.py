@@ -27,6 +27,7 @@ from bot.host import Host
 from bot.i18n import guild_language, t
 from bot.moves import follow
 from bot.policies import default_policy
+from bot.turns import waits_for
 from engine import RESIGN, get_game
 from engine.core.errors import EngineError
 from storage.errors import NotPlaying, StaleVersion
@@ -94,8 +95,7 @@ async def play_timed_out_turn(host: Host, due: DueTurn) -> bool:
     whether anything was done (``False`` when the seat moved first)."""
     repo = host.repository
     record = await repo.get(due.game_id)
-    game = get_game(record.key)
-    if record.status is not GameStatus.ACTIVE or due.seat not in game.to_act(record.state):
+    if not waits_for(record, due.seat):
         return False
     clock = (await repo.turn_deadlines(record.id)).get(due.seat)
     if clock is None or clock.version != due.version:  # the seat moved since: its clock restarted
@@ -116,10 +116,11 @@ async def play_timed_out_turn(host: Host, due: DueTurn) -> bool:
         policy = default_policy(record.key)
         for _ in range(MAX_TIMEOUT_MOVES):
             current = await repo.get(due.game_id)
-            if current.version != expected or due.seat not in game.to_act(current.state):
+            position = current.position
+            if current.version != expected or position is None or not waits_for(current, due.seat):
                 return True  # the turn is over, or the player came back and moved
             try:
-                if game.default_action(current.state, due.seat) is not None:
+                if position.default_action(due.seat) is not None:
                     played = await play_default(host, current, due.seat)
                 else:
                     played = await host.computer_turns.play_for_seat(due.game_id, due.seat, policy)
@@ -138,8 +139,8 @@ async def play_timed_out_turn(host: Host, due: DueTurn) -> bool:
 async def play_default(host: Host, record: GameRecord, seat: int) -> bool:
     """Answer the seat's pending decision with its default (a pass, say); ``False`` when
     someone moved first."""
-    game = get_game(record.key)
-    action = game.default_action(record.state, seat)
+    game, position = get_game(record.key), record.position
+    action = None if position is None else position.default_action(seat)
     assert action is not None, "only for a decision with a default"
     try:
         applied = await host.repository.apply(

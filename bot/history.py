@@ -18,11 +18,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.board import table_of
 from bot.games import renderer_for
-from bot.render import Table
 from engine import Event, get_game
 from engine.core.contract import RESULT_ADAPTER
-from engine.core.replay import replay
+from engine.core.replay import replay_events
 from storage.models import GameRecord, GameStatus, MoveRecord
 
 EXPORT_FORMAT = "tavern-replay"
@@ -43,12 +43,8 @@ def replayed(record: GameRecord, moves: Sequence[MoveRecord]) -> list[Told]:
         return []
     game = get_game(record.key)
     logged = [(m.seat, m.action) for m in moves]
-    return [
-        Told(move.seq, seat, step.events)
-        for move, (seat, _, step) in zip(
-            moves, replay(game, len(record.seats), record.seed, record.options, logged), strict=True
-        )
-    ]
+    told = replay_events(game, len(record.seats), record.seed, record.options, logged)
+    return [Told(move.seq, move.seat, events) for move, events in zip(moves, told, strict=True)]
 
 
 def is_over(record: GameRecord) -> bool:
@@ -57,7 +53,7 @@ def is_over(record: GameRecord) -> bool:
 
 def history_lines(record: GameRecord, moves: Sequence[MoveRecord], lang: str, *, limit: int) -> list[str]:
     """The last ``limit`` moves in words, one line per told event."""
-    table = Table(record, get_game(record.key), lang)
+    table = table_of(record, lang)
     renderer = renderer_for(record.key)
     everything = is_over(record)
     lines: list[str] = []

@@ -32,8 +32,10 @@ from bot.games import renderer_for
 from bot.host import Host
 from bot.i18n import t
 from bot.private import send_private_views, tell_unreachable
+from bot.render import Menus
 from bot.reply import Reply, UserMistake
-from engine import RESIGN, Game, IllegalAction, get_game
+from engine import RESIGN, IllegalAction, get_game
+from engine.core.position import Position
 from storage.errors import StaleVersion
 from storage.models import Applied, GameRecord, GameStatus
 
@@ -51,9 +53,12 @@ def require_active(record: GameRecord) -> None:
         raise UserMistake("play.over")
 
 
-def legal_for(game: Game[Any, Any, Any], state: Any, seat: int) -> list[Any]:
-    """The seat's legal actions as plain data, as buttons carry them."""
-    return [game.dump_action(a) for a in game.legal_actions(state, seat)]
+def running(record: GameRecord) -> Position[Any, Any]:
+    """The position of a started game (over or not)."""
+    position = record.position
+    if position is None:
+        raise UserMistake("play.not_started")
+    return position
 
 
 async def check_click(
@@ -64,21 +69,22 @@ async def check_click(
     (then the click is a double click, or was made on a position the seat has left). An
     action that fills in a template the seat may fill now (a recruitment picked in a menu) is
     left to the engine to judge, as typed input is."""
-    game = get_game(record.key)
+    position = running(record)
     if drawn_at > record.version:
         raise UserMistake("play.stale")  # no such version: not a button we drew
     if drawn_at < record.version and await host.repository.seat_moved_since(record.id, seat, drawn_at):
         raise UserMistake("play.stale")
-    legal = legal_for(game, record.state, seat)
+    legal = position.legal_data(seat)
     if action in legal:
         return
-    if renderer_for(record.key).fills_template(action) and any(
+    renderer = renderer_for(record.key)
+    if isinstance(renderer, Menus) and renderer.fills_template(action) and any(
         a.get("kind") == action.get("kind") for a in legal
     ):
         return
     if drawn_at < record.version:
         raise UserMistake("play.stale")
-    if seat not in game.to_act(record.state):
+    if seat not in position.to_act():
         raise UserMistake("play.not_your_turn")
     raise UserMistake("play.not_your_decision")
 
@@ -89,8 +95,8 @@ def check_typed(record: GameRecord, seat: int, action: dict[str, Any]) -> None:
     one only an absent seat's default plays; the engine judges the rest."""
     if action.get("kind") == RESIGN:
         return  # always possible
-    game = get_game(record.key)
-    if seat not in game.to_act(record.state) and not game.legal_actions(record.state, seat):
+    game, position = get_game(record.key), running(record)
+    if seat not in position.to_act() and not position.legal_actions(seat):
         raise UserMistake("play.not_your_turn")
     if game.absent_only(game.parse_action(action)):
         raise IllegalAction("only played for a player who is away", "absent_only")

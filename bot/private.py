@@ -26,17 +26,17 @@ from bot.host import Host
 from bot.i18n import t
 from bot.reply import Reply
 from bot.standing import standing_action
-from engine import Decision, Game, get_game
-from engine.core.decisions import for_seat
+from engine import Decision
+from engine.core.position import Position
 from storage.models import GameRecord
 
 log = logging.getLogger("tavern.bot")
 
 
-def private_decision(game: Game[Any, Any, Any], state: Any, seat: int) -> Decision | None:
+def private_decision(position: Position[Any, Any], seat: int) -> Decision | None:
     """The seat's pending decision if it is taken in private."""
-    decision = for_seat(game.pending(state), seat)
-    if decision is None or not renderer_for(game.key).decided_in_private(state, decision):
+    decision = position.decision(seat)
+    if decision is None or not renderer_for(position.key).decided_in_private(position.view(None), decision):
         return None
     return decision
 
@@ -49,14 +49,18 @@ def _same_decision(a: Decision | None, b: Decision | None) -> bool:
     return replace(a, seats=()) == replace(b, seats=())
 
 
-def acts_unasked(game: Game[Any, Any, Any], state: Any, seat: int) -> bool:
+def acts_unasked(position: Position[Any, Any], seat: int) -> bool:
     """Whether the seat has legal actions although the game does not wait for it (a card it
     may play at any time)."""
-    return seat not in game.to_act(state) and bool(game.legal_actions(state, seat))
+    return seat not in position.to_act() and bool(position.legal_actions(seat))
 
 
 def seats_to_write(
-    game: Game[Any, Any, Any], before: Any | None, after: Any, seats: list[int], *, mover: int | None = None
+    before: Position[Any, Any] | None,
+    after: Position[Any, Any],
+    seats: list[int],
+    *,
+    mover: int | None = None,
 ) -> list[int]:
     """The seats to send a DM: those whose private view changed (``before`` is ``None`` at the
     start: every private view is new), those that newly have a decision to take in private —
@@ -64,15 +68,13 @@ def seats_to_write(
     that newly may act unasked (an optional card became playable), whose last DM lacks it."""
     chosen = []
     for seat in seats:
-        mine = game.private_view(after, seat)
-        changed = mine is not None and (before is None or game.private_view(before, seat) != mine)
-        decision = private_decision(game, after, seat)
+        mine = after.private_view(seat)
+        changed = mine is not None and (before is None or before.private_view(seat) != mine)
+        decision = private_decision(after, seat)
         new_decision = decision is not None and (
-            before is None
-            or seat == mover
-            or not _same_decision(private_decision(game, before, seat), decision)
+            before is None or seat == mover or not _same_decision(private_decision(before, seat), decision)
         )
-        unasked = acts_unasked(game, after, seat) and (before is None or not acts_unasked(game, before, seat))
+        unasked = acts_unasked(after, seat) and (before is None or not acts_unasked(before, seat))
         if changed or new_decision or unasked:
             chosen.append(seat)
     return chosen
@@ -100,20 +102,19 @@ async def send_private_views(
 ) -> Delivery:
     """DM every person to be written to (``seats_to_write``) but ``skip``. Never raises: a DM
     that cannot go out is reported in the ``Delivery``, and the player can press Private."""
-    if record.state is None:
+    position = record.position
+    if position is None:
         return Delivery()
-    game = get_game(record.key)
     people = [s.seat for s in record.seats if s.user_id is not None and not s.resigned and s.user_id != skip]
-    previous = before.state if before is not None else None
+    previous = before.position if before is not None else None
     sent: set[int] = set()
     unreachable: set[int] = set()
     failed: set[int] = set()
-    for seat in seats_to_write(game, previous, record.state, people, mover=mover):
+    for seat in seats_to_write(previous, position, people, mover=mover):
         user_id = record.seats[seat].user_id
         assert user_id is not None
         if (
-            game.private_view(record.state, seat)
-            == (None if previous is None else game.private_view(previous, seat))
+            position.private_view(seat) == (None if previous is None else previous.private_view(seat))
             and await standing_action(host, record, seat) is not None
         ):
             continue  # only his decision is new, and the bot takes it for him by his settings
@@ -161,7 +162,7 @@ async def tell_unreachable(
             continue
         notice = t(reply.lang, "private.dm_closed" if user_id in unreachable else "private.dm_failed")
         seat = record.seat_of(user_id)
-        if seat is None or record.state is None:
+        if seat is None or record.position is None:
             await reply.send_ephemeral(content=notice)
         else:
             await show_private(reply, record, seat, pictures=pictures, content=notice)

@@ -14,11 +14,11 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from bot.board import table_of
 from bot.games import renderer_for
 from bot.host import Host
 from bot.i18n import FALLBACK
-from bot.render import Table
-from engine import get_game
+from bot.render import StandingChoices
 from storage.models import GameRecord, GameStatus
 
 log = logging.getLogger("tavern.bot")
@@ -28,16 +28,17 @@ def standing_orders(record: GameRecord) -> list[tuple[int, str, Any]]:
     """The people the game waits for whose settings may ask the bot to act for them now: each
     seat with the switch that asks and the action."""
     renderer = renderer_for(record.key)
-    if renderer.player_settings is None or record.status is not GameStatus.ACTIVE or record.state is None:
+    position = record.position
+    if not isinstance(renderer, StandingChoices) or renderer.player_settings is None:
         return []
-    game = get_game(record.key)
-    table = Table(record, game, FALLBACK)
+    if record.status is not GameStatus.ACTIVE or position is None:
+        return []
     found = []
-    for seat in game.to_act(record.state):
+    for seat in position.to_act():
         person = record.seats[seat]
         if person.user_id is None or person.resigned:
             continue
-        order = renderer.standing_action(table, seat)
+        order = renderer.standing_action(table_of(record, FALLBACK, seat=seat), seat)
         if order is not None:
             found.append((seat, *order))
     return found
@@ -45,7 +46,8 @@ def standing_orders(record: GameRecord) -> list[tuple[int, str, Any]]:
 
 async def switched_on(host: Host, record: GameRecord, seat: int, switch: str) -> bool:
     """Whether the person at ``seat`` turned ``switch`` of his settings for this game on."""
-    model = renderer_for(record.key).player_settings
+    renderer = renderer_for(record.key)
+    model = renderer.player_settings if isinstance(renderer, StandingChoices) else None
     user_id = record.seats[seat].user_id
     if model is None or user_id is None:
         return False

@@ -29,9 +29,10 @@ def turns_started(
     (``record_before`` is ``None``), else the seats a public ``TURN_STARTED`` event names that
     the game now waits for — a seat may start a new turn while it was to act already (the
     opponent had to miss a turn)."""
-    if record_after.state is None:
+    position = record_after.position
+    if position is None:
         return ()
-    after = get_game(record_after.key).to_act(record_after.state)
+    after = position.to_act()
     if record_before is None:
         return after
     started = {e.data.get("seat") for e in events if e.kind == TURN_STARTED and e.audience is None}
@@ -57,11 +58,18 @@ def people(record: GameRecord, seats: tuple[int, ...]) -> list[int]:
     return [u for s in seats if (u := record.seats[s].user_id) is not None]
 
 
+def waits_for(record: GameRecord, seat: int) -> bool:
+    """Whether a running game waits for ``seat`` now."""
+    position = record.position
+    return record.status is GameStatus.ACTIVE and position is not None and seat in position.to_act()
+
+
 def users_to_act(record: GameRecord) -> frozenset[int]:
     """The people a running game waits for."""
-    if record.status is not GameStatus.ACTIVE or record.state is None:
+    position = record.position
+    if record.status is not GameStatus.ACTIVE or position is None:
         return frozenset()
-    return frozenset(people(record, get_game(record.key).to_act(record.state)))
+    return frozenset(people(record, position.to_act()))
 
 
 class TurnPings:

@@ -20,6 +20,7 @@ from bot.buttons import FORM_ID
 from bot.games import renderer_for
 from bot.host import Host
 from bot.moves import act, require_active, seat_of
+from bot.render import Forms
 from bot.reply import Reply, UserMistake
 from engine import get_game
 
@@ -40,7 +41,7 @@ def submitted_values(data: Mapping[str, Any]) -> dict[str, str]:
     return found
 
 
-class Forms(commands.Cog):
+class FormSubmissions(commands.Cog):
     def __init__(self, host: Host) -> None:
         self.host = host
 
@@ -65,7 +66,8 @@ class Forms(commands.Cog):
             record = await self.host.repository.get(game_id)
             seat = seat_of(record, interaction.user.id)
             require_active(record)
-            typed = renderer_for(record.key).form_action(reply.lang, form, values)
+            renderer = renderer_for(record.key)
+            typed = renderer.form_action(reply.lang, form, values) if isinstance(renderer, Forms) else None
             if typed is None:
                 raise UserMistake("play.unknown_form")
             game = get_game(record.key)
@@ -74,4 +76,4 @@ class Forms(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Forms(cast(Host, bot)))
+    await bot.add_cog(FormSubmissions(cast(Host, bot)))

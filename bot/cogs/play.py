@@ -15,15 +15,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.board import game_parts, private_parts, with_view
+from bot.board import game_parts, more_action, private_parts, table_of, with_view
 from bot.games import renderer_for
 from bot.host import Host
 from bot.i18n import command_text, reader_language, t
 from bot.moves import act, check_click, follow, refused, require_active, seat_of, store
 from bot.private import deliver_pending_notice, show_private
-from bot.render import Focus, Table
+from bot.render import Focus, Forms, Menus, Table
 from bot.reply import Reply, UserMistake
-from engine import RESIGN, IllegalAction, get_game
+from bot.typed import read_typed
+from engine import RESIGN, IllegalAction
 from engine.core import dump_json
 from storage.models import GameRecord, GameStatus
 
@@ -57,7 +58,10 @@ class Play(commands.Cog):
         or into a ``Focus``, and the seat's message is shown narrowed to it."""
 
         def chosen(table: Table, seat: int) -> dict[str, Any] | Focus:
-            picked = renderer_for(table.game.key).choose(table, seat, name, values)
+            picked = more_action(name, values)
+            renderer = renderer_for(table.game.key)
+            if picked is None and isinstance(renderer, Menus):
+                picked = renderer.choose(table, seat, name, values)
             if picked is None:
                 raise UserMistake("play.stale")
             if isinstance(picked, Focus):
@@ -86,13 +90,13 @@ class Play(commands.Cog):
             ephemeral = message is not None and message.flags.ephemeral
             if not (on_board or in_dm or ephemeral):
                 raise UserMistake("play.stale")  # an older board in the channel
-            game = get_game(record.key)
-            table = Table(record, game, reply.lang)
+            table = table_of(record, reply.lang, seat=seat)
             action = make_action(table, seat)
             if isinstance(action, Focus):
                 await self._show_focus(reply, record, seat, action, on_board=on_board)
                 return
-            form = renderer_for(record.key).action_form(table, seat, action)
+            renderer = renderer_for(record.key)
+            form = renderer.action_form(table, seat, action) if isinstance(renderer, Forms) else None
             if form is not None:  # the action needs typed input: its form applies it
                 await check_click(self.host, record, seat, action, version)
                 await reply.open_form(form)
@@ -123,7 +127,8 @@ class Play(commands.Cog):
         """One step of a multi-step choice: the seat's own message narrowed to ``focus`` — in
         place where it was picked in that message, else (a menu on the board) as an ephemeral
         message. Nothing is stored; only the seat that has something to choose gets it."""
-        if not get_game(record.key).legal_actions(record.state, seat):
+        position = record.position
+        if position is None or not position.legal_actions(seat):
             raise UserMistake("play.not_your_turn")
         pictures = await self.host.pictures(record.guild_id)
         embed, view, files = private_parts(record, seat, reply.lang, pictures=pictures, focus=focus.path)
@@ -153,8 +158,7 @@ class Play(commands.Cog):
             reply.game_id = record.id
             seat = seat_of(record, interaction.user.id)
             require_active(record)
-            game = get_game(record.key)
-            data = game.dump_action(game.parse_action(action))  # BadAction → explained
+            data = read_typed(table_of(record, reply.lang, seat=seat), seat, action)  # BadAction → explained
             await act(self.host, reply, record, seat, data)
 
     @move.autocomplete("action")
@@ -169,16 +173,15 @@ class Play(commands.Cog):
             seat = record.seat_of(interaction.user.id)
             if seat is None:
                 return []
-            game = get_game(record.key)
             renderer = renderer_for(record.key)
             lang = reader_language(interaction)
-            suggested = renderer.suggest(Table(record, game, lang), seat, current)
+            table = table_of(record, lang, seat=seat)
+            suggested = renderer.suggest(table, seat, current)
             if suggested is not None:
                 return [app_commands.Choice(name=n[:100], value=v[:100]) for n, v in suggested[:25]]
             typed = current.strip().lower()
             choices = []
-            for action in game.legal_actions(record.state, seat):
-                data = game.dump_action(action)
+            for data in table.actions:
                 name = renderer.action_text(lang, data)
                 value = dump_json(data)
                 if typed in name.lower() or typed in value.lower():
@@ -220,10 +223,10 @@ class Play(commands.Cog):
         reply.game_id = record.id
         renderer = renderer_for(record.key)
         seat = record.seat_of(reply.interaction.user.id)
-        if record.state is None:
+        if record.position is None:
             raise UserMistake("play.not_started" if seat is not None else "play.not_in_game")
         pictures = await self.host.pictures(record.guild_id)
-        table = Table(record, get_game(record.key), reply.lang, pictures=pictures)
+        table = table_of(record, reply.lang, pictures=pictures)
         if seat is None:
             if not renderer.spectators_see_private:
                 await reply.send_ephemeral(

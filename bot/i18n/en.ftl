@@ -60,6 +60,7 @@ board-team-lost = Everyone lost together.
 board-end-resigned = Too few players are left.
 board-end-other = The game ended ({ $reason }).
 button-private = Private
+board-more_moves = More moves ({ $first }–{ $last }) …
 turn-ping = { $players }, your turn in { $title } #{ $id }.
 
 ## Playing

@@ -62,6 +62,7 @@ board-team-lost = Все проиграли вместе.
 board-end-resigned = Осталось слишком мало игроков.
 board-end-other = Игра окончена ({ $reason }).
 button-private = Лично
+board-more_moves = Другие ходы ({ $first }–{ $last }) …
 turn-ping = { $players }, ваш ход в игре { $title } №{ $id }.
 
 ## Ход игры

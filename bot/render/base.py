@@ -3,16 +3,17 @@ the generic renderer used by games that have no renderer of their own."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
 from pydantic import BaseModel, ValidationError
 
 from bot.i18n import catalogue, t
-from engine import Decision, EngineError, Event, Game
-from engine.core import dump_json
-from storage.models import GameRecord
+from engine import Decision, EngineError, Event, Game, Result
+from engine.core import JSON, dump_json
+from storage.models import SeatRecord
 
 EMBED_FIELD_LIMIT = 1024
 BUTTON_LABEL_LIMIT = 80
@@ -20,38 +21,64 @@ BUTTON_LABEL_LIMIT = 80
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """One game as a renderer sees it: the stored record, its rules, the reader's language
-    and the events of the move just made (empty when the board is redrawn from storage)."""
+    """One game as a renderer sees it, for one audience: everyone (``seat`` is ``None``: the
+    board, a spectator) or one seat (its DM, Private, ``/hand``). It holds only what the engine
+    hands that audience — the views, that seat's legal actions and pending decision, the
+    events it may learn — and never the game's state: a renderer cannot show what it never
+    receives. ``bot.board.table_of`` builds one from a stored game."""
 
-    record: GameRecord
     game: Game[Any, Any, Any]
+    """The rules: static facts, and actions and views to and from plain data. It holds no
+    position of its own."""
+    id: int
+    version: int
+    seats: tuple[SeatRecord, ...]
     lang: str
+    seat: int | None = None
+    """Whose table this is; ``None``: everyone's (the public board)."""
+    active: bool = False
+    """Whether the game is being played (not in its lobby, not over or abandoned)."""
+    public: Any = None
+    """The public view (``None`` while the game has not started)."""
+    view: Any = None
+    """The audience's view: the seat's own, or the public one for everyone."""
+    waiting: tuple[int, ...] = ()
+    """The seats the game waits for (a public fact)."""
+    result: Result | None = None
     events: tuple[Event, ...] = ()
+    """The events of the move just made that this audience may learn (empty when the board is
+    redrawn from storage)."""
+    actions: tuple[dict[str, Any], ...] = ()
+    """The seat's legal actions as plain data (none for everyone)."""
+    decision: Decision | None = None
+    """The seat's pending decision; for everyone ``None``."""
+    private: JSON | None = None
+    """The part of the seat's view only it sees (``Game.private_view``)."""
+    offered: Mapping[int, tuple[dict[str, Any], ...]] = field(default_factory=dict)
+    """For everyone: the legal actions of each person the game waits for whose decision is
+    taken in public (the board's buttons)."""
+    decisions: tuple[Decision, ...] = ()
+    """Every pending decision as this audience may see it (``Position.pending``): another
+    seat's secret one says only who decides what kind of thing."""
     pictures: bool = True
     """Whether the server wants pictures; ``False``: a game draws its maps as text grids."""
     focus: str = ""
     """Where a seat's multi-step choice stands (``Focus``): its message shows the choices
     under it; ``""``: from the start."""
 
-    @property
-    def state(self) -> Any:
-        return self.record.state
-
     def name(self, seat: int) -> str:
-        return self.record.seats[seat].name
+        return self.seats[seat].name
 
     def mention(self, seat: int) -> str:
         """A seat as shown in an embed: the user's mention (no ping inside embeds)."""
-        record = self.record.seats[seat]
+        record = self.seats[seat]
         return f"<@{record.user_id}>" if record.user_id is not None else record.name
 
     def to_act(self) -> tuple[int, ...]:
-        if self.state is None:
-            return ()
-        return self.game.to_act(self.state)
+        return self.waiting
 
     def public_view(self) -> Any:
-        return self.game.view(self.state, None)
+        return self.public
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +131,10 @@ class ChoiceLook:
 
 
 class Renderer:
-    """The interface; ``GenericRenderer`` is the plain implementation."""
+    """How a game is drawn and worded on Discord. A game implements ``board``, ``private`` and
+    ``action_look`` and may override the optional hooks below; what only some games need comes
+    as capabilities it opts into by inheriting them too (``Menus``, ``Forms``,
+    ``StandingChoices``). ``GenericRenderer`` is the plain implementation."""
 
     key: str = ""
 
@@ -121,7 +151,7 @@ class Renderer:
     def private(self, table: Table, seat: int) -> discord.Embed:
         raise NotImplementedError
 
-    # -- optional hooks: a game that needs more than an embed and buttons overrides these ----
+    # -- optional hooks, with defaults that suit most games -----------------------------------
     spectators_see_private = False
     """Whether someone without a seat may press Private (and gets ``private(table, None)``)."""
 
@@ -140,17 +170,6 @@ class Renderer:
         e.g. a template standing for 'give a path')."""
         return True
 
-    def selects(self, table: Table, seat: int, actions: list[dict[str, Any]]) -> list[SelectLook]:
-        """Select menus for a seat's own messages (its DM, Private, ``/hand``), drawn above the
-        buttons of ``actions`` that ``is_button`` keeps. A choice comes back through
-        ``select_action``. At most four menus, 25 options each (Discord's limits)."""
-        return []
-
-    def select_action(self, lang: str, name: str, values: list[str]) -> Any:
-        """The action (plain data, or typed text the game parses) the picked ``values`` of the
-        menu ``name`` stand for; ``None`` when the game has no such menu."""
-        return None
-
     def buttons(self, table: Table, seat: int, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Which of the seat's legal ``actions`` are drawn as buttons, on the board and in its
         own messages (by default those ``is_button`` keeps); a game whose buttons depend on
@@ -162,59 +181,12 @@ class Renderer:
         default ``action_look``."""
         return self.action_look(table.lang, action)
 
-    def board_selects(self, table: Table) -> list[SelectLook]:
-        """Select menus on the public board, for the public decisions of the people the game
-        waits for (never a decision taken in private). A pick there acts for whoever picks,
-        if it is his to make, or opens his own message narrowed to a ``Focus``."""
-        return []
-
-    def choices(self, table: Table, seat: int) -> list[ChoiceLook]:
-        """Buttons of the game's own in the seat's messages, beside its legal actions' buttons
-        (a **Random** choice); a click is read back by ``choose``."""
-        return []
-
-    def choose(self, table: Table, seat: int, name: str, values: list[str]) -> Any:
-        """What a pick in the menu ``name`` (or a click on a ``ChoiceLook`` of that name) stands
-        for: an action (plain data, or typed text the game parses), a ``Focus``, or ``None``
-        for a menu this game does not have. By default ``select_action``."""
-        return self.select_action(table.lang, name, values)
-
-    def fills_template(self, action: dict[str, Any]) -> bool:
-        """Whether a chosen ``action`` fills in a template the game lists (a whole recruitment
-        picked in a menu): no listed action equals it, so the engine judges it, as it judges
-        typed input, when the seat may take that kind of action now."""
-        return False
-
-    def decided_in_private(self, state: Any, decision: Decision) -> bool:
+    def decided_in_private(self, public: Any, decision: Decision) -> bool:
         """Whether a pending decision is offered only in its seat's own messages (a DM, Private,
         ``/hand``), never on the board: a secret one always; a game may add decisions taken
         out of turn, which no turn ping announces (a defender chosen during the other
-        player's turn), so that a DM tells the player."""
+        player's turn), so that a DM tells the player. ``public``: the public view."""
         return decision.secret
-
-    player_settings: type[BaseModel] | None = None
-    """The game's own settings each person may choose for himself (a command of the game's
-    folder sets them), stored per person and game (``Repository.player_settings``) and read
-    with this model's defaults for what is not stored; ``None``: the game has none."""
-
-    def standing_action(self, table: Table, seat: int) -> tuple[str, Any] | None:
-        """What the bot does for the person at ``seat``, now waited for, if he turned the
-        switch named here on in his ``player_settings`` (a window he asked to pass whenever he
-        has nothing to play in it): the switch's field name and the action (plain data, or
-        typed text the game parses); ``None``: nothing, he decides himself."""
-        return None
-
-    def action_form(self, table: Table, seat: int, action: dict[str, Any]) -> discord.ui.Modal | None:
-        """A form (modal) that clicking the action's button opens instead of applying it, for
-        actions that need typed input (a whole secret placement). Its custom id is
-        ``form_id(game id, form name)``; the generic form route (``bot.cogs.forms``) hands the
-        submitted values to ``form_action``, even after a restart."""
-        return None
-
-    def form_action(self, lang: str, form: str, values: dict[str, str]) -> Any:
-        """The action (plain data, or typed text the game parses) a submitted form stands for;
-        ``None`` for a form this game does not have."""
-        return None
 
     def refusal(self, lang: str, error: EngineError) -> str | None:
         """A game's own words for a refused action, when its error carries more than the
@@ -251,11 +223,84 @@ class Renderer:
         return generic_event_text(table, event)
 
 
+class Menus:
+    """A renderer's capability: select menus (several choices picked at once, or more than
+    buttons hold), multi-step choices (``Focus``), and buttons of its own (``ChoiceLook``)."""
+
+    def selects(self, table: Table, seat: int, actions: list[dict[str, Any]]) -> list[SelectLook]:
+        """Select menus for a seat's own messages (its DM, Private, ``/hand``), drawn above the
+        buttons of ``actions`` that ``is_button`` keeps. A choice comes back through
+        ``select_action``. At most four menus, 25 options each (Discord's limits)."""
+        return []
+
+    def select_action(self, lang: str, name: str, values: list[str]) -> Any:
+        """The action (plain data, or typed text the game parses) the picked ``values`` of the
+        menu ``name`` stand for; ``None`` when the game has no such menu."""
+        return None
+
+    def board_selects(self, table: Table) -> list[SelectLook]:
+        """Select menus on the public board, for the public decisions of the people the game
+        waits for (never a decision taken in private). A pick there acts for whoever picks,
+        if it is his to make, or opens his own message narrowed to a ``Focus``."""
+        return []
+
+    def choices(self, table: Table, seat: int) -> list[ChoiceLook]:
+        """Buttons of the game's own in the seat's messages, beside its legal actions' buttons
+        (a **Random** choice); a click is read back by ``choose``."""
+        return []
+
+    def choose(self, table: Table, seat: int, name: str, values: list[str]) -> Any:
+        """What a pick in the menu ``name`` (or a click on a ``ChoiceLook`` of that name) stands
+        for: an action (plain data, or typed text the game parses), a ``Focus``, or ``None``
+        for a menu this game does not have. By default ``select_action``."""
+        return self.select_action(table.lang, name, values)
+
+    def fills_template(self, action: dict[str, Any]) -> bool:
+        """Whether a chosen ``action`` fills in a template the game lists (a whole recruitment
+        picked in a menu): no listed action equals it, so the engine judges it, as it judges
+        typed input, when the seat may take that kind of action now."""
+        return False
+
+
+class Forms:
+    """A renderer's capability: actions that need typed input open a form (a modal) instead of
+    being applied at a click."""
+
+    def action_form(self, table: Table, seat: int, action: dict[str, Any]) -> discord.ui.Modal | None:
+        """A form (modal) that clicking the action's button opens instead of applying it, for
+        actions that need typed input (a whole secret placement). Its custom id is
+        ``form_id(game id, form name)``; the generic form route (``bot.cogs.forms``) hands the
+        submitted values to ``form_action``, even after a restart."""
+        return None
+
+    def form_action(self, lang: str, form: str, values: dict[str, str]) -> Any:
+        """The action (plain data, or typed text the game parses) a submitted form stands for;
+        ``None`` for a form this game does not have."""
+        return None
+
+
+class StandingChoices:
+    """A renderer's capability: settings each person chooses for himself for this game, under
+    which the bot takes some of his decisions for him."""
+
+    player_settings: type[BaseModel] | None = None
+    """The game's own settings each person may choose for himself (a command of the game's
+    folder sets them), stored per person and game (``Repository.player_settings``) and read
+    with this model's defaults for what is not stored; ``None``: the game has none."""
+
+    def standing_action(self, table: Table, seat: int) -> tuple[str, Any] | None:
+        """What the bot does for the person at ``seat``, now waited for, if he turned the
+        switch named here on in his ``player_settings`` (a window he asked to pass whenever he
+        has nothing to play in it): the switch's field name and the action (plain data, or
+        typed text the game parses); ``None``: nothing, he decides himself."""
+        return None
+
+
 def generic_event_text(table: Table, event: Event) -> str:
     """``<game>.event.<kind>`` from the catalogue with the event's data (and ``player``, the
     seat's name), else the kind and the data as they are."""
     seat = event.data.get("seat")
-    who = table.mention(seat) if isinstance(seat, int) and 0 <= seat < len(table.record.seats) else ""
+    who = table.mention(seat) if isinstance(seat, int) and 0 <= seat < len(table.seats) else ""
     key = f"{table.game.key}.event.{event.kind}"
     if catalogue().has(key):
         try:
@@ -267,8 +312,8 @@ def generic_event_text(table: Table, event: Event) -> str:
 
 
 def ranking_lines(table: Table) -> list[str]:
-    """``🥇 Alice — 7`` lines, best first, from the stored result (or the engine's)."""
-    result = table.record.result or (table.game.result(table.state) if table.state is not None else None)
+    """``🥇 Alice — 7`` lines, best first, from the game's result."""
+    result = table.result
     if result is None:
         return []
     order = sorted(range(len(result.ranks)), key=lambda s: (result.ranks[s], s))
@@ -297,7 +342,7 @@ def end_lines(table: Table) -> list[str]:
     together; then the reason — ``<game>.end.<reason>`` from the game's catalogue part, else the
     shared ``board.end.<reason>``, else the reason as the game names it. ``player`` in a line is
     the (first) winner."""
-    result = table.record.result or (table.game.result(table.state) if table.state is not None else None)
+    result = table.result
     if result is None:
         return []
     lines = []
@@ -323,7 +368,7 @@ class GenericRenderer(Renderer):
     key = ""
 
     def board(self, table: Table) -> discord.Embed:
-        embed = discord.Embed(title=t(table.lang, "board.title", title=table.game.title, id=table.record.id))
+        embed = discord.Embed(title=t(table.lang, "board.title", title=table.game.title, id=table.id))
         players = ", ".join(table.mention(s) for s in table.to_act())
         if players:
             embed.description = t(table.lang, "board.turn", players=players)
@@ -342,9 +387,9 @@ class GenericRenderer(Renderer):
         return ButtonLook(_clip(" ".join(words), BUTTON_LABEL_LIMIT))
 
     def private(self, table: Table, seat: int) -> discord.Embed:
-        view = dump_json(table.game.dump_view(table.game.view(table.state, seat)))
+        view = dump_json(table.game.dump_view(table.view))
         embed = discord.Embed(
-            title=t(table.lang, "private.title", title=table.game.title, id=table.record.id)
+            title=t(table.lang, "private.title", title=table.game.title, id=table.id)
         )
         embed.description = _clip(f"```json\n{view}\n```", 4000)
         return embed

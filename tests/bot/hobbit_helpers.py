@@ -9,15 +9,16 @@ from datetime import UTC, datetime
 from typing import Any
 
 import engine
-from bot.games import renderer_for
+from bot.board import table_of
+from bot.games import hobbit
 from bot.games.hobbit.choices import TREES
-from bot.render import Focus, Table
+from bot.render import Focus
 from engine.ai.playout import playout
 from engine.core.contract import Event
 from storage import GameRecord, GameStatus, SeatRecord
 
 GAME = engine.get_game("hobbit")
-RENDERER = renderer_for("hobbit")
+RENDERER = hobbit.RENDERER
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 NAMES = ("ann", "bob", "cat", "dan")
 
@@ -48,10 +49,10 @@ def legal(state: Any, seat: int) -> list[dict[str, Any]]:
 
 def menu_leaves(record: GameRecord, seat: int, lang: str = "en", focus: str = "") -> list[str]:
     """The typed text of every choice the seat's tree menus lead to, from ``focus`` down."""
-    table = Table(record, GAME, lang, focus=focus)
+    table = table_of(record, lang, seat=seat, focus=focus)
     wanted = focus.split(" ", 1)[0]
     found: list[str] = []
-    for look in RENDERER.selects(table, seat, legal(record.state, seat)):
+    for look in RENDERER.selects(table, seat, list(table.actions)):
         if look.name not in TREES or (focus and look.name != wanted):
             continue
         for option in look.options:

@@ -154,9 +154,43 @@ class Duet(SecretNumbers):
         return Result(ranks=(1, 1), scores=(0.0, 0.0), draw=True, reason="both")
 
 
+@dataclass(frozen=True, slots=True)
+class Count:
+    n: int
+    kind: Literal["count"] = "count"
+
+
+CROWD = 70
+"""Choices each turn of ``Crowd``: more than a message holds as buttons (25)."""
+
+
+class Crowd(SecretNumbers):
+    """More choices than buttons: on his turn a seat adds any number below ``CROWD`` to his own
+    secret."""
+
+    key = "secret_crowd"
+    title = "Secret Crowd"
+    action_adapter: TypeAdapter[Count] = TypeAdapter(Count)  # type: ignore[assignment]
+
+    def legal_actions(self, state: SecretState, seat: int) -> list[Count]:  # type: ignore[override]
+        return [Count(n) for n in range(CROWD)] if seat in self.to_act(state) else []
+
+    def apply(self, state: SecretState, seat: int, action: Count) -> Step[SecretState]:  # type: ignore[override]
+        if action not in self.legal_actions(state, seat):
+            raise IllegalAction("not a choice now", "not_your_turn")
+        secrets = list(state.secrets)
+        secrets[seat] += action.n
+        after = SecretState(turn=1 - seat, secrets=(secrets[0], secrets[1]), moves=state.moves + 1)
+        events = [Event("counted", {"seat": seat, "n": action.n})]
+        if after.moves < MOVES:
+            events.append(Event(TURN_STARTED, {"seat": after.turn}))
+        return Step(after, tuple(events))
+
+
 SECRET = SecretNumbers()
 TOGETHER = Together()
 DUET = Duet()
+CROWDED = Crowd()
 
 
 @contextmanager

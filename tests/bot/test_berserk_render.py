@@ -14,12 +14,11 @@ import discord
 import pytest
 from PIL import Image
 
-from bot.board import board_actions, game_parts, private_parts, seat_actions
+from bot.board import board_actions, game_parts, private_parts, seat_actions, table_of
 from bot.games.berserk.events import event_line
 from bot.games.berserk.forms import CELLS_INPUT, PlacementForm, form_placement, random_placement, random_squad
 from bot.games.berserk.words import ability_ids, ability_params, ability_text
 from bot.i18n import catalogue, t
-from bot.render import Table
 from engine import IllegalAction
 from engine.core.contract import Event
 from engine.core.decisions import for_seat
@@ -71,7 +70,7 @@ def test_every_legal_action_is_a_button_or_a_menu_choice_that_reads_back_exactly
             kind = for_seat(GAME.pending(state), seat).kind  # type: ignore[union-attr]
             if kind in ("recruit", "place"):  # templates: a menu of cards, a form; checked below
                 continue
-            table = Table(record, GAME, "en")
+            table = table_of(record, "en", seat=seat)
             offered = seat_actions(table, seat)
             for text in menu_leaves(record, seat):
                 offered.append(GAME.dump_action(GAME.parse_action(text)))
@@ -83,7 +82,7 @@ def test_every_legal_action_is_a_button_or_a_menu_choice_that_reads_back_exactly
 def offered(state: Any, seat: int) -> list[dict[str, Any]]:
     """Everything the seat's own message offers: its buttons and its menu's choices."""
     record = record_of(state)
-    buttons = seat_actions(Table(record, GAME, "en"), seat)
+    buttons = seat_actions(table_of(record, "en", seat=seat), seat)
     return buttons + [GAME.dump_action(GAME.parse_action(text)) for text in menu_leaves(record, seat)]
 
 
@@ -139,16 +138,18 @@ def test_the_public_board_is_the_same_whatever_is_hidden() -> None:
 def test_decisions_out_of_turn_are_taken_in_private_and_the_main_phase_in_public() -> None:
     s = position(p1=[U("nomad", "c3")], p2=[U("nomad", "c4"), U("bjorn", "b4")])
     record = record_of(s)
-    assert [a["kind"] for a in board_actions(Table(record, GAME, "en"))] == ["end_turn"]
-    assert RENDERER.board_selects(Table(record, GAME, "en"))[0].name == "menu"
+    assert [a["kind"] for a in board_actions(table_of(record, "en"))] == ["end_turn"]
+    assert RENDERER.board_selects(table_of(record, "en"))[0].name == "menu"
     struck = play(s, "strike c3 c4")
     (step,) = GAME.pending(struck)
-    assert step.kind == "assign_defender" and RENDERER.decided_in_private(struck, step)
-    table = Table(record_of(struck), GAME, "en")
-    assert board_actions(table) == [] and RENDERER.board_selects(table) == []
+    assert step.kind == "assign_defender" and RENDERER.decided_in_private(GAME.view(struck, None), step)
+    record = record_of(struck)
+    board = table_of(record, "en")
+    assert board_actions(board) == [] and RENDERER.board_selects(board) == []
+    table = table_of(record, "en", seat=1)
     labels = [RENDERER.button_look(table, a).label for a in seat_actions(table, 1)]
     assert labels == ["No defender", "Defend with 🟠 Bjorn (b4)"]
-    prompt = private_parts(table.record, 1, "en")[0].description or ""
+    prompt = private_parts(record, 1, "en")[0].description or ""
     assert "🔵 Nomad (c3) strikes your 🟠 Nomad (c4)" in prompt
 
 
@@ -156,7 +157,7 @@ def test_every_event_of_random_games_has_a_line_in_both_languages() -> None:
     kinds: set[str] = set()
     for seed in (7, 8):
         for number, (state, events) in enumerate(positions(seed)):
-            table = {lang: Table(record_of(state, number + 1), GAME, lang) for lang in LANGS}
+            table = {lang: table_of(record_of(state, number + 1), lang) for lang in LANGS}
             for event in events:
                 for lang in LANGS:
                     line = event_line(table[lang], event)
@@ -172,11 +173,11 @@ def test_every_event_of_random_games_has_a_line_in_both_languages() -> None:
 
 def test_lines_about_a_strike_name_the_creatures_and_the_levels() -> None:
     s = position(p1=[U("nomad", "c3")], p2=[U("nomad", "c4")], dice=(6, 1))
-    table = Table(record_of(s), GAME, "en")
+    table = table_of(record_of(s), "en")
     strike = {"attacker": "P1.nomad.1", "target": "P2.nomad.1", "level": "strong", "value": 3}
     resolved = Event("strike_resolved", {**strike, "counter_level": "weak", "counter_value": 1})
     assert event_line(table, resolved) == "🔵 Nomad → 🟠 Nomad: Strong strike, 3; strike back weak, 1."
-    ru = Table(record_of(s), GAME, "ru")
+    ru = table_of(record_of(s), "ru")
     assert event_line(ru, resolved) == "🔵 Кочевник → 🟠 Кочевник: Сильный удар, 3; ответный слабый, 1."
     wounded = Event(
         "wounded", {"unit": "P2.nomad.1", "dealt": 2, "suffered": 2, "wounds": 5, "cause": "strike"}
@@ -270,7 +271,7 @@ def test_the_placement_form_holds_the_default_placement_and_reads_any_separators
     state = GAME.apply(state, GAME.to_act(state)[0], GAME.parse_action("first")).state
     for seat in (0, 1):
         state = GAME.apply(state, seat, GAME.parse_action("recruit C13 C14 C12")).state
-    table = Table(record_of(state), GAME, "en")
+    table = table_of(record_of(state), "en", seat=state.first)
     form = RENDERER.action_form(table, state.first, {"kind": "place", "cells": {}})
     assert isinstance(form, PlacementForm) and form.custom_id == "tv:f:7:place"
     (cells,) = form.children

@@ -15,7 +15,7 @@ import discord
 import pytest
 from PIL import Image, ImageChops
 
-from bot.board import board_actions, game_parts, private_parts, seat_actions
+from bot.board import board_actions, game_parts, private_parts, seat_actions, table_of
 from bot.games.hobbit.choices import DOUBLE, TEMPLATES
 from bot.games.hobbit.events import PARAMS, event_line
 from bot.games.hobbit.pictures import (
@@ -30,8 +30,9 @@ from bot.games.hobbit.pictures import (
 from bot.games.hobbit.settings import AUTOPASS
 from bot.games.hobbit.words import card_about, card_name
 from bot.i18n import catalogue, t
-from bot.render import Focus, Table
+from bot.render import Focus
 from engine.core.decisions import for_seat
+from engine.core.position import Position
 from engine.games.hobbit.cards import INSTANCES
 from engine.games.hobbit.data import Enemy, FightCard, SmaugCard
 from engine.games.hobbit.state import EndReason
@@ -86,8 +87,8 @@ def card_values(action: dict[str, Any]) -> list[str]:
 def through_card_menu(record: Any, seat: int, action: dict[str, Any]) -> dict[str, Any]:
     """The action the seat's several-cards menu gives when ``action``'s cards are picked (and,
     in a fight, its doubled card in the next menu)."""
-    table = Table(record, GAME, "en")
-    looks = {look.name: look for look in RENDERER.selects(table, seat, legal(record.state, seat))}
+    table = table_of(record, "en", seat=seat)
+    looks = {look.name: look for look in RENDERER.selects(table, seat, list(table.actions))}
     name = {
         "fight_submit": "fight",
         "discard_to_limit": "limit",
@@ -100,10 +101,8 @@ def through_card_menu(record: Any, seat: int, action: dict[str, Any]) -> dict[st
     assert look.min_values <= len(values) <= look.max_values
     picked = RENDERER.choose(table, seat, name, values)
     if isinstance(picked, Focus):
-        narrowed = Table(record, GAME, "en", focus=picked.path)
-        (double,) = [
-            s for s in RENDERER.selects(narrowed, seat, legal(record.state, seat)) if s.name == DOUBLE
-        ]
+        narrowed = table_of(record, "en", seat=seat, focus=picked.path)
+        (double,) = [s for s in RENDERER.selects(narrowed, seat, list(narrowed.actions)) if s.name == DOUBLE]
         wanted = action.get("doubled")
         for option in double.options:
             text = RENDERER.choose(narrowed, seat, DOUBLE, [option.value])
@@ -129,7 +128,7 @@ def test_every_legal_action_is_a_button_or_a_menu_choice_that_reads_back_exactly
             actions = legal(state, seat)
             if not actions:
                 continue
-            table = Table(record, GAME, "en")
+            table = table_of(record, "en", seat=seat)
             offered = seat_actions(table, seat)
             offered += [GAME.dump_action(GAME.parse_action(text)) for text in menu_leaves(record, seat)]
             several = [a for a in actions if a["kind"] in TEMPLATES and a.get("cards")]
@@ -168,13 +167,13 @@ def test_secret_decisions_are_offered_only_in_private_and_draws_on_the_board() -
     seen: set[str] = set()
     for number, (state, _) in enumerate(positions(8, 3)):
         record = record_of(state, number + 1)
-        table = Table(record, GAME, "en")
+        table = table_of(record, "en")
         (decision,) = GAME.pending(state) or (None,)
         if decision is None:
             continue
         on_board = board_actions(table)
         if decision.kind in SECRET_KINDS:
-            assert RENDERER.decided_in_private(state, decision)
+            assert RENDERER.decided_in_private(table.public, decision)
             assert on_board == [] and RENDERER.board_selects(table) == []
         else:
             assert on_board and {a["kind"] for a in on_board} <= {"draw", "choose_target", "scout_choose"}
@@ -188,14 +187,14 @@ def test_dwarf_gold_is_offered_to_its_holder_whenever_the_engine_allows_it() -> 
     is a window play, offered only when it is his turn in the window."""
     s = position(3, phase="p2", smaug=36, hands={YELLOW: ["TR06"], RED: ["BH01"]})
     record = record_of(s)
-    table = Table(record, GAME, "en")
+    yellow = table_of(record, "en", seat=YELLOW)
     assert GAME.to_act(s) == (RED,)
-    looks = [RENDERER.button_look(table, a).label for a in seat_actions(table, YELLOW)]
+    looks = [RENDERER.button_look(yellow, a).label for a in seat_actions(yellow, YELLOW)]
     assert looks == ["Play Dwarf Gold"]
     prompt = private_parts(record, YELLOW, "en")[0].description or ""
     assert "Dwarf Gold" in prompt and "waiting for" in prompt
-    assert seat_actions(table, BLUE) == []
-    assert board_actions(table) == []  # never on the board: it would tell who holds it
+    assert seat_actions(table_of(record, "en", seat=BLUE), BLUE) == []
+    assert board_actions(table_of(record, "en")) == []  # never on the board: it would tell who holds it
 
 
 def test_a_fight_offers_the_hands_fight_cards_and_then_the_card_gandalf_doubles() -> None:
@@ -210,12 +209,12 @@ def test_a_fight_offers_the_hands_fight_cards_and_then_the_card_gandalf_doubles(
     )
     s = play(s, "move MV-R-2 R1 fwd")
     record = record_of(s, 2)
-    table = Table(record, GAME, "en")
+    table = table_of(record, "en", seat=RED)
     (fight,) = [look for look in RENDERER.selects(table, RED, legal(s, RED)) if look.name == "fight"]
     assert [o.label for o in fight.options] == ["Dori 2", "Nori 2", "Fili 4", "Beorn 6"]
     picked = RENDERER.choose(table, RED, "fight", ["BH02#1=2", "BH11#1=6"])
     assert picked == Focus("fight BH02#1=2 BH11#1=6")
-    narrowed = Table(record, GAME, "en", focus=picked.path)
+    narrowed = table_of(record, "en", seat=RED, focus=picked.path)
     (double,) = [look for look in RENDERER.selects(narrowed, RED, legal(s, RED)) if look.name == DOUBLE]
     labels = [o.label for o in double.options]
     assert labels == ["Back", "No card doubled", "Double Dori 2 (+2)", "Double Beorn 6 (+6)"]
@@ -223,28 +222,28 @@ def test_a_fight_offers_the_hands_fight_cards_and_then_the_card_gandalf_doubles(
     assert text == "fight BH02#1=2 BH11#1=6 double BH11#1"
     after = GAME.apply(s, RED, GAME.parse_action(text))
     assert "fight_won" in [e.kind for e in after.events]
-    prompt = private_parts(Table(record, GAME, "ru").record, RED, "ru")[0].description or ""
+    prompt = private_parts(record, RED, "ru")[0].description or ""
     assert "Гигантский паук" in prompt and "14" in prompt
 
 
 def test_a_dual_card_is_offered_at_each_value_and_a_trade_narrows_partner_item_price() -> None:
     s = position(3, phase="p2", hands={RED: ["ES01", "BH01", "BH03", "BH07", "BH11"]})
     record = record_of(s)
-    table = Table(record, GAME, "en")
+    table = table_of(record, "en", seat=RED)
     looks = {look.name: look for look in RENDERER.selects(table, RED, legal(s, RED))}
     assert set(looks) == {"trade"}  # no fight now: the fight menu is not offered
     top = [o.label for o in looks["trade"].options]
     assert top == ["With 🟡 bob …", "With 🔵 cat …"]
     leaves = menu_leaves(record, RED)
     assert "offer 1 ES01#1 BH01#1 BH03#1" in leaves and "offer 2 KEY BH01#1 BH03#1" in leaves
-    narrowed = Table(record, GAME, "en", focus="trade p1")
+    narrowed = table_of(record, "en", seat=RED, focus="trade p1")
     (menu,) = [look for look in RENDERER.selects(narrowed, RED, legal(s, RED)) if look.name == "trade"]
     assert [o.label for o in menu.options][:3] == ["Back", "Give Ori 1 …", "Give Nori 2 …"]
     offers = [a for a in legal(s, RED) if a["kind"] == "trade_offer"]
     assert len(leaves) == len(offers)
     fight = position(3, at={"R1": 6}, hands={RED: ["ES01"]}, tops={"mirkwood": ["MW05"]})
     fight = play(fight, "move MV-R-2 R1 fwd")
-    table = Table(record_of(fight, 2), GAME, "en")
+    table = table_of(record_of(fight, 2), "en", seat=RED)
     (menu,) = [look for look in RENDERER.selects(table, RED, legal(fight, RED)) if look.name == "fight"]
     assert [o.label for o in menu.options] == ["Bard 4/5 as 4", "Bard 4/5 as 5"]
 
@@ -253,7 +252,7 @@ def test_every_event_of_random_games_has_a_line_in_both_languages() -> None:
     kinds: set[str] = set()
     for seed, seats in ((9, 3), (10, 4), (11, 2)):
         for number, (state, events) in enumerate(positions(seed, seats)):
-            tables = {lang: Table(record_of(state, number + 1), GAME, lang) for lang in LANGS}
+            tables = {lang: table_of(record_of(state, number + 1), lang) for lang in LANGS}
             for event in events:
                 for lang in LANGS:
                     line = event_line(tables[lang], event)
@@ -268,8 +267,8 @@ def test_every_event_of_random_games_has_a_line_in_both_languages() -> None:
 
 def test_lines_name_cards_figures_and_players_in_each_language() -> None:
     s = position(3)
-    ru = Table(record_of(s), GAME, "ru")
-    en = Table(record_of(s), GAME, "en")
+    ru = table_of(record_of(s), "ru")
+    en = table_of(record_of(s), "en")
     from engine import Event
 
     submitted = Event(
@@ -354,13 +353,13 @@ def test_a_window_is_passed_for_a_player_only_when_he_holds_nothing_to_play() ->
     s = play(
         position(3, phase="p3", smaug=36, tops={"beorn": ["BH23"]}, hands={YELLOW: ["TR01"]}), "draw beorn"
     )
-    table = Table(record_of(s, 2), GAME, "en")
+    table = table_of(record_of(s, 2), "en", seat=RED)
     assert for_seat(GAME.pending(s), RED) is not None
     assert RENDERER.standing_action(table, RED) == (AUTOPASS, "pass")
     s = play(s, "pass")
-    table = Table(record_of(s, 3), GAME, "en")
+    table = table_of(record_of(s, 3), "en", seat=YELLOW)
     assert RENDERER.standing_action(table, YELLOW) is None  # he holds a Golden Cup to play
-    assert RENDERER.standing_action(Table(record_of(position(3)), GAME, "en"), RED) is None
+    assert RENDERER.standing_action(table_of(record_of(position(3)), "en", seat=RED), RED) is None
 
 
 def test_the_holder_of_dwarf_gold_is_written_to_when_it_becomes_playable() -> None:
@@ -380,10 +379,14 @@ def test_the_holder_of_dwarf_gold_is_written_to_when_it_becomes_playable() -> No
     assert closed.agenda[-1].kind == "p3" and [a.kind for a in GAME.legal_actions(closed, YELLOW)] == [
         "play_treasury"
     ]
-    assert YELLOW in seats_to_write(GAME, closing, closed, [RED, YELLOW, BLUE], mover=BLUE)
+    assert YELLOW in seats_to_write(
+        Position(GAME, closing), Position(GAME, closed), [RED, YELLOW, BLUE], mover=BLUE
+    )
     playing = position(3, phase="p2", smaug=36, hands={YELLOW: ["TR06"]})
     ended = play(playing, "end")
-    assert YELLOW not in seats_to_write(GAME, playing, ended, [RED, YELLOW, BLUE], mover=RED)
+    assert YELLOW not in seats_to_write(
+        Position(GAME, playing), Position(GAME, ended), [RED, YELLOW, BLUE], mover=RED
+    )
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -408,7 +411,7 @@ def test_a_refusal_names_the_card_or_figure_as_players_know_them() -> None:
 
 def test_move_suggests_each_legal_action_in_words_with_what_to_type() -> None:
     s = position(3, phase="p2", hands={RED: ["BH01", "BH02", "BH07"]})
-    table = Table(record_of(s), GAME, "en")
+    table = table_of(record_of(s), "en", seat=RED)
     suggested = RENDERER.suggest(table, RED, "fili")
     assert suggested is not None
     assert ("Offer 🟡 bob Fili 4 for Ori 1 + Dori 2", "offer 1 BH07#1 BH01#1 BH02#1") in suggested

@@ -4,39 +4,47 @@ that newly have a secret decision — the engine decides, the bot diffs nothing 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import engine
 from bot.private import seats_to_write
+from engine.core.position import Position
 from tests.bot.secret_game import SECRET, Peek, Poke
 
 RAID = engine.get_game("raid")
+
+
+def write(game: Any, before: Any, after: Any, seats: list[int], *, mover: int | None = None) -> list[int]:
+    """``seats_to_write`` between two states, as the bot holds them (positions)."""
+    was = None if before is None else Position(game, before)
+    return seats_to_write(was, Position(game, after), seats, mover=mover)
 
 
 def test_pickomino_has_nothing_private_so_nobody_is_written_to() -> None:
     game = engine.get_game("pickomino")
     before = game.new(3, seed=5, options={})
     after = game.apply(before, 0, game.legal_actions(before, 0)[0]).state
-    assert seats_to_write(game, None, before, [0, 1, 2]) == []
-    assert seats_to_write(game, before, after, [0, 1, 2], mover=0) == []
+    assert write(game, None, before, [0, 1, 2]) == []
+    assert write(game, before, after, [0, 1, 2], mover=0) == []
 
 
 def test_at_the_start_every_seat_with_a_secret_is_written_to() -> None:
     state = SECRET.new(2, seed=3)
-    assert seats_to_write(SECRET, None, state, [0, 1]) == [0, 1]
+    assert write(SECRET, None, state, [0, 1]) == [0, 1]
 
 
 def test_only_the_seat_whose_secret_changed_is_written_to() -> None:
     state = SECRET.new(2, seed=3)
     peeked = SECRET.apply(state, 0, Peek()).state  # seat 0's secret changes
-    assert seats_to_write(SECRET, state, peeked, [0, 1], mover=0) == [0]
+    assert write(SECRET, state, peeked, [0, 1], mover=0) == [0]
     poked = SECRET.apply(peeked, 1, Poke()).state  # seat 1 changes seat 0's secret
-    assert seats_to_write(SECRET, peeked, poked, [0, 1], mover=1) == [0]
+    assert write(SECRET, peeked, poked, [0, 1], mover=1) == [0]
 
 
 def test_a_public_change_alone_writes_to_nobody() -> None:
     state = SECRET.new(2, seed=3)
     moved = replace(state, turn=1, moves=1)  # only public fields differ
-    assert seats_to_write(SECRET, state, moved, [0, 1]) == []
+    assert write(SECRET, state, moved, [0, 1]) == []
 
 
 def test_a_secret_decision_is_sent_once_to_each_seat_that_takes_it() -> None:
@@ -45,10 +53,10 @@ def test_a_secret_decision_is_sent_once_to_each_seat_that_takes_it() -> None:
     decision is the same one, shared, so he gets nothing new."""
     start = RAID.new(2, seed=7)
     assert RAID.private_view(start, 0) is None
-    assert seats_to_write(RAID, None, start, [0, 1]) == [0, 1]
+    assert write(RAID, None, start, [0, 1]) == [0, 1]
     placed = RAID.apply(start, 0, RAID.parse_action("random")).state
-    assert seats_to_write(RAID, start, placed, [0, 1], mover=0) == [0]
+    assert write(RAID, start, placed, [0, 1], mover=0) == [0]
 
 
 def test_only_people_given_are_written_to() -> None:
-    assert seats_to_write(RAID, None, RAID.new(2, seed=7), [1]) == [1]
+    assert write(RAID, None, RAID.new(2, seed=7), [1]) == [1]

@@ -14,7 +14,7 @@ import discord
 import pytest
 
 import engine
-from bot.board import game_parts
+from bot.board import game_parts, table_of
 from bot.games import renderer_for
 from bot.games.raid.pictures import render_board, render_map, text_board, text_legend
 from bot.games.raid.place import form_placement, normalise_text, problem_lines
@@ -27,7 +27,6 @@ from bot.games.raid.render import (
     straight_legs,
 )
 from bot.i18n import catalogue, explain
-from bot.render import Table
 from engine import IllegalAction
 from engine.ai.playout import playout
 from engine.games.raid.state import Outcome
@@ -99,7 +98,7 @@ def test_boards_of_whole_random_games(lang: str) -> None:
             assert png_of(files) == render_board(GAME.view(state, None), board_words(lang, NAMES))
             assert embed.image.url == f"attachment://{BOARD_FILE}"
             if view is not None:
-                table = Table(record, GAME, lang)
+                table = table_of(record, lang)
                 buttons = [GAME.dump_action(a) for a in GAME.legal_actions(state, GAME.to_act(state)[0])]
                 buttons = [b for b in buttons if b["kind"] != "move"]
                 if any(d.secret for d in GAME.pending(state)):  # placement: in each seat's DM
@@ -152,8 +151,7 @@ def test_a_picture_that_fails_becomes_the_text_grid(monkeypatch: pytest.MonkeyPa
 
 def test_private_views_show_the_own_map_and_spectators_the_public_picture() -> None:
     state = GAME.new(2, seed=5)
-    table = Table(record_of(state), GAME, "en")
-    embed, files = RENDERER.private_message(table, 0)
+    embed, files = RENDERER.private_message(table_of(record_of(state), "en", seat=0), 0)
     assert files == [] and "You have not placed your objects yet" in str(embed.description)
     state = GAME.apply(
         state,
@@ -163,15 +161,16 @@ def test_private_views_show_the_own_map_and_spectators_the_public_picture() -> N
             "kit: J1; artifacts: A2 A3 A4"
         ),
     ).state
-    table = Table(record_of(state, 1), GAME, "en")
-    embed, files = RENDERER.private_message(table, 0)
+    record = record_of(state, 1)
+    embed, files = RENDERER.private_message(table_of(record, "en", seat=0), 0)
     assert files[0].filename == MAP_FILE
     assert png_of(files) == render_map(GAME.view(state, 0), 1, own_map_words("en", NAMES, 1))
     objects = next(f for f in embed.fields if f.name.startswith("Your objects"))
     assert "B1 C1 D1 E1" in str(objects.value) and "B2=1 C2=2 G2=3 H2=4" in str(objects.value)
-    embed, files = RENDERER.private_message(table, 1)  # bob has not placed; sees nothing of ann's
+    # bob has not placed: he sees nothing of ann's
+    embed, files = RENDERER.private_message(table_of(record, "en", seat=1), 1)
     assert files == [] and "B1" not in str(embed.to_dict())
-    embed, files = RENDERER.private_message(table, None)
+    embed, files = RENDERER.private_message(table_of(record, "en"), None)
     assert png_of(files) == render_board(GAME.view(state, None), board_words("en", NAMES))
     assert "B1 C1" not in str(embed.to_dict())
 

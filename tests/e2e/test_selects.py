@@ -4,19 +4,21 @@ renderer and are played like a clicked button."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import simcord
 
+from bot.buttons import decode_action
 from bot.games import give_renderer
-from bot.render import GenericRenderer, SelectLook, SelectOption, Table
+from bot.render import GenericRenderer, Menus, SelectLook, SelectOption, Table
 from storage import Repository
-from tests.bot.secret_game import SECRET, secret_game_registered
+from tests.bot.secret_game import CROWD, CROWDED, SECRET, secret_game_registered
 from tests.e2e.helpers import make_room
 from tests.e2e.test_move_flow import start_secret
 
 
-class MenuRenderer(GenericRenderer):
+class MenuRenderer(Menus, GenericRenderer):
     """The secret numbers game with its two moves in one menu instead of buttons."""
 
     def is_button(self, action: dict[str, Any]) -> bool:
@@ -77,3 +79,41 @@ async def test_a_choice_in_a_select_menu_is_played_like_a_button(
             )
         finally:
             give_renderer(SECRET.key, None)
+
+
+def components_of(message: Any) -> list[dict[str, Any]]:
+    """Every component of a message, as raw data."""
+    found = []
+    for row in message.components:
+        children = row.get("components", []) if isinstance(row, dict) else getattr(row, "children", [])
+        for item in children:
+            found.append(item if isinstance(item, dict) else item.to_dict())
+    return found
+
+
+async def test_more_moves_than_buttons_come_in_menus_and_each_plays(
+    simcord_env: simcord.Env, repository: Repository
+) -> None:
+    """Seventy choices: the board shows the first as buttons and the rest in menus of 25 (all
+    within Discord's five rows); a pick in a menu plays that choice."""
+    with secret_game_registered(CROWDED):
+        room = make_room(simcord_env, repository)
+        alice, _ = room.players
+        game_id = await start_secret(room, CROWDED.key)
+        board = room.message((await repository.get(game_id)).message_id)
+        items = components_of(board)
+        buttons = [i for i in items if i["type"] == 2 and str(i["custom_id"]).startswith("tv:m:")]
+        menus = [i for i in items if i["type"] == 3]
+        assert len(board.components) <= 5 and len(buttons) + 5 * len(menus) <= 24
+        offered = [decode_action(str(b["custom_id"]).split(":", 4)[4])["n"] for b in buttons]
+        for found in menus:
+            assert str(found["custom_id"]).startswith(f"tv:s:{game_id}:0:more")
+            offered += [json.loads(o["value"][2:])["n"] for o in found["options"]]
+        assert offered == list(range(CROWD))  # every choice, in order, each once
+
+        last = menus[-1]
+        picked = await alice.select(board, [last["options"][-1]["value"]], custom_id=str(last["custom_id"]))
+        assert picked.acknowledged
+        assert [(m.seat, m.action) for m in await repository.moves(game_id)] == [
+            (0, {"kind": "count", "n": CROWD - 1})
+        ]

@@ -23,6 +23,7 @@ from bot.games.berserk.words import (
     ability_text,
     card_of_uid,
     deck_name,
+    seat_of_uid,
     targets_itself,
     unit_name,
 )
@@ -32,9 +33,8 @@ from bot.render.menus import Choice, Step
 from engine.core.decisions import for_seat
 from engine.games.berserk import board
 from engine.games.berserk.cards import CARDS
-from engine.games.berserk.creatures import at_cells
-from engine.games.berserk.state import BerserkState
 from engine.games.berserk.text import TEXT
+from engine.games.berserk.view import BerserkView, UnitView
 
 BUTTONS = 20
 """A decision with at most this many choices is all buttons."""
@@ -78,7 +78,9 @@ _EMOJI = {
 
 
 def decision_kind(table: Table, seat: int) -> str | None:
-    decision = for_seat(table.game.pending(table.state), seat)
+    """The kind of the seat's pending decision, as the table's audience may see it (a kind is
+    public even for another seat's secret decision)."""
+    decision = for_seat(table.decisions, seat)
     return None if decision is None else decision.kind
 
 
@@ -104,7 +106,7 @@ def button_actions(table: Table, seat: int, actions: list[dict[str, Any]]) -> li
 def fits_a_button(table: Table, action: dict[str, Any]) -> bool:
     """Whether a button's custom id holds the action (a declaration of three triggers does not:
     it goes to the menu, typed short)."""
-    return len(move_custom_id(table.record.id, table.record.version, action)) <= CUSTOM_ID_LIMIT
+    return len(move_custom_id(table.id, table.version, action)) <= CUSTOM_ID_LIMIT
 
 
 def menu_actions(table: Table, seat: int, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -125,18 +127,18 @@ def _always_a_button(action: dict[str, Any]) -> bool:
     )
 
 
-def look(lang: str, action: dict[str, Any], state: BerserkState | None = None) -> ButtonLook:
-    """A button for ``action``: what it does, naming the creatures when the position is known
-    (``🔵 Nomad (c3)``), else their cells."""
+def look(lang: str, action: dict[str, Any], view: BerserkView | None = None) -> ButtonLook:
+    """A button for ``action``: what it does, naming the creatures when the audience's view is
+    given (``🔵 Nomad (c3)``), else their cells."""
     kind = str(action.get("kind"))
     return ButtonLook(
-        _clip(label(lang, action, state)), _STYLES.get(kind, discord.ButtonStyle.secondary), _EMOJI.get(kind)
+        _clip(label(lang, action, view)), _STYLES.get(kind, discord.ButtonStyle.secondary), _EMOJI.get(kind)
     )
 
 
-def label(lang: str, action: dict[str, Any], state: BerserkState | None = None) -> str:
+def label(lang: str, action: dict[str, Any], view: BerserkView | None = None) -> str:
     kind = action.get("kind")
-    name = (lambda ref: ref_name(lang, state, str(ref))) if state is not None else str
+    name = (lambda ref: ref_name(lang, view, str(ref))) if view is not None else str
     if kind == "choose_deck":
         return t(
             lang, "berserk.action.choose_deck", id=action["deck"], deck=deck_name(lang, str(action["deck"]))
@@ -173,37 +175,49 @@ def label(lang: str, action: dict[str, Any], state: BerserkState | None = None) 
         entries = action.get("entries") or []
         if not entries:
             return t(lang, "berserk.action.order_none")
-        order = " → ".join(_entry_label(lang, state, e) for e in entries)
+        order = " → ".join(_entry_label(lang, view, e) for e in entries)
         return t(lang, "berserk.action.order", order=order)
     if kind in TEMPLATES:
         return t(lang, f"berserk.action.{kind}")
     return str(kind)
 
 
-def ref_name(lang: str, state: BerserkState | None, ref: str) -> str:
-    """A creature named by its cell (``🔵 Nomad (c3)``) or its instance id."""
-    if state is None:
+def ref_name(lang: str, view: BerserkView | None, ref: str) -> str:
+    """A creature named by its cell (``🔵 Nomad (c3)``) or its instance id, as far as the view
+    knows it (a creature it does not show stays as it is typed)."""
+    if view is None:
         return ref
     if board.is_cell(ref):
-        found = at_cells(state).get(ref)
-        return f"{unit_name(lang, state, found.uid)} ({ref})" if found is not None else ref
-    if any(c.uid == ref for c in state.creatures):
-        return unit_name(lang, state, ref)
+        found = _on_cell(view, ref)
+        return f"{unit_name(lang, view, found.uid)} ({ref})" if found is not None else ref
+    if ref in _known_uids(view):
+        return unit_name(lang, view, ref)
     return ref
 
 
-def _entry_label(lang: str, state: BerserkState | None, entry: dict[str, Any]) -> str:
+def _on_cell(view: BerserkView, cell: str) -> UnitView | None:
+    return next((u for u in view.field if u.cell == cell), None)
+
+
+def _known_uids(view: BerserkView) -> set[str]:
+    """The creatures the view shows: on the field, in both graveyards, in the viewer's own
+    reserve."""
+    units = [*view.field, *(u for side in view.sides for u in side.graveyard)]
+    if view.own is not None:
+        units.extend(view.own.reserve)
+    return {u.uid for u in units}
+
+
+def _entry_label(lang: str, view: BerserkView | None, entry: dict[str, Any]) -> str:
     """One declared trigger: its ability and source, and its target unless that is the source
     itself by the ability's nature."""
-    raised = (
-        None if state is None else next((r for r in state.resolution.raised if r.ref == entry["ref"]), None)
-    )
-    if state is None or raised is None:
+    raised = None if view is None else next((r for r in view.raised if r.ref == entry["ref"]), None)
+    if view is None or raised is None:
         return f"#{entry['ref']}"
-    text = f"{ability_name(lang, raised.ability)} ({unit_name(lang, state, raised.source)})"
+    text = f"{ability_name(lang, raised.ability)} ({unit_name(lang, view, raised.source)})"
     if targets_itself(card_of_uid(raised.source), raised.ability):
         return text
-    named = [ref_name(lang, state, str(ref)) for ref in entry.get("targets") or ()]
+    named = [ref_name(lang, view, str(ref)) for ref in entry.get("targets") or ()]
     return text + (" → " + ", ".join(named) if named else "")
 
 
@@ -220,11 +234,12 @@ def menu_choices(table: Table, actions: list[dict[str, Any]]) -> list[Choice]:
 
 
 def _steps(table: Table, action: dict[str, Any]) -> tuple[Step, ...]:
-    lang, state = table.lang, table.state
+    lang, view = table.lang, table.view
+    assert isinstance(view, BerserkView)
     kind = action.get("kind")
     if kind in ("move", "strike", "activate"):
         cell = str(action["attacker"] if kind == "strike" else action["unit"])
-        unit = _unit_step(lang, state, cell)
+        unit = _unit_step(lang, view, cell)
         if kind == "move":
             return (
                 unit,
@@ -232,18 +247,18 @@ def _steps(table: Table, action: dict[str, Any]) -> tuple[Step, ...]:
                 Step(action["to"], t(lang, "berserk.step.to", cell=action["to"])),
             )
         if kind == "strike":
-            target = ref_name(lang, state, str(action["target"]))
+            target = ref_name(lang, view, str(action["target"]))
             return (
                 unit,
                 Step("strike", t(lang, "berserk.step.strike"), emoji="⚔️"),
                 Step(action["target"], t(lang, "berserk.step.at", target=target)),
             )
         ability = str(action["ability"])
-        creature = at_cells(state).get(cell)
+        creature = _on_cell(view, cell)
         about = ability_text(lang, CARDS[creature.card], ability) if creature is not None else None
         steps = [unit, Step(ability, ability_name(lang, ability), description=about, emoji="✨")]
         for ref in action.get("targets") or ():
-            steps.append(Step(str(ref), t(lang, "berserk.step.at", target=ref_name(lang, state, str(ref)))))
+            steps.append(Step(str(ref), t(lang, "berserk.step.at", target=ref_name(lang, view, str(ref)))))
         if action.get("x") is not None:
             steps.append(Step(f"x={action['x']}", t(lang, "berserk.step.x", x=action["x"])))
         return tuple(steps)
@@ -254,31 +269,27 @@ def _steps(table: Table, action: dict[str, Any]) -> tuple[Step, ...]:
         return tuple(
             Step(
                 str(e["ref"]) + ("=" + "+".join(e["targets"]) if e.get("targets") else ""),
-                _entry_label(lang, state, e),
+                _entry_label(lang, view, e),
             )
             for e in entries
         )
     if kind == "muster":
         if action.get("card") is None:
             return (Step("-", t(lang, "berserk.action.muster_none")),)
-        seat = next(c.owner for c in state.creatures if c.uid == action["card"])
+        card = str(action["card"])
         return (
-            Step(
-                str(action["card"]),
-                unit_name(lang, state, str(action["card"]), marked=False),
-                emoji=SEAT_MARKS[seat],
-            ),
+            Step(card, unit_name(lang, view, card, marked=False), emoji=SEAT_MARKS[seat_of_uid(view, card)]),
             Step(str(action["cell"]), t(lang, "berserk.step.to", cell=action["cell"])),
         )
-    return (Step(kind or "-", label(lang, action, state)),)
+    return (Step(kind or "-", label(lang, action, view)),)
 
 
-def _unit_step(lang: str, state: BerserkState, cell: str) -> Step:
-    creature = at_cells(state).get(cell)
+def _unit_step(lang: str, view: BerserkView, cell: str) -> Step:
+    creature = _on_cell(view, cell)
     if creature is None:
         return Step(cell, cell)
     return Step(
         cell,
-        f"{unit_name(lang, state, creature.uid, marked=False)} ({cell})",
-        emoji=SEAT_MARKS[creature.owner],
+        f"{unit_name(lang, view, creature.uid, marked=False)} ({cell})",
+        emoji=SEAT_MARKS[creature.seat],
     )

@@ -21,10 +21,12 @@ from bot.games.berserk.words import (
     signed,
     targets_itself,
     unit_name,
+    unit_name_plain,
 )
 from bot.i18n import t
 from bot.render.base import Table
 from engine import TURN_STARTED, Event
+from engine.games.berserk.view import BerserkView
 
 Line = Callable[[Table, dict[str, Any]], str | None]
 
@@ -36,13 +38,19 @@ def event_line(table: Table, event: Event) -> str | None:
 
 def player(table: Table, seat: Any) -> str:
     """A seat as the board names it: its colour and its member."""
-    if not isinstance(seat, int) or not 0 <= seat < len(table.record.seats):
+    if not isinstance(seat, int) or not 0 <= seat < len(table.seats):
         return "?"
     return f"{SEAT_MARKS[seat]} {table.mention(seat)}"
 
 
 def _unit(table: Table, uid: Any) -> str:
-    return unit_name(table.lang, table.state, str(uid))
+    """A creature an event names, from the instance id the event carries (a creature that left
+    the field is named all the same); its colour from the table's view, which tells who plays
+    P1 (a table of a game not started has none: no colour then)."""
+    view = table.view
+    if not isinstance(view, BerserkView):
+        return unit_name_plain(table.lang, str(uid))
+    return unit_name(table.lang, view, str(uid))
 
 
 def _units(table: Table, uids: Any) -> str:

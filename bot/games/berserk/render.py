@@ -64,17 +64,26 @@ from bot.games.berserk.words import (
     targets_itself,
     unit_at,
     unit_name,
+    unit_name_plain,
 )
 from bot.i18n import echo, t
 from bot.render import menus
-from bot.render.base import ButtonLook, ChoiceLook, Renderer, SelectLook, Table, ranking_lines
+from bot.render.base import (
+    ButtonLook,
+    ChoiceLook,
+    Forms,
+    Menus,
+    Renderer,
+    SelectLook,
+    Table,
+    ranking_lines,
+)
 from engine import Decision, EngineError, Event, Game
-from engine.core.decisions import for_seat
 from engine.core.resolution import Item
 from engine.games.berserk import board
 from engine.games.berserk.cards import CARDS, DECKS
 from engine.games.berserk.setup import BUDGETS, RESERVE, RESERVE_SIZE
-from engine.games.berserk.state import BerserkState, DefenderStep
+from engine.games.berserk.state import DefenderStep
 from engine.games.berserk.view import BerserkView, UnitView
 
 log = logging.getLogger("tavern.bot")
@@ -92,7 +101,7 @@ SUBJECTS = {"bad_recruitment": "recruit", "bad_placement": "place", "bad_declara
 _TRIGGER_REF = re.compile(r"\b(\d+)\b")
 
 
-class BerserkRenderer(Renderer):
+class BerserkRenderer(Menus, Forms, Renderer):
     key = "berserk"
 
     # -- the board ------------------------------------------------------------------------
@@ -104,7 +113,7 @@ class BerserkRenderer(Renderer):
         view: BerserkView = table.public_view()
         over = view.phase == "over"
         embed = discord.Embed(
-            title=t(lang, "board.title", title=table.game.title, id=table.record.id),
+            title=t(lang, "board.title", title=table.game.title, id=table.id),
             description=self._headline(table, view),
             colour=discord.Colour.gold() if over else discord.Colour.dark_red(),
         )
@@ -156,7 +165,7 @@ class BerserkRenderer(Renderer):
                 role=view.sides[active].role or "",
             )
         ]
-        pending = table.game.pending(table.state)
+        pending = table.decisions  # a secret one says only who decides what kind of thing
         if any(d.kind == "muster" for d in pending):
             lines.append(t(lang, "berserk.board.muster", round=view.round))
             lines.extend(self._sent_lines(table, view))
@@ -168,7 +177,7 @@ class BerserkRenderer(Renderer):
                     lang,
                     f"berserk.board.waiting.{decision.kind}",
                     player=player(table, seat),
-                    private="yes" if self.decided_in_private(table.state, decision) else "no",
+                    private="yes" if self.decided_in_private(view, decision) else "no",
                 )
             )
         return "\n".join(lines)
@@ -186,7 +195,7 @@ class BerserkRenderer(Renderer):
         ]
 
     def _end(self, table: Table) -> str:
-        result = table.record.result or table.game.result(table.state)
+        result = table.result
         if result is None or result.reason is None:
             return ""
         if result.draw:
@@ -233,7 +242,7 @@ class BerserkRenderer(Renderer):
 
     def _unit_line(self, table: Table, view: BerserkView, unit: UnitView) -> str:
         lang = table.lang
-        name = unit_name(lang, table.state, unit.uid, marked=False)
+        name = unit_name(lang, view, unit.uid, marked=False)
         parts = [
             t(
                 lang,
@@ -271,7 +280,7 @@ class BerserkRenderer(Renderer):
                     lang,
                     "berserk.raised",
                     ability=ability_name(lang, r.ability),
-                    unit=unit_name(lang, table.state, r.source),
+                    unit=unit_name(lang, view, r.source),
                     optional="yes" if r.optional else "no",
                 )
                 for r in view.raised
@@ -281,20 +290,20 @@ class BerserkRenderer(Renderer):
     def _item(self, table: Table, item: Item) -> str:
         """A stack or queue item: a strike, an ability with its targets, X and whether it will
         do anything (B36a), a trigger. Creatures on the field are named with their cells."""
-        lang, state = table.lang, table.state
+        lang, view = table.lang, table.view
         if item.kind == "strike":
             return t(
                 lang,
                 "berserk.item.strike",
-                attacker=unit_at(lang, state, item.source),
-                target=unit_at(lang, state, item.targets[0]),
+                attacker=unit_at(lang, view, item.source),
+                target=unit_at(lang, view, item.targets[0]),
             )
         key = "berserk.item.ability" if item.kind == "ability" else "berserk.item.trigger"
         parts = [
-            t(lang, key, ability=ability_name(lang, item.ability), unit=unit_at(lang, state, item.source))
+            t(lang, key, ability=ability_name(lang, item.ability), unit=unit_at(lang, view, item.source))
         ]
         if item.targets and not targets_itself(card_of_uid(item.source), item.ability):
-            named = ", ".join(unit_at(lang, state, u) for u in item.targets)
+            named = ", ".join(unit_at(lang, view, u) for u in item.targets)
             parts.append(t(lang, "berserk.item.targets", targets=named))
         if item.data.get("x") is not None:
             parts.append(t(lang, "berserk.item.x", x=item.data["x"]))
@@ -335,7 +344,7 @@ class BerserkRenderer(Renderer):
 
     def _words(self, table: Table, view: BerserkView) -> Words:
         lang = table.lang
-        names = {u.uid: unit_name(lang, table.state, u.uid, marked=False) for u in view.field}
+        names = {u.uid: unit_name(lang, view, u.uid, marked=False) for u in view.field}
         strips = tuple(
             t(
                 lang,
@@ -369,9 +378,9 @@ class BerserkRenderer(Renderer):
     def private_message(self, table: Table, seat: int | None) -> tuple[discord.Embed, list[discord.File]]:
         assert seat is not None, "Berserk has no private view for spectators"
         lang = table.lang
-        view: BerserkView = table.game.view(table.state, seat)
+        view: BerserkView = table.view  # the seat's own: its deck, squad and reserve
         embed = discord.Embed(
-            title=t(lang, "private.title", title=table.game.title, id=table.record.id),
+            title=t(lang, "private.title", title=table.game.title, id=table.id),
             colour=discord.Colour.dark_red(),
         )
         if view.phase == "over":
@@ -386,7 +395,7 @@ class BerserkRenderer(Renderer):
         reserve = view.own.reserve if view.own is not None else ()
         embed.add_field(
             name=t(lang, "berserk.private.reserve"),
-            value=", ".join(unit_name(lang, table.state, u.uid) for u in reserve)
+            value=", ".join(unit_name(lang, view, u.uid) for u in reserve)
             or t(lang, "berserk.private.no_reserve"),
             inline=False,
         )
@@ -471,7 +480,7 @@ class BerserkRenderer(Renderer):
         lang = table.lang
         own = view.own
         assert own is not None
-        cells = own.placement or _default_cells(table, seat)
+        cells = own.placement or _default_cells(table)
         lines = [f"**{t(lang, 'berserk.private.recruits')}**"]
         for number, uid in enumerate(own.uids, 1):
             where = cells.get(uid, "—")
@@ -480,7 +489,7 @@ class BerserkRenderer(Renderer):
                     lang,
                     "berserk.private.place.line",
                     number=number,
-                    name=_card_copy(lang, uid),
+                    name=unit_name_plain(lang, uid),
                     cell=t(lang, "berserk.private.reserve_cell") if where == RESERVE else where,
                 )
             )
@@ -488,22 +497,22 @@ class BerserkRenderer(Renderer):
 
     def _prompt(self, table: Table, view: BerserkView, seat: int) -> str:
         """What the seat must decide now, with what it needs to know to decide it."""
-        lang, state = table.lang, table.state
-        decision = for_seat(table.game.pending(state), seat)
+        lang = table.lang
+        decision = table.decision
         if decision is None:
             pending = table.to_act()
             if pending:
                 return t(lang, "berserk.ask.waiting", player=", ".join(player(table, s) for s in pending))
             return t(lang, "berserk.private.nothing")
         if decision.kind == "muster":
-            return t(lang, "berserk.private.muster", cells=", ".join(_muster_cells(table, seat)))
+            return t(lang, "berserk.private.muster", cells=", ".join(_muster_cells(table)))
         if isinstance(decision, DefenderStep):
-            strike = next(i for i in state.resolution.stack if i.ref == decision.strike)
+            strike = next(i for i in view.stack if i.ref == decision.strike)
             return t(
                 lang,
                 "berserk.ask.assign_defender",
-                attacker=ref_name(lang, state, _cell_or_uid(state, strike.source)),
-                target=ref_name(lang, state, _cell_or_uid(state, strike.targets[0])),
+                attacker=ref_name(lang, view, _cell_or_uid(view, strike.source)),
+                target=ref_name(lang, view, _cell_or_uid(view, strike.targets[0])),
             )
         if decision.kind == "respond":
             nxt = (
@@ -515,16 +524,17 @@ class BerserkRenderer(Renderer):
         return t(lang, f"berserk.ask.{decision.kind}")
 
     # -- decisions: where they are taken, buttons, menus, forms ------------------------------
-    def decided_in_private(self, state: Any, decision: Decision) -> bool:
+    def decided_in_private(self, public: Any, decision: Decision) -> bool:
         """Secret decisions, and any decision of the player whose turn it is not (a defender,
-        a trigger declaration, an answer in a window): no turn ping tells him, a DM does."""
-        return decision.secret or (state.phase == "play" and state.active not in decision.seats)
+        a trigger declaration, an answer in a window): no turn ping tells him, a DM does.
+        ``public``: the public view (whose turn it is is public)."""
+        return decision.secret or (public.phase == "play" and public.active not in decision.seats)
 
     def buttons(self, table: Table, seat: int, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
         return button_actions(table, seat, actions)
 
     def button_look(self, table: Table, action: dict[str, Any]) -> ButtonLook:
-        return look(table.lang, action, table.state)
+        return look(table.lang, action, table.view)
 
     def action_look(self, lang: str, action: dict[str, Any]) -> ButtonLook:
         return look(lang, action)
@@ -532,24 +542,16 @@ class BerserkRenderer(Renderer):
     def selects(self, table: Table, seat: int, actions: list[dict[str, Any]]) -> list[SelectLook]:
         """The recruitment menu, or the decision's tree menu narrowed to ``table.focus``."""
         if decision_kind(table, seat) == "recruit":
-            found = recruit_menu(table.lang, table.game.view(table.state, seat))
+            found = recruit_menu(table.lang, table.view)
             return [found] if found is not None else []
         return self._tree(table, seat, actions, table.focus)
 
     def board_selects(self, table: Table) -> list[SelectLook]:
         """The tree menu of the public decision's human seat, from the top."""
-        record, state = table.record, table.state
         found: list[SelectLook] = []
-        for seat in table.to_act():
-            decision = for_seat(table.game.pending(state), seat)
-            if (
-                record.seats[seat].ai is not None
-                or decision is None
-                or self.decided_in_private(state, decision)
-            ):
-                continue
-            legal = [table.game.dump_action(a) for a in table.game.legal_actions(state, seat)]
-            found.extend(self._tree(table, seat, legal, ""))
+        # ``offered``: the humans waited for whose decision is public, with their actions
+        for seat, legal in sorted(table.offered.items()):
+            found.extend(self._tree(table, seat, list(legal), ""))
         return found
 
     def _tree(self, table: Table, seat: int, actions: list[dict[str, Any]], focus: str) -> list[SelectLook]:
@@ -584,7 +586,7 @@ class BerserkRenderer(Renderer):
             kind = decision_kind(table, seat)
             if values != [kind]:
                 return None  # a Random drawn for a decision that is over
-            view: BerserkView = table.game.view(table.state, seat)
+            view: BerserkView = table.view
             if kind == "choose_deck":
                 return random_deck()
             if kind == "recruit":
@@ -599,11 +601,11 @@ class BerserkRenderer(Renderer):
         """The **Place** button's form, holding the default placement to start from."""
         if action.get("kind") != "place" or action.get("cells"):
             return None
-        view: BerserkView = table.game.view(table.state, seat)
+        view: BerserkView = table.view
         own = view.own
-        cells = _default_cells(table, seat)
+        cells = _default_cells(table)
         start = placement_text([cells.get(uid, "") for uid in (own.uids if own else ())])
-        return PlacementForm(table.record.id, table.lang, start)
+        return PlacementForm(table.id, table.lang, start)
 
     def form_action(self, lang: str, form: str, values: dict[str, str]) -> Any:
         return form_placement(values) if form == FORM else None
@@ -636,8 +638,8 @@ class BerserkRenderer(Renderer):
             return []
         wanted = typed_text.strip().lower()
         found = []
-        for action in (table.game.dump_action(a) for a in table.game.legal_actions(table.state, seat)):
-            words, value = label(table.lang, action, table.state), typed(action)
+        for action in table.actions:
+            words, value = label(table.lang, action, table.view), typed(action)
             if wanted in words.lower() or wanted in value.lower():
                 found.append((words, value))
         return found
@@ -653,7 +655,7 @@ def problem_line(lang: str, subject: str, problem: dict[str, Any]) -> str:
         if card in CARDS:
             params["card"] = card_name(lang, card)
         elif card.count(".") == 2 and card.split(".")[1] in {c.slug for c in CARDS.values()}:
-            params["card"] = _card_copy(lang, card)
+            params["card"] = unit_name_plain(lang, card)
     if subject == "recruit" and problem.get("code") == "silver":
         params["cover"] = int(problem.get("silver", 0)) + int(problem.get("spare_gold", 0))
     if subject == "place":
@@ -667,29 +669,23 @@ def problem_line(lang: str, subject: str, problem: dict[str, Any]) -> str:
         return echo(str(problem.get("message", problem.get("code"))), 300)
 
 
-def _card_copy(lang: str, uid: str) -> str:
-    """``Nomad 2``: a recruited card by its instance id, before anyone sees it on the field."""
-    copy = int(uid.rsplit(".", 1)[1])
-    return card_name(lang, card_of_uid(uid)) + (f" {copy}" if copy > 1 else "")
-
-
-def _default_cells(table: Table, seat: int) -> dict[str, str]:
+def _default_cells(table: Table) -> dict[str, str]:
     """The placement the engine takes for an absent seat (B25a), where the form starts."""
-    decision = for_seat(table.game.pending(table.state), seat)
+    decision = table.decision  # the seat's own, with its default
     if decision is None or decision.kind != "place" or decision.default is None:
         return {}
     cells = decision.default.get("cells")
     return {str(k): str(v) for k, v in cells.items()} if isinstance(cells, dict) else {}
 
 
-def _muster_cells(table: Table, seat: int) -> list[str]:
-    cells = {str(a.cell) for a in table.game.legal_actions(table.state, seat) if getattr(a, "cell", None)}
+def _muster_cells(table: Table) -> list[str]:
+    cells = {str(a["cell"]) for a in table.actions if a.get("cell")}
     return sorted(cells, key=board.CELL_INDEX.__getitem__)
 
 
-def _cell_or_uid(state: BerserkState, uid: str) -> str:
-    found = next((c for c in state.creatures if c.uid == uid), None)
-    return found.cell if found is not None and found.zone == "field" and found.cell else uid
+def _cell_or_uid(view: BerserkView, uid: str) -> str:
+    found = next((u for u in view.field if u.uid == uid), None)
+    return found.cell if found is not None and found.cell else uid
 
 
 def _fit(text: str, limit: int = FIELD_LIMIT, *, keep_end: bool = False) -> str:

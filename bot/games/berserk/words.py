@@ -18,8 +18,7 @@ from engine.games.berserk.cards import (
     Triggered,
     Unblockable,
 )
-from engine.games.berserk.creatures import seat_of_role
-from engine.games.berserk.state import BerserkState
+from engine.games.berserk.view import BerserkView
 
 SEAT_MARKS = ("🔵", "🟠")
 """Each seat's colour, as in the pictures (blue: the first seat, orange: the second)."""
@@ -111,24 +110,35 @@ def card_of_uid(uid: str) -> str:
     return SLUGS[uid.split(".")[1]]
 
 
-def seat_of_uid(state: BerserkState, uid: str) -> int:
-    """The seat owning an instance (its id starts with the owner's role, ``P1.`` or ``P2.``)."""
-    return seat_of_role(state, 0 if uid.startswith("P1.") else 1)
+def seat_of_uid(view: BerserkView, uid: str) -> int:
+    """The seat owning an instance: its id starts with the owner's role (``P1.`` or ``P2.``),
+    and who plays P1 is public (``first``; seat 0 until the seats are chosen, as the engine
+    counts it)."""
+    first = view.first if view.first is not None else 0
+    return first if uid.startswith("P1.") else 1 - first
 
 
-def unit_name(lang: str, state: BerserkState, uid: str, *, marked: bool = True) -> str:
+def unit_name(lang: str, view: BerserkView, uid: str, *, marked: bool = True) -> str:
     """``🔵 Nomad 2``: the owner's colour (unless ``marked`` is false), the card, and the copy
-    number from the second copy on."""
+    number from the second copy on — all read from the instance id itself, which the audience
+    holds only when it may know the creature (on the field, in a graveyard, its own reserve, an
+    event it may learn)."""
+    name = unit_name_plain(lang, uid)
+    return f"{SEAT_MARKS[seat_of_uid(view, uid)]} {name}" if marked else name
+
+
+def unit_name_plain(lang: str, uid: str) -> str:
+    """``Nomad 2``: the card and the copy number from the second copy on, no colour (which
+    needs a view to know who plays P1)."""
     copy = int(uid.rsplit(".", 1)[1])
-    name = card_name(lang, card_of_uid(uid)) + (f" {copy}" if copy > 1 else "")
-    return f"{SEAT_MARKS[seat_of_uid(state, uid)]} {name}" if marked else name
+    return card_name(lang, card_of_uid(uid)) + (f" {copy}" if copy > 1 else "")
 
 
-def unit_at(lang: str, state: BerserkState, uid: str) -> str:
+def unit_at(lang: str, view: BerserkView, uid: str) -> str:
     """``🔵 Nomad 2 (c3)`` while it is on the field, else just its name."""
-    found = next((c for c in state.creatures if c.uid == uid), None)
-    name = unit_name(lang, state, uid)
-    return f"{name} ({found.cell})" if found is not None and found.zone == "field" and found.cell else name
+    found = next((u for u in view.field if u.uid == uid), None)
+    name = unit_name(lang, view, uid)
+    return f"{name} ({found.cell})" if found is not None and found.cell else name
 
 
 def cost_text(lang: str, card: Card) -> str:

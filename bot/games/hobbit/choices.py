@@ -36,13 +36,12 @@ from bot.games.hobbit.words import (
 from bot.i18n import t
 from bot.render import Focus, SelectLook, SelectOption, Table, menus
 from bot.render.menus import Choice, Step
-from engine.core.decisions import for_seat
-from engine.games.hobbit.adventures import doubling_allowed
+from engine import Decision
 from engine.games.hobbit.board import FINISH, GANDALF_STOPS, NUMBERS, WEB_STOP
 from engine.games.hobbit.cards import KEY, NONE, by_id, card_of, is_fight, values
 from engine.games.hobbit.data import FightCard, StepCard
-from engine.games.hobbit.state import FightDecision, HobbitState
 from engine.games.hobbit.text import TEXT
+from engine.games.hobbit.view import DecisionView, HobbitView
 
 LABEL_LIMIT = 80
 ATTACK_BUTTONS = 10
@@ -108,9 +107,20 @@ def typed(action: dict[str, Any]) -> str:
     return TEXT.action(action)
 
 
-def decision_of(table: Table, seat: int) -> Any:
-    """The decision the game waits for from ``seat``, or ``None``."""
-    return for_seat(table.game.pending(table.state), seat)
+def decision_of(table: Table, seat: int) -> Decision | None:
+    """The decision the game waits for from ``seat``, or ``None``: the seat's table holds its
+    own (a table for everyone holds none)."""
+    return table.decision if table.seat == seat else None
+
+
+def fight_of(table: Table, seat: int) -> DecisionView | None:
+    """The fight the seat must submit cards to now, as its view tells it (the submissions made,
+    who submits after it, whether Gandalf doubles a card), or ``None``."""
+    decision = decision_of(table, seat)
+    view: HobbitView = table.view
+    if decision is None or decision.kind != "fight" or view.decision is None:
+        return None
+    return view.decision if view.decision.kind == "fight" else None
 
 
 def decision_kind(table: Table, seat: int) -> str | None:
@@ -142,11 +152,11 @@ def look_style(action: dict[str, Any]) -> tuple[discord.ButtonStyle, str | None]
     return STYLES.get(kind, discord.ButtonStyle.secondary), emoji
 
 
-def label(
-    lang: str, action: dict[str, Any], state: HobbitState | None = None, table: Table | None = None
-) -> str:
-    """An action in words: what a button says, a line of ``/move``'s list, a confirmation
-    (``table``, when known, names a trade's partner)."""
+def label(lang: str, action: dict[str, Any], table: Table | None = None) -> str:
+    """An action in words: what a button says, a line of ``/move``'s list, a confirmation.
+    ``table``, when known, names a trade's partner and tells from its view where a move goes
+    and the Scouting die."""
+    view: HobbitView | None = table.view if table is not None else None
     kind = action.get("kind")
     if kind in ("end_phase2", "open_door", "pass_window", "trade_decline"):
         return t(lang, f"hobbit.action.{kind}")
@@ -162,7 +172,7 @@ def label(
     if kind == "scout_choose":
         if action["dwarf"] == "DISCARD":
             return t(lang, "hobbit.action.scout_discard")
-        die = _scout_die(state)
+        die = _scout_die(view)
         return t(lang, "hobbit.action.scout_choose", figure=figure_name(lang, action["dwarf"]), die=die)
     if kind == "skip_move_card":
         return t(lang, "hobbit.action.skip_move_card", card=card_name(lang, action["card"]))
@@ -199,7 +209,7 @@ def label(
             price=" + ".join(card_name(lang, c) for c in action["price"]),
         )
     if kind in TREES["move"] | TREES["play"]:
-        return " · ".join(s.label for s in _steps(lang, action, state))
+        return " · ".join(s.label for s in _steps(lang, action, view))
     return typed(action)
 
 
@@ -207,11 +217,11 @@ def _nothing(card: str) -> str:
     return "yes" if card == NONE else "no"
 
 
-def _scout_die(state: HobbitState | None) -> int | str:
-    if state is None or not state.agenda:
+def _scout_die(view: HobbitView | None) -> int | str:
+    """The die of the Scouting choice pending (public: everyone saw it rolled)."""
+    if view is None or view.decision is None:
         return "?"
-    top = state.agenda[-1]
-    return int(getattr(top, "die", 0) or 0) or "?"
+    return view.decision.die or "?"
 
 
 def _used_names(lang: str, cards: Iterable[dict[str, Any]]) -> str:
@@ -250,7 +260,7 @@ def tree_menus(table: Table, seat: int, actions: list[dict[str, Any]], focus: st
         look = menus.menu(
             name,
             t(table.lang, f"hobbit.menu.{name}"),
-            [Choice(_steps(table.lang, a, table.state, table), typed(a)) for a in chosen],
+            [Choice(_steps(table.lang, a, table.view, table), typed(a)) for a in chosen],
             path if wanted == name else "",
             back=t(table.lang, "hobbit.menu.back"),
             done=t(table.lang, "hobbit.menu.done"),
@@ -262,7 +272,7 @@ def tree_menus(table: Table, seat: int, actions: list[dict[str, Any]], focus: st
 
 
 def _steps(
-    lang: str, action: dict[str, Any], state: HobbitState | None, table: Table | None = None
+    lang: str, action: dict[str, Any], view: HobbitView | None, table: Table | None = None
 ) -> tuple[Step, ...]:
     """Each action as a path of steps: the card, then what it moves where (or a trade's partner,
     item and price; an attack's armour and push)."""
@@ -298,7 +308,7 @@ def _steps(
     card = str(action.get("card", kind))
     head = Step(card, card_name(lang, card), description=clip(card_about(lang, card), 100))
     if kind == "play_gandalf":
-        where = _gandalf_to(state, str(action["dir"]))
+        where = _gandalf_to(view, str(action["dir"]))
         stop = stop_name(lang, where) if where else ""
         words = (
             t(lang, "hobbit.step.gandalf", stop=stop)
@@ -310,35 +320,34 @@ def _steps(
         return (head, Step("die", t(lang, "hobbit.step.scout_die")))
     figure = str(action.get("figure") or action.get("dwarf") or "Bilbo")
     direction = str(action.get("dir", "FWD"))
-    target = _target(state, kind, action, figure, direction)
+    target = _target(view, kind, action, figure, direction)
     key = f"{figure}.{DIRECTIONS.get(direction, 'fwd')}"
     if kind == "play_dwarf_run":
         key = f"{figure}>{action['target']}"
+        # Without the position the run is told by whom it joins: runs of one dwarf differ only there.
+        target = target or f"→ {figure_name(lang, str(action['target']))}"
     words = t(lang, "hobbit.step.figure", figure=figure_name(lang, figure), dir=direction.lower())
     return (head, Step(key, f"{words}: {target}" if target else words))
 
 
-def _gandalf_to(state: HobbitState | None, direction: str) -> str:
+def _gandalf_to(view: HobbitView | None, direction: str) -> str:
     """The stop Gandalf goes to (``""`` when the position is not known)."""
-    if state is None:
+    if view is None:
         return ""
-    index = state.gandalf + (1 if direction == "FWD" else -1)
+    index = GANDALF_STOPS.index(view.gandalf) + (1 if direction == "FWD" else -1)
     return GANDALF_STOPS[index] if 0 <= index < len(GANDALF_STOPS) else ""
 
 
-def _target(state: HobbitState | None, kind: Any, action: dict[str, Any], figure: str, direction: str) -> str:
+def _target(view: HobbitView | None, kind: Any, action: dict[str, Any], figure: str, direction: str) -> str:
     """Where a move takes the figure: ``8 → 11``."""
-    if state is None:
+    if view is None:
         return ""
-    try:
-        start = state.figure(figure).pos
-    except KeyError:
-        return ""
+    places = {f.id: f.pos for f in view.figures}
+    start = places.get(figure)
     if start is None:
         return ""
     if kind == "play_dwarf_run":
-        to = state.figure(str(action["target"])).pos
-        return f"{start} → {to}"
+        return f"{start} → {places.get(str(action['target']))}"
     card = str(action.get("card", ""))
     if card.startswith("MV-"):
         steps = int(card.rsplit("-", 1)[1])
@@ -353,15 +362,16 @@ def _target(state: HobbitState | None, kind: Any, action: dict[str, Any], figure
 def card_menus(table: Table, seat: int, actions: list[dict[str, Any]], focus: str) -> list[SelectLook]:
     """The several-cards menus of the seat's decision: fight cards (or, once picked, which card
     to double), the cards that free each entangled dwarf, the discards."""
-    lang, state = table.lang, table.state
+    lang, view = table.lang, table.view
     decision = decision_of(table, seat)
+    fight = fight_of(table, seat)
     kinds = {a.get("kind") for a in actions}
-    hand = by_id(state.hands[seat].cards)
+    hand = by_id(view.seats[seat].hand.cards or ())  # the seat's own view shows its hand
     found: list[SelectLook] = []
     wanted, _, rest = focus.partition(" ")
-    if isinstance(decision, FightDecision) and "fight_submit" in kinds:
-        if wanted == "fight" and rest and _may_double(state, decision):
-            found.append(_double_menu(table, decision, rest.split()))
+    if fight is not None and "fight_submit" in kinds:
+        if wanted == "fight" and rest and _may_double(fight):
+            found.append(_double_menu(table, fight, rest.split()))
         else:
             options = _fight_options(lang, hand)
             if options:
@@ -371,7 +381,7 @@ def card_menus(table: Table, seat: int, actions: list[dict[str, Any]], focus: st
         options = [_card_option(lang, c) for c in hand]
         found.append(_several("limit", t(lang, "hobbit.menu.limit", count=over), options, over, over))
     if decision is not None and decision.kind == "sorrow":
-        need = int(getattr(decision, "count", 0))
+        need = int(view.decision.count or 0) if view.decision is not None else 0
         options = [_card_option(lang, c) for c in hand]
         found.append(_several("sorrow", t(lang, "hobbit.menu.sorrow", count=need), options, need, need))
     webs = sorted({str(a["dwarf"]) for a in actions if a.get("kind") == "free_web"})
@@ -427,13 +437,13 @@ def _fight_options(lang: str, hand: list[str]) -> list[SelectOption]:
     return options
 
 
-def _may_double(state: HobbitState, decision: FightDecision) -> bool:
+def _may_double(fight: DecisionView) -> bool:
     """Whether the seat submitting now names the doubled card: the last to submit, with Gandalf
     at this area's stop (H5.3 step 3)."""
-    return not decision.after and doubling_allowed(state, decision)
+    return not fight.after and fight.doubling
 
 
-def _double_menu(table: Table, decision: FightDecision, picked: list[str]) -> SelectLook:
+def _double_menu(table: Table, decision: DecisionView, picked: list[str]) -> SelectLook:
     """Once the cards are picked: no doubling, or the card Gandalf doubles — one picked now or
     one submitted earlier, by anyone."""
     lang = table.lang
@@ -470,8 +480,8 @@ def read_pick(table: Table, seat: int, name: str, values_: list[str]) -> Any:
     if not values_ or any(" " in v or len(v) > 16 for v in values_):
         return None
     if name == "fight":
-        decision = decision_of(table, seat)
-        if isinstance(decision, FightDecision) and _may_double(table.state, decision):
+        fight = fight_of(table, seat)
+        if fight is not None and _may_double(fight):
             return Focus("fight " + " ".join(values_))
         return "fight " + " ".join(values_)
     if name in PICKED:
@@ -479,7 +489,8 @@ def read_pick(table: Table, seat: int, name: str, values_: list[str]) -> Any:
     if name.startswith(WEB):
         dwarf = name[len(WEB) :].upper()
         picked = " ".join(values_)
-        if table.state.gandalf == WEB_STOP:  # Gandalf doubles the highest card picked (H5.10c)
+        view: HobbitView = table.view
+        if view.gandalf == GANDALF_STOPS[WEB_STOP]:  # Gandalf doubles the highest card picked (H5.10c)
             best = max(values_, key=lambda v: int(v.partition("=")[2] or 0))
             return f"web {dwarf} {picked} double {best.partition('=')[0]}"
         return f"web {dwarf} {picked}"

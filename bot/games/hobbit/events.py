@@ -189,5 +189,5 @@ def event_line(table: Table, event: Event) -> str | None:
     if params is None:
         return None
     seat = event.data.get("seat")
-    player = seat_name(table, seat) if isinstance(seat, int) and 0 <= seat < len(table.record.seats) else ""
+    player = seat_name(table, seat) if isinstance(seat, int) and 0 <= seat < len(table.seats) else ""
     return t(table.lang, f"hobbit.event.{event.kind}", player=player, **params(table, dict(event.data)))

@@ -65,7 +65,7 @@ from bot.games.hobbit.words import (
     stop_name,
 )
 from bot.i18n import echo, t
-from bot.render.base import ButtonLook, Renderer, SelectLook, Table, end_lines
+from bot.render.base import ButtonLook, Menus, Renderer, SelectLook, StandingChoices, Table, end_lines
 from engine import EngineError, Event
 from engine.games.hobbit.board import BILBO, FIGURE_ORDER, GANDALF_STOPS, NUMBERS
 from engine.games.hobbit.cards import INSTANCES, MOVE_CARDS, by_id
@@ -79,7 +79,7 @@ EMBED_LIMIT = 6000
 LAST_MOVE_LIMIT = 900
 
 
-class HobbitRenderer(Renderer):
+class HobbitRenderer(Menus, StandingChoices, Renderer):
     key = "hobbit"
     player_settings = HobbitSettings
 
@@ -92,7 +92,7 @@ class HobbitRenderer(Renderer):
         view: HobbitView = table.public_view()
         over = view.end is not None
         embed = discord.Embed(
-            title=t(lang, "board.title", title=table.game.title, id=table.record.id),
+            title=t(lang, "board.title", title=table.game.title, id=table.id),
             description=self._headline(table, view),
             colour=discord.Colour.gold() if over else discord.Colour.dark_green(),
         )
@@ -393,10 +393,10 @@ class HobbitRenderer(Renderer):
     def private_message(self, table: Table, seat: int | None) -> tuple[discord.Embed, list[discord.File]]:
         assert seat is not None, "Hobbit has no private view for spectators"
         lang = table.lang
-        view: HobbitView = table.game.view(table.state, seat)
+        view: HobbitView = table.view  # the seat's own: its hand
         mine = view.seats[seat]
         embed = discord.Embed(
-            title=t(lang, "private.title", title=table.game.title, id=table.record.id),
+            title=t(lang, "private.title", title=table.game.title, id=table.id),
             colour=discord.Colour.dark_green(),
         )
         if view.end is not None:
@@ -412,7 +412,8 @@ class HobbitRenderer(Renderer):
             value=fit("\n".join(lines) or t(lang, "hobbit.private.empty")),
             inline=False,
         )
-        offer = (table.game.private_view(table.state, seat) or {}).get("offer")
+        private = table.private
+        offer = private.get("offer") if isinstance(private, dict) else None
         if isinstance(offer, dict):
             embed.add_field(
                 name=t(lang, "hobbit.private.offer"), value=fit(self._offer(table, offer, seat)), inline=False
@@ -457,7 +458,7 @@ class HobbitRenderer(Renderer):
         lang = table.lang
         decision = decision_of(table, seat)
         d = view.decision
-        gold = [a for a in table.game.legal_actions(table.state, seat) if a.kind == "play_treasury"]
+        gold = [a for a in table.actions if a.get("kind") == "play_treasury"]
         extra = (
             [t(lang, "hobbit.ask.gold")] if gold and (decision is None or decision.kind != "window") else []
         )
@@ -505,7 +506,7 @@ class HobbitRenderer(Renderer):
 
     def button_look(self, table: Table, action: dict[str, Any]) -> ButtonLook:
         style, emoji = look_style(action)
-        return ButtonLook(clip(label(table.lang, action, table.state, table)), style, emoji)
+        return ButtonLook(clip(label(table.lang, action, table)), style, emoji)
 
     def action_look(self, lang: str, action: dict[str, Any]) -> ButtonLook:
         style, emoji = look_style(action)
@@ -544,8 +545,8 @@ class HobbitRenderer(Renderer):
         """``/move``: the seat's legal actions in words, each with what to type."""
         wanted = typed_text.strip().lower()
         found = []
-        for action in (table.game.dump_action(a) for a in table.game.legal_actions(table.state, seat)):
-            words, value = label(table.lang, action, table.state, table), typed(action)
+        for action in table.actions:
+            words, value = label(table.lang, action, table), typed(action)
             if wanted in words.lower() or wanted in value.lower():
                 found.append((words, value))
             if len(found) >= 25:
@@ -559,8 +560,7 @@ class HobbitRenderer(Renderer):
         decision = decision_of(table, seat)
         if decision is None or decision.kind != "window":
             return None
-        legal = table.game.legal_actions(table.state, seat)
-        if [a.kind for a in legal] != ["pass_window"]:
+        if [a.get("kind") for a in table.actions] != ["pass_window"]:
             return None
         return AUTOPASS, "pass"
 

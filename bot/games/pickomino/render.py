@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -44,7 +45,7 @@ class PickominoRenderer(Renderer):
         lang = table.lang
         view: PickominoView = table.public_view()
         embed = discord.Embed(
-            title=t(lang, "board.title", title=table.game.title, id=table.record.id),
+            title=t(lang, "board.title", title=table.game.title, id=table.id),
             colour=discord.Colour.dark_green() if view.current is not None else discord.Colour.gold(),
         )
         if view.current is not None:
@@ -134,7 +135,7 @@ class PickominoRenderer(Renderer):
 
     def private(self, table: Table, seat: int) -> discord.Embed:
         """Pickomino has no secrets: the private view is the board, plus a note saying so."""
-        embed = self.board(Table(table.record, table.game, table.lang))
+        embed = self.board(replace(table, events=()))
         embed.set_footer(text=t(table.lang, "pickomino.no_secrets"))
         return embed
 

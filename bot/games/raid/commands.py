@@ -26,10 +26,10 @@ from storage.models import GameRecord, GameStatus
 def awaits_placement(record: GameRecord, user_id: int) -> bool:
     """Whether the user's seat in this game may place now (its legal actions include it)."""
     seat = record.seat_of(user_id)
-    if seat is None or record.state is None or record.status is not GameStatus.ACTIVE:
+    position = record.position
+    if seat is None or position is None or record.status is not GameStatus.ACTIVE:
         return False
-    game = get_game(record.key)
-    return any(a.kind in PLACE_KINDS for a in game.legal_actions(record.state, seat))
+    return any(a.kind in PLACE_KINDS for a in position.legal_actions(seat))
 
 
 class RaidPlacement(commands.Cog):

@@ -28,7 +28,7 @@ from bot.games.raid.pictures import (
 from bot.games.raid.place import FORM, PlacementForm, form_placement, problem_lines
 from bot.i18n import explain, t
 from bot.options import option_words
-from bot.render.base import ButtonLook, Renderer, Table, ranking_lines
+from bot.render.base import ButtonLook, Forms, Renderer, Table, ranking_lines
 from engine import BadAction, EngineError, Event, Game, IllegalAction
 from engine.games.raid.cells import DELTAS, SIZE, Direction, cell_name, coords, parse_path_text
 from engine.games.raid.data import MAX_TURNS, MAX_WOUNDS
@@ -78,7 +78,7 @@ def own_map_words(lang: str, names: Sequence[str], walker: int) -> Words:
 
 
 def seat_names(table: Table) -> tuple[str, ...]:
-    return tuple(table.name(seat) for seat in range(len(table.record.seats)))
+    return tuple(table.name(seat) for seat in range(len(table.seats)))
 
 
 def placement_text(objects: Sequence[Hazard]) -> str:
@@ -97,7 +97,7 @@ def placement_text(objects: Sequence[Hazard]) -> str:
     return "\n".join(parts) or "—"
 
 
-class RaidRenderer(Renderer):
+class RaidRenderer(Forms, Renderer):
     key = "raid"
     spectators_see_private = True
 
@@ -109,7 +109,7 @@ class RaidRenderer(Renderer):
         lang = table.lang
         view: RaidView = table.public_view()
         embed = discord.Embed(
-            title=t(lang, "board.title", title=table.game.title, id=table.record.id),
+            title=t(lang, "board.title", title=table.game.title, id=table.id),
             description=self._headline(table, view),
             colour=discord.Colour.gold() if view.phase == "over" else discord.Colour.dark_red(),
         )
@@ -297,8 +297,8 @@ class RaidRenderer(Renderer):
         """A seat: his own hazard map (picture and list) and the scouts; a spectator: the
         public picture."""
         lang = table.lang
-        view: RaidView = table.game.view(table.state, seat)
-        embed = discord.Embed(title=t(lang, "private.title", title=table.game.title, id=table.record.id))
+        view: RaidView = table.view
+        embed = discord.Embed(title=t(lang, "private.title", title=table.game.title, id=table.id))
         embed.add_field(name=t(lang, "raid.board.scouts"), value=self._scouts(table, view), inline=False)
         if seat is None:
             embed.description = t(lang, "raid.private.spectator")
@@ -324,8 +324,8 @@ class RaidRenderer(Renderer):
     def action_form(self, table: Table, seat: int, action: dict[str, Any]) -> discord.ui.Modal | None:
         if action.get("kind") != "place":
             return None
-        view: RaidView = table.game.view(table.state, seat)
-        return PlacementForm(table.record.id, table.lang, view.counts, view.zones)
+        view: RaidView = table.view
+        return PlacementForm(table.id, table.lang, view.counts, view.zones)
 
     def form_action(self, lang: str, form: str, values: dict[str, str]) -> Any:
         """The placement the form's inputs stand for, each field from its own input (``""``: a
@@ -374,7 +374,7 @@ class RaidRenderer(Renderer):
         """Paths for a scout to move; ``None`` (the legal actions) in fights, at a kit and in
         placement. What is typed is echoed with where it ends, then continued with straight
         legs; a path that cannot be read or walked comes back as its one problem."""
-        view: RaidView = table.game.view(table.state, seat)
+        view: RaidView = table.view
         if view.phase != "play" or view.current != seat or view.fight is not None or view.kit is not None:
             return None
         return path_suggestions(table.lang, view.scouts[seat].cell, typed)
