@@ -70,12 +70,12 @@ from bot.render import menus
 from bot.render.base import ButtonLook, ChoiceLook, Renderer, SelectLook, Table, ranking_lines
 from engine import Decision, EngineError, Event, Game
 from engine.core.decisions import for_seat
-from engine.core.resolution import Item
 from engine.games.berserk import board
 from engine.games.berserk.cards import CARDS, DECKS
 from engine.games.berserk.setup import BUDGETS, RESERVE, RESERVE_SIZE
 from engine.games.berserk.state import BerserkState, DefenderStep
 from engine.games.berserk.view import BerserkView, UnitView
+from engine.kits.resolution import Item
 
 log = logging.getLogger("tavern.bot")
 

@@ -24,7 +24,6 @@ from pydantic import TypeAdapter
 from engine.core.contract import TURN_STARTED, Event, Game, Result, Step
 from engine.core.decisions import Decision, decided, pop, push, replace_top, top
 from engine.core.errors import IllegalAction
-from engine.core.memo import ByIdentity
 from engine.core.plain import JSON
 from engine.core.rng import Rng
 from engine.games.raid.actions import (
@@ -44,6 +43,7 @@ from engine.games.raid.actions import (
     parse_text,
 )
 from engine.games.raid.data import MAX_TURNS, MAX_WOUNDS, MEET_RANK, SEATS, EndReason, Phase
+from engine.games.raid.memo import ByIdentity
 from engine.games.raid.paths import walk
 from engine.games.raid.placement import check_placement, hazard_map, random_placement, redeal_map
 from engine.games.raid.scenarios import SCENARIOS
