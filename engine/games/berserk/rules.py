@@ -120,6 +120,10 @@ class Berserk(Game[BerserkState, BerserkAction, BerserkView]):
     order = 40
     min_seats = SEATS
     max_seats = SEATS
+    information = "imperfect"
+    """Choices before the Reveal and the cards of each reserve are hidden."""
+    chance = True
+    typed_examples = ("deck D2", "recruit C01 C02 C02", "move c3 d3", "strike c3 c4", "end", "pass")
     options_model = BerserkOptions
     state_adapter = STATE_ADAPTER
     action_adapter = ACTION_ADAPTER

@@ -94,6 +94,10 @@ class Raid(Game[RaidState, RaidAction, RaidView]):
     order = 20
     min_seats = SEATS
     max_seats = SEATS
+    information = "imperfect"
+    """Each seat's map of hazards is hidden from the other until its objects are met."""
+    chance = True
+    typed_examples = ("random", "B1 B6 F6", "move down 5, right 9", "guess 3", "use", "leave")
     options_model = RaidOptions
     state_adapter = STATE_ADAPTER
     action_adapter = ACTION_ADAPTER
