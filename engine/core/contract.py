@@ -177,12 +177,18 @@ class Game(ABC, Generic[S, A, V]):
     @abstractmethod
     def result(self, state: S) -> Result | None: ...
 
-    @abstractmethod
     def redeal(self, state: S, seat: int | None, seed: int) -> S:
         """A position ``seat`` (``None``: a spectator) cannot tell from ``state``: everything
         it may not know drawn again from ``seed`` — the generator's future, other players'
         hands, the order of face-down decks, hidden maps. ``view(…, seat)`` and the seat's
-        legal actions stay the same; the contract tests check that they do."""
+        legal actions stay the same; the contract tests check that they do, and that a game
+        with secrets or chance does draw something again.
+
+        A game of perfect information without chance hides nothing, not even a future: ``state``
+        itself is the answer, and the default gives it. Any other game must say how."""
+        if self.information == "perfect" and not self.chance:
+            return state
+        raise NotImplementedError(f"{self.key} declares secrets or chance, so it must redeal them")
 
     def private_view(self, state: S, seat: int) -> JSON | None:
         """The part of ``view(state, seat)`` that only this seat sees, as plain data (its hand,
