@@ -1,11 +1,12 @@
 """Play in the terminal against computer players — the quickest way to try a game.
 
-python -m engine.play pickomino --ai 2 [--policy strong] [--seed 7] [--seat 1]
+python -m engine.play <game> --ai 2 [--policy <policy>] [--seed 7] [--seat 1]
 
 You take one seat (``--seat``, counted from 1, default 1) and the computer the others. Only your seat's view
 and the events your seat may know are printed, so hidden information stays hidden. Answer
-with the number of a listed action, or type one (``keep worm``, ``take 24``, or JSON) —
-games whose actions have free-form parts are played by typing; ``default`` plays what the
+with the number of a listed action, or type one as the game reads it (``help`` shows the
+game's own examples, ``Game.typed_examples``), or as JSON — games whose actions have
+free-form parts are played by typing; ``default`` plays what the
 pending decision takes for an absent player, when it has such a default. ``help`` explains,
 ``quit`` (or Ctrl-C) leaves. Without ``--seed`` every game is new; its seed is printed to
 replay it.
@@ -30,11 +31,18 @@ from engine.core.text import seat_names, text_renderer
 
 HELP = """Commands:
   a number        the action of that number in the list
-  an action       typed as the game reads it (e.g. 'keep worm', 'take 24', 'B1 B6 F6', '3')
+  an action       {typed}
   default         what the game would play for you if you were away (when it has one)
   help            this help
   quit            leave the game (Ctrl-C or Ctrl-D too)
-Where numbers are themselves moves (a Raid fight's zones), the choices are listed without numbers."""
+Where numbers are themselves moves, the choices are listed without numbers."""
+
+
+def help_text(game: Game[Any, Any, Any]) -> str:
+    """The help, with the game's own examples of typed actions (``Game.typed_examples``)."""
+    examples = ", ".join(f"'{example}'" for example in game.typed_examples)
+    typed = f"typed as the game reads it (e.g. {examples}), or JSON" if examples else "typed as JSON"
+    return HELP.format(typed=typed)
 
 
 def action_label(game: Game[Any, Any, Any], action: Any) -> str:
@@ -53,9 +61,9 @@ def _read_typed(game: Game[Any, Any, Any], text: str, legal: list[Any]) -> Any |
 
 
 def _numbers_are_actions(game: Game[Any, Any, Any], legal: list[Any]) -> bool:
-    """Whether a list number would read as another action of the game (after two misses in a
-    Raid fight, '1' names zone 1, not the first zone still listed): such a menu is shown without
-    numbers, and what is typed is always read as an action."""
+    """Whether a list number would read as another action of the game (where a typed number
+    is itself a move, '1' may name choice 1 even when it is no longer listed first): such a menu
+    is shown without numbers, and what is typed is always read as an action."""
     kinds = {getattr(a, "kind", None) for a in legal}
     for i, action in enumerate(legal, 1):
         try:
@@ -88,7 +96,7 @@ def _ask(
         if text.lower() in ("quit", "q", "exit"):
             return None
         if text.lower() in ("help", "h", "?"):
-            out.write(HELP + "\n")
+            out.write(help_text(game) + "\n")
             continue
         if text.lower() == "default" and default is not None:
             return default

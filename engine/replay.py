@@ -21,7 +21,7 @@ from typing import Any, Literal, TextIO
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from engine.core.contract import RESIGN, RESULT_ADAPTER, Event, Result
-from engine.core.errors import EngineError
+from engine.core.errors import EngineError, UnknownGame
 from engine.core.registry import get_game
 from engine.core.replay import final_state, replay
 from engine.core.text import seat_names, text_renderer
@@ -36,8 +36,9 @@ class LoggedMove(BaseModel):
 
 
 class ReplayFile(BaseModel):
-    """Version 2 files state Hobbit's card edition in its options; a version 1 file was
-    written before editions, so its Hobbit game was played with the first."""
+    """Version 2 files state every option a game was played with; a version 1 file was written
+    before some options existed, and its game is read with what it was played with then
+    (``Game.replay_v1_options``)."""
 
     model_config = ConfigDict(extra="ignore")
     format: Literal["tavern-replay"]
@@ -50,9 +51,14 @@ class ReplayFile(BaseModel):
     result: dict[str, Any] | None = None
 
     @model_validator(mode="after")
-    def _first_hobbit_edition(self) -> ReplayFile:
-        if self.version == 1 and self.game == "hobbit":
-            self.options.setdefault("edition", 1)
+    def _options_from_before_version_2(self) -> ReplayFile:
+        if self.version == 1:
+            try:
+                older = get_game(self.game).replay_v1_options
+            except UnknownGame:
+                return self  # told as an unknown game when replayed
+            for name, value in older.items():
+                self.options.setdefault(name, value)
         return self
 
 

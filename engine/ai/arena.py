@@ -1,6 +1,6 @@
 """Policies against each other: win and tie rates with 95% intervals, decision speed.
 
-python -m engine.ai.arena pickomino --seats 2 --games 1000 --policies strong,greedy --seed 1 --jobs 2
+python -m engine.ai.arena <game> --seats 2 --games 1000 --policies <policy>,<policy> --seed 1 --jobs 2
 
 The policies fill the seats in the order given (repeated when fewer than the seats); game
 ``g`` rotates that line-up by ``g`` places, so every policy starts equally often. A policy

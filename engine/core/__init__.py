@@ -1,5 +1,6 @@
-"""The engine core: the contract, pending decisions, the seeded generator, zones and decks,
-errors and the registry."""
+"""The engine core: what every game uses — the contract, pending decisions, the seeded
+generator, errors and the registry. Parts only some games need are opt-in kits
+(``engine/kits/``) or live in the game's own package."""
 
 from engine.core.contract import (
     RESIGN,
@@ -17,7 +18,6 @@ from engine.core.errors import BadAction, BadOptions, EngineError, IllegalAction
 from engine.core.plain import JSON, dump_json
 from engine.core.registry import game_keys, get_game, register
 from engine.core.rng import Rng
-from engine.core.zones import Deck, Visibility, Zone, ZoneView
 
 __all__ = [
     "JSON",
@@ -26,7 +26,6 @@ __all__ = [
     "BadAction",
     "BadOptions",
     "Decision",
-    "Deck",
     "EngineError",
     "Event",
     "Game",
@@ -35,9 +34,6 @@ __all__ = [
     "Rng",
     "Step",
     "UnknownGame",
-    "Visibility",
-    "Zone",
-    "ZoneView",
     "dump_event",
     "dump_json",
     "game_keys",

@@ -47,7 +47,7 @@ class Event:
 
     An event is a value like a state: nothing changes one, or its ``data``, once it is made,
     so a game may hand out the same event object whenever the same thing happens again
-    (Pickomino does, in its hot path)."""
+    (a game with a hot path may keep such events ready-made)."""
 
     kind: str
     data: dict[str, JSON] = field(default_factory=dict)
@@ -123,6 +123,22 @@ class Game(ABC, Generic[S, A, V]):
     max_seats: ClassVar[int]
     cooperative: ClassVar[bool] = False
     """All seats win or lose together (``Result.team``)."""
+    information: ClassVar[Literal["perfect", "imperfect"]] = "imperfect"
+    """What the seats may know, as game theory (and OpenSpiel) classes games. ``"perfect"``: the
+    whole position is public, so every seat and a spectator get the same view (the generator's
+    future is not part of the position). ``"imperfect"``: some seat cannot see something — a
+    hand, a deck's order, a hidden map, a choice not yet revealed. The contract tests hold a
+    game to what it declares; the default assumes secrets, the safe side."""
+    chance: ClassVar[bool] = True
+    """Whether anything in the game is left to chance (dice, shuffles, a random deal), so that
+    the seed matters. ``False``: a deterministic game, the same for every seed, which the
+    contract tests check. The default assumes chance, the safe side."""
+    typed_examples: ClassVar[tuple[str, ...]] = ()
+    """A few actions as a player would type them (``parse_text``), shown by terminal play's
+    help; empty for a game that reads only JSON."""
+    replay_v1_options: ClassVar[Mapping[str, JSON]] = {}
+    """Options the game was played with before it let them be chosen: a version 1 replay file
+    (written before any game stated them) is read with these filled in where it names none."""
     options_model: ClassVar[type[BaseModel]]
     state_adapter: ClassVar[TypeAdapter[Any]]
     action_adapter: ClassVar[TypeAdapter[Any]]
@@ -161,12 +177,18 @@ class Game(ABC, Generic[S, A, V]):
     @abstractmethod
     def result(self, state: S) -> Result | None: ...
 
-    @abstractmethod
     def redeal(self, state: S, seat: int | None, seed: int) -> S:
         """A position ``seat`` (``None``: a spectator) cannot tell from ``state``: everything
         it may not know drawn again from ``seed`` — the generator's future, other players'
         hands, the order of face-down decks, hidden maps. ``view(…, seat)`` and the seat's
-        legal actions stay the same; the contract tests check that they do."""
+        legal actions stay the same; the contract tests check that they do, and that a game
+        with secrets or chance does draw something again.
+
+        A game of perfect information without chance hides nothing, not even a future: ``state``
+        itself is the answer, and the default gives it. Any other game must say how."""
+        if self.information == "perfect" and not self.chance:
+            return state
+        raise NotImplementedError(f"{self.key} declares secrets or chance, so it must redeal them")
 
     def private_view(self, state: S, seat: int) -> JSON | None:
         """The part of ``view(state, seat)`` that only this seat sees, as plain data (its hand,
@@ -184,7 +206,7 @@ class Game(ABC, Generic[S, A, V]):
 
     def absent_only(self, action: A) -> bool:
         """Whether ``action`` may be played only as an absent seat's default, never from the
-        player's own input (Hobbit's skip of a movement card when a move was possible). None
+        player's own input (a skip that a player who could move may not choose himself). None
         is, unless a game says so."""
         return False
 

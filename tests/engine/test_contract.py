@@ -6,6 +6,13 @@ through JSON; ``apply`` never changes its input; illegal and unreadable actions 
 with the state unchanged; the pending decisions, ``to_act`` and the legal actions agree; every
 default is a move the game accepts; and what a seat may not know never shows in its view
 (``redeal`` draws it again, and the seat's view, private view and legal actions stay the same).
+
+A game is also held to the kind of information it declares (``Game.information``,
+``Game.chance``): secrets and chance are looked for only where it declares them, and what it
+declares is checked — perfect information shows every seat and a spectator the same thing; a
+game without chance is the same game whatever its seed. Nim (``tests/engine/nim.py``), which
+has neither secrets nor chance nor any generator, runs through the whole suite beside the
+registered games.
 """
 
 from __future__ import annotations
@@ -22,9 +29,13 @@ from engine.ai.playout import Played, playout
 from engine.core import Game, dump_event, dump_json, load_event
 from engine.core.contract import RESULT_ADAPTER, TURN_STARTED
 from engine.core.decisions import seats_of
+from engine.core.errors import EngineError
 from engine.core.replay import replay
+from tests.engine.nim import NIM, Nim, nim_registered
 
 KEYS = engine.game_keys()
+SUITE = (*KEYS, NIM.key)
+"""Every registered game, and Nim, registered only while its games are checked."""
 GAMES_PER_SIZE = 3
 """Random games per seat count and game (each checked move by move)."""
 
@@ -44,10 +55,17 @@ def random_games(game: Game[Any, Any, Any], **options: Any) -> Iterator[tuple[in
             yield seats, seed, moves
 
 
-@pytest.fixture(scope="module", params=KEYS)
-def played(request: pytest.FixtureRequest) -> tuple[Game[Any, Any, Any], list[tuple[int, int, list[Played]]]]:
+@pytest.fixture(scope="module", params=SUITE)
+def played(
+    request: pytest.FixtureRequest,
+) -> Iterator[tuple[Game[Any, Any, Any], list[tuple[int, int, list[Played]]]]]:
+    if request.param == NIM.key:
+        with nim_registered():
+            yield NIM, list(random_games(NIM))
+        assert NIM.key not in engine.game_keys()
+        return
     game = engine.get_game(request.param)
-    return game, list(random_games(game))
+    yield game, list(random_games(game))
 
 
 def logged(game: Game[Any, Any, Any], moves: list[Played]) -> list[tuple[int, dict[str, Any]]]:
@@ -155,7 +173,8 @@ def test_decisions_to_act_and_legal_actions_agree(played: Any) -> None:
 def test_what_a_seat_may_not_know_never_shows(played: Any) -> None:
     """Non-interference: ``redeal`` changes what ``seat`` cannot see (the generator's future,
     other hands, hidden maps), and the seat's view, private view and legal actions stay the
-    same. The redealt positions do differ, so the check can fail."""
+    same. A game with secrets or chance has something to draw again, so its redealt positions
+    do differ and the check can fail; a game with neither has nothing to redraw."""
     game, games = played
     differed = 0
     for seats, _, moves in games:
@@ -171,4 +190,105 @@ def test_what_a_seat_may_not_know_never_shows(played: Any) -> None:
                     assert game.private_view(other, seat) == game.private_view(state, seat)
                     assert game.legal_actions(other, seat) == game.legal_actions(state, seat)
                     assert game.to_act(other) == game.to_act(state)
-    assert differed > 0
+    if game.information == "imperfect" or game.chance:
+        assert differed > 0
+    else:
+        assert differed == 0, "a game without secrets or chance has nothing to redeal"
+
+
+def sample(moves: list[Played], count: int) -> list[Played]:
+    return moves[:: max(1, len(moves) // count)]
+
+
+def views_of(game: Game[Any, Any, Any], state: Any, seats: int) -> list[str]:
+    """What each seat and a spectator may know of ``state``: views and private views."""
+    seen = [dump_json(game.dump_view(game.view(state, seat))) for seat in (None, *range(seats))]
+    return seen + [dump_json(game.private_view(state, seat)) for seat in range(seats)]
+
+
+def test_the_declared_kind_of_information_is_one_the_suite_knows(played: Any) -> None:
+    game, _ = played
+    assert game.information in ("perfect", "imperfect") and isinstance(game.chance, bool)
+
+
+def test_perfect_information_shows_every_seat_and_a_spectator_the_same(played: Any) -> None:
+    """A game declaring perfect information: over random positions, every seat's view is the
+    spectator's, nobody has a private view, no event is addressed to some seats only and no
+    decision is secret."""
+    game, games = played
+    if game.information != "perfect":
+        pytest.skip(f"{game.key} declares imperfect information")
+    for seats, _, moves in games:
+        for move in sample(moves, 40):
+            state = move.step.state
+            spectator = dump_json(game.dump_view(game.view(state, None)))
+            for seat in range(seats):
+                assert dump_json(game.dump_view(game.view(state, seat))) == spectator
+                assert game.private_view(state, seat) is None
+            assert all(event.audience is None for event in move.step.events)
+            assert not any(decision.secret for decision in game.pending(state))
+
+
+def test_imperfect_information_hides_something_from_someone(played: Any) -> None:
+    """A game declaring imperfect information: in some random position some seat or the
+    spectator is shown something another is not (a view, a private view or an event)."""
+    game, games = played
+    if game.information != "imperfect":
+        pytest.skip(f"{game.key} declares perfect information")
+    for seats, _, moves in games:
+        for move in sample(moves, 40):
+            state = move.step.state
+            views = {dump_json(game.dump_view(game.view(state, seat))) for seat in (None, *range(seats))}
+            private = any(game.private_view(state, seat) is not None for seat in range(seats))
+            addressed = any(event.audience is not None for event in move.step.events)
+            if len(views) > 1 or private or addressed:
+                return
+    pytest.fail(f"{game.key} declares imperfect information, yet every seat saw the same")
+
+
+def test_a_game_without_chance_is_the_same_whatever_its_seed(played: Any) -> None:
+    """A game declaring no chance: its random games, played again from other seeds, go through
+    the very same positions and events."""
+    game, games = played
+    if game.chance:
+        pytest.skip(f"{game.key} declares chance")
+    for seats, seed, moves in games:
+        for other in (seed + 1, 7 * seed + 12_345):
+            again = [step for _, _, step in replay(game, seats, other, {}, logged(game, moves))]
+            assert len(again) == len(moves)
+            for move, step in zip(moves, again, strict=True):
+                assert dump_json(game.dump_state(step.state)) == dump_json(game.dump_state(move.step.state))
+                assert [dump_event(e) for e in step.events] == [dump_event(e) for e in move.step.events]
+
+
+def test_a_game_of_chance_depends_on_its_seed(played: Any) -> None:
+    """A game declaring chance: the moves of some random game, played again from another seed,
+    show some seat or the spectator something else, or are no longer all legal."""
+    game, games = played
+    if not game.chance:
+        pytest.skip(f"{game.key} declares no chance")
+    for seats, seed, moves in games:
+        log = logged(game, moves)
+        for other in (seed + 1, seed + 2):
+            try:
+                for move, (_, _, step) in zip(moves, replay(game, seats, other, {}, log), strict=False):
+                    if views_of(game, step.state, seats) != views_of(game, move.step.state, seats):
+                        return
+                    if [dump_event(e) for e in step.events] != [dump_event(e) for e in move.step.events]:
+                        return
+            except EngineError:
+                return  # a move legal under one seed is not under the other
+    pytest.fail(f"{game.key} declares chance, yet its games are the same whatever the seed")
+
+
+def test_the_defaults_assume_secrets_and_chance_and_only_a_game_with_neither_may_skip_redeal() -> None:
+    assert (Game.information, Game.chance) == ("imperfect", True)
+    state = NIM.new(2, 1, {})
+    assert NIM.redeal(state, 0, 5) is state
+
+    class Dice(Nim):
+        key = "nim_with_dice"
+        chance = True
+
+    with pytest.raises(NotImplementedError, match="nim_with_dice"):
+        Dice().redeal(state, 0, 5)

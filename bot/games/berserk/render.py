@@ -79,12 +79,12 @@ from bot.render.base import (
     ranking_lines,
 )
 from engine import Decision, EngineError, Event, Game
-from engine.core.resolution import Item
 from engine.games.berserk import board
 from engine.games.berserk.cards import CARDS, DECKS
 from engine.games.berserk.setup import BUDGETS, RESERVE, RESERVE_SIZE
 from engine.games.berserk.state import DefenderStep
 from engine.games.berserk.view import BerserkView, UnitView
+from engine.kits.resolution import Item
 
 log = logging.getLogger("tavern.bot")
 

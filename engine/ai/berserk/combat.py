@@ -13,7 +13,6 @@ from dataclasses import replace
 from functools import cache
 
 from engine.ai.berserk.reading import WORTH
-from engine.core.modifiers import resolve
 from engine.games.berserk.attacks import (
     attack_modifiers,
     closed_outcome,
@@ -27,6 +26,7 @@ from engine.games.berserk.attacks import (
 )
 from engine.games.berserk.cards import AttackKind
 from engine.games.berserk.creatures import card, updated
+from engine.games.berserk.modifiers import resolve
 from engine.games.berserk.state import BerserkState, Creature
 
 DIE = range(1, 7)

@@ -9,7 +9,6 @@ generator is a fixed one: the player never rolls dice through it, it only weighs
 
 from __future__ import annotations
 
-from engine.core.resolution import Resolution
 from engine.core.rng import Rng
 from engine.games.berserk.cards import (
     CARDS,
@@ -26,6 +25,7 @@ from engine.games.berserk.cards import (
 )
 from engine.games.berserk.state import BerserkOptions, BerserkState, Creature, Side
 from engine.games.berserk.view import BerserkView, UnitView
+from engine.kits.resolution import Resolution
 
 ABILITY_WORTH: dict[type, float] = {
     Experience: 1.5,

@@ -9,13 +9,13 @@ from dataclasses import dataclass, replace
 
 from engine.core.contract import Event
 from engine.core.errors import IllegalAction
-from engine.core.resolution import Raised, Targets
 from engine.games.berserk import board
 from engine.games.berserk.actions import Activate
 from engine.games.berserk.cards import Activated, Target
 from engine.games.berserk.creatures import card, cell_key, get, on_field, order_key, own_unit, uid_of, updated
 from engine.games.berserk.effects import suffer
 from engine.games.berserk.state import BerserkState, Creature
+from engine.kits.resolution import Raised, Targets
 
 
 def creature_targets(state: BerserkState, spec: Target, source: Creature, controller: int) -> list[Creature]:

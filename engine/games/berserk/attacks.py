@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 
-from engine.core.modifiers import AttackValue, Modifier, group_of, resolve, resolve_fixed
 from engine.games.berserk import board
 from engine.games.berserk.cards import (
     LEVELS,
@@ -23,6 +22,7 @@ from engine.games.berserk.cards import (
     When,
 )
 from engine.games.berserk.creatures import by_uid, card, formation_lines, on_field
+from engine.games.berserk.modifiers import AttackValue, Modifier, group_of, resolve, resolve_fixed
 from engine.games.berserk.state import BerserkState, Creature
 
 STRIKE_TABLE: dict[int, tuple[Level | None, Level | None]] = {

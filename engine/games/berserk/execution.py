@@ -7,9 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.core.contract import Event
-from engine.core.modifiers import ordered
 from engine.core.plain import JSON
-from engine.core.resolution import Item
 from engine.games.berserk.attacks import (
     closed_outcome,
     defender_rules,
@@ -22,7 +20,9 @@ from engine.games.berserk.attacks import (
 from engine.games.berserk.cards import LEVELS, Effect
 from engine.games.berserk.creatures import card, get, on_field, role, turn_number, updated
 from engine.games.berserk.effects import check_deaths, cure, gain_counters, heal, poison, raise_event, suffer
+from engine.games.berserk.modifiers import ordered
 from engine.games.berserk.state import BerserkState, StrikeMod
+from engine.kits.resolution import Item
 
 
 def execute(state: BerserkState, item: Item, events: list[Event]) -> BerserkState:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core.decisions import for_seat
-from engine.core.resolution import menu
 from engine.games.berserk import board
 from engine.games.berserk.abilities import Offer, offers
 from engine.games.berserk.actions import (
@@ -32,6 +31,7 @@ from engine.games.berserk.loop import declarable
 from engine.games.berserk.setup import muster_choices
 from engine.games.berserk.state import BerserkState
 from engine.games.berserk.turns import destinations
+from engine.kits.resolution import menu
 
 
 def cell_of(state: BerserkState, uid: str) -> str:

@@ -9,16 +9,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from engine.core.contract import Event
-from engine.core.resolution import (
-    Candidate,
-    Item,
-    Raised,
-    Resolution,
-    Targets,
-    candidates,
-    default_declaration,
-    settle,
-)
 from engine.games.berserk.abilities import offers, trigger_choices
 from engine.games.berserk.creatures import get, order_key, seat_of_role
 from engine.games.berserk.execution import execute
@@ -32,6 +22,16 @@ from engine.games.berserk.state import (
     TriggerDeclaration,
 )
 from engine.games.berserk.turns import start_turn
+from engine.kits.resolution import (
+    Candidate,
+    Item,
+    Raised,
+    Resolution,
+    Targets,
+    candidates,
+    default_declaration,
+    settle,
+)
 
 SEATS = 2
 

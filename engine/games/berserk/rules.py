@@ -4,7 +4,7 @@ strikes (B27–B31), abilities and the resolution loop (B35–B48), the end (B57
 What the game waits for is its agenda (``engine.core.decisions``): one decision per seat in a
 simultaneous secret submission (deck, recruitment, placement, Muster), otherwise one decision
 for one seat — the main phase, a defender choice, a trigger declaration or a response window.
-The stack, the queue and the windows are an ``engine.core.resolution.Resolution``; after every
+The stack, the queue and the windows are an ``engine.kits.resolution.Resolution``; after every
 declaration or step that raises something, ``loop.proceed`` runs it until a seat must decide or
 it ends, and the flow goes on (a start step, the main phase). ``legal`` lists each decision's
 legal actions; this module checks and applies them.
@@ -20,10 +20,6 @@ from engine.core.contract import Event, Game, Result, Step
 from engine.core.decisions import Decision, for_seat
 from engine.core.errors import IllegalAction
 from engine.core.plain import JSON
-from engine.core.resolution import (
-    Declared,
-    answer_declaration,
-)
 from engine.core.rng import Rng
 from engine.games.berserk import board
 from engine.games.berserk.abilities import declared_offer, pay
@@ -86,6 +82,10 @@ from engine.games.berserk.state import (
 )
 from engine.games.berserk.turns import destinations, end_turn, start_turn
 from engine.games.berserk.view import OWN_ADAPTER, VIEW_ADAPTER, BerserkView, make_view, own_view
+from engine.kits.resolution import (
+    Declared,
+    answer_declaration,
+)
 
 ANSWERS: dict[str, frozenset[str]] = {
     "choose_deck": frozenset({"choose_deck"}),
@@ -120,6 +120,10 @@ class Berserk(Game[BerserkState, BerserkAction, BerserkView]):
     order = 40
     min_seats = SEATS
     max_seats = SEATS
+    information = "imperfect"
+    """Choices before the Reveal and the cards of each reserve are hidden."""
+    chance = True
+    typed_examples = ("deck D2", "recruit C01 C02 C02", "move c3 d3", "strike c3 c4", "end", "pass")
     options_model = BerserkOptions
     state_adapter = STATE_ADAPTER
     action_adapter = ACTION_ADAPTER

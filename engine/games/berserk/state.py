@@ -8,8 +8,8 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from engine.core.decisions import Decision
-from engine.core.resolution import Resolution
 from engine.core.rng import Rng
+from engine.kits.resolution import Resolution
 
 ROUND_CAP = 20
 """B58: the game ends after this many rounds (an option, a positive integer)."""

@@ -15,7 +15,6 @@ from functools import lru_cache
 
 from pydantic import TypeAdapter
 
-from engine.core.resolution import Candidate, Item, Raised, candidates
 from engine.games.berserk.abilities import trigger_choices
 from engine.games.berserk.attacks import displayed_strike
 from engine.games.berserk.cards import DECKS
@@ -31,6 +30,7 @@ from engine.games.berserk.state import (
     Stage,
     StrikeMod,
 )
+from engine.kits.resolution import Candidate, Item, Raised, candidates
 
 ROLE_NAMES = ("P1", "P2")
 

@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 from engine.core.errors import IllegalAction
-from engine.core.zones import Deck
 from engine.games.hobbit.cards import by_id
 from engine.games.hobbit.data import DeckName
 from engine.games.hobbit.state import HobbitState
+from engine.kits.zones import Deck
 
 
 def take(work: HobbitState, seat: int, *cards: str) -> None:

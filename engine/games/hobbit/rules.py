@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.core.contract import Event, Game, Result, Step
 from engine.core.decisions import Decision, top
@@ -104,6 +104,12 @@ class Hobbit(Game[HobbitState, HobbitAction, HobbitView]):
     min_seats = 2
     max_seats = 4
     cooperative = True
+    information = "imperfect"
+    """Hands and the order of the decks are hidden."""
+    chance = True
+    typed_examples = ("move MV-R-2 R1 fwd", "draw beorn", "fight BH02#1 BH11#2", "play TR01#1", "pass")
+    replay_v1_options: ClassVar[Mapping[str, JSON]] = {"edition": 1}
+    """Games exported before the card editions were played with the first."""
     options_model = HobbitOptions
     state_adapter = STATE_ADAPTER
     action_adapter = ACTION_ADAPTER

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.core.rng import Rng
-from engine.core.zones import Zone
 from engine.games.hobbit.cards import KEY, NONE
 from engine.games.hobbit.state import HobbitState, TradeReply
+from engine.kits.zones import Zone
 
 
 def redeal(state: HobbitState, seat: int | None, seed: int) -> HobbitState:

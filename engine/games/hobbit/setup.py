@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from engine.core.contract import Event
 from engine.core.rng import Rng
-from engine.core.zones import Deck, Visibility, Zone
 from engine.games.hobbit import turns
 from engine.games.hobbit.board import BILBO, START
 from engine.games.hobbit.cards import boxed_at_setup, instances_of
 from engine.games.hobbit.data import BOARD, Colour, DeckName
 from engine.games.hobbit.state import DECK_NAMES, Figure, HobbitOptions, HobbitState
+from engine.kits.zones import Deck, Visibility, Zone
 
 
 def setup(colours: tuple[Colour, ...], seed: int, options: HobbitOptions) -> HobbitState:

@@ -11,8 +11,8 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter,
 
 from engine.core.decisions import Decision
 from engine.core.rng import Rng
-from engine.core.zones import Deck, Zone
 from engine.games.hobbit.data import BOARD, DECK_PREFIX, AdventureDeck, Colour, DeckName
+from engine.kits.zones import Deck, Zone
 
 EndReason = Literal[
     "erebor_reached",

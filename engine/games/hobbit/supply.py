@@ -5,12 +5,12 @@ replaced; any other card goes to the hand in private."""
 from __future__ import annotations
 
 from engine.core.contract import Event
-from engine.core.zones import Deck
 from engine.games.hobbit import smaug
 from engine.games.hobbit.cards import is_red
 from engine.games.hobbit.data import DeckName
 from engine.games.hobbit.piles import give, set_deck
 from engine.games.hobbit.state import DrawPhase, HobbitState
+from engine.kits.zones import Deck
 
 
 def can_draw(state: HobbitState, deck: DeckName) -> bool:

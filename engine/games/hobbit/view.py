@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 from pydantic import TypeAdapter
 
-from engine.core.zones import ZoneView
 from engine.games.hobbit.adventures import doubling_allowed
 from engine.games.hobbit.board import GANDALF_STOPS, red_extra
 from engine.games.hobbit.cards import card_of, move_card
@@ -36,6 +35,7 @@ from engine.games.hobbit.state import (
     TargetChoice,
     TradeReply,
 )
+from engine.kits.zones import ZoneView
 
 
 @dataclass(frozen=True, slots=True)

@@ -112,6 +112,10 @@ class Pickomino(Game[PickominoState, PickominoAction, PickominoView]):
     order = 10
     min_seats = 2
     max_seats = 7
+    information = "perfect"
+    """Dice, grill and every stack lie open on the table."""
+    chance = True
+    typed_examples = ("roll", "keep 5", "keep worm", "take 24", "stop")
     options_model = PickominoOptions
     state_adapter = STATE_ADAPTER
     action_adapter = ACTION_ADAPTER

@@ -24,7 +24,6 @@ from pydantic import TypeAdapter
 from engine.core.contract import TURN_STARTED, Event, Game, Result, Step
 from engine.core.decisions import Decision, decided, pop, push, replace_top, top
 from engine.core.errors import IllegalAction
-from engine.core.memo import ByIdentity
 from engine.core.plain import JSON
 from engine.core.rng import Rng
 from engine.games.raid.actions import (
@@ -44,6 +43,7 @@ from engine.games.raid.actions import (
     parse_text,
 )
 from engine.games.raid.data import MAX_TURNS, MAX_WOUNDS, MEET_RANK, SEATS, EndReason, Phase
+from engine.games.raid.memo import ByIdentity
 from engine.games.raid.paths import walk
 from engine.games.raid.placement import check_placement, hazard_map, random_placement, redeal_map
 from engine.games.raid.scenarios import SCENARIOS
@@ -94,6 +94,10 @@ class Raid(Game[RaidState, RaidAction, RaidView]):
     order = 20
     min_seats = SEATS
     max_seats = SEATS
+    information = "imperfect"
+    """Each seat's map of hazards is hidden from the other until its objects are met."""
+    chance = True
+    typed_examples = ("random", "B1 B6 F6", "move down 5, right 9", "guess 3", "use", "leave")
     options_model = RaidOptions
     state_adapter = STATE_ADAPTER
     action_adapter = ACTION_ADAPTER

@@ -16,9 +16,9 @@ from typing import NamedTuple
 
 from pydantic import TypeAdapter
 
-from engine.core.memo import ByIdentity
 from engine.games.raid.cells import ALL_CELLS
 from engine.games.raid.data import MAX_TURNS, MAX_WOUNDS, PLACEMENT_FIELDS, EndReason, Phase
+from engine.games.raid.memo import ByIdentity
 from engine.games.raid.scenarios import SCENARIOS
 from engine.games.raid.state import Encounter, Fight, Hazard, Kit, RaidOptions, RaidState, Scout
 

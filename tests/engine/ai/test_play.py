@@ -6,8 +6,11 @@ import io
 import subprocess
 import sys
 
+import pytest
+
+import engine
 from engine.core.text import text_renderer
-from engine.play import main
+from engine.play import help_text, main
 from tests.engine.pickomino_helpers import GAME, position
 
 
@@ -90,3 +93,30 @@ def test_validation_errors_read_as_sentences() -> None:
     )
     assert "The face of keep should be '1', '2', '3', '4', '5' or 'worm'." in out
     assert "keep.face" not in out
+
+
+@pytest.mark.parametrize("key", engine.game_keys())
+def test_the_help_gives_the_games_own_typed_examples_and_each_reads_as_its_action(key: str) -> None:
+    game = engine.get_game(key)
+    assert game.typed_examples, f"{key} reads typed actions but shows no example"
+    text = help_text(game)
+    for example in game.typed_examples:
+        assert f"'{example}'" in text
+        game.parse_action(example)  # an example the game cannot read would be a lie
+    others = [e for k in engine.game_keys() if k != key for e in engine.get_game(k).typed_examples]
+    assert not [e for e in others if f"'{e}'" in text and e not in game.typed_examples]
+
+
+def test_a_game_without_typed_examples_is_told_to_type_json() -> None:
+    class Bare:
+        typed_examples: tuple[str, ...] = ()
+
+    text = help_text(Bare())  # type: ignore[arg-type]
+    assert "an action       typed as JSON" in text and "e.g." not in text
+
+
+def test_help_in_play_shows_the_examples_of_the_game_played() -> None:
+    _code, out = run(["pickomino", "--seed", "3", "--policy", "random"], ["help", "quit"])
+    examples = "'roll', 'keep 5', 'keep worm', 'take 24', 'stop'"
+    assert f"typed as the game reads it (e.g. {examples}), or JSON" in out
+    assert "B1 B6 F6" not in out

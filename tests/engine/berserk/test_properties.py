@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 from engine import EngineError
 from engine.ai.playout import playout
 from engine.core.plain import dump_json
-from engine.core.resolution import Signature
 from engine.games.berserk import board
 from engine.games.berserk.cards import CARDS, Activated
 from engine.games.berserk.state import BerserkState
+from engine.kits.resolution import Signature
 from tests.engine.berserk.helpers import GAME, U, of_kind, position
 
 ACTIVE = sorted({c.slug for c in CARDS.values() if c.parts(Activated)})

@@ -13,7 +13,6 @@ from typing import Any
 
 from engine.core.contract import Event
 from engine.core.rng import Rng
-from engine.core.zones import Deck, Visibility, Zone
 from engine.games.hobbit import HOBBIT
 from engine.games.hobbit.board import GANDALF_STOPS, kind
 from engine.games.hobbit.cards import INSTANCES, boxed_at_setup, instance_key
@@ -28,6 +27,7 @@ from engine.games.hobbit.state import (
     PlayPhase,
 )
 from engine.games.hobbit.turns import END_PHASE2, move_card_phase
+from engine.kits.zones import Deck, Visibility, Zone
 
 GAME = HOBBIT
 RED, YELLOW, BLUE, GREEN = 0, 1, 2, 3

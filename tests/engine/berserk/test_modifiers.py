@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 
-from engine.core.modifiers import Modifier, group_of, ordered, resolve, resolve_fixed
+from engine.games.berserk.modifiers import Modifier, group_of, ordered, resolve, resolve_fixed
 
 SQUADS = {"s": 0, "s_friend": 0, "t": 1, "t_friend": 1}
 WEAK, MEDIUM, STRONG = 0, 1, 2

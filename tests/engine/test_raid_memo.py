@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core.memo import ByIdentity
+from engine.games.raid.memo import ByIdentity
 
 
 def test_the_same_object_is_answered_once_and_an_equal_one_again() -> None:

@@ -1,4 +1,4 @@
-"""Zones and decks (``engine.core.zones``): who sees what, and the redeal the non-interference
+"""Zones and decks (``engine.kits.zones``): who sees what, and the redeal the non-interference
 tests rely on, with plain cards (no game's)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
 from engine.core.rng import Rng
-from engine.core.zones import Deck, Visibility, Zone, ZoneView, redeal_hidden
+from engine.kits.zones import Deck, Visibility, Zone, ZoneView, redeal_hidden
 
 
 def test_a_public_zone_shows_its_cards_to_everyone() -> None:

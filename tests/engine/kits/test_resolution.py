@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core.contract import Event
-from engine.core.resolution import (
+from engine.kits.resolution import (
     RESOLUTION_ADAPTER,
     Candidate,
     Declared,
