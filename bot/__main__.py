@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import signal
 import sys
 import textwrap
@@ -14,13 +15,18 @@ import aiohttp
 import discord
 from pydantic import ValidationError
 
-from bot.app import create_bot
+from bot.app import TavernBot, create_bot
 from bot.check import check
 from bot.logging_setup import setup_logging
 from bot.settings import Settings
 from engine import game_keys, get_game
 from storage import open_repository
 from storage.errors import StorageError
+
+log = logging.getLogger("tavern.bot")
+
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+"""How a process is stopped: SIGTERM by systemd and docker, SIGINT by Ctrl-C."""
 
 NO_TOKEN = "Tavern needs a bot token: set DISCORD_TOKEN in .env or in the environment (see .env.example)."
 BAD_TOKEN = (
@@ -108,20 +114,55 @@ def main(argv: list[str] | None = None) -> int:
     token = settings.discord_token.get_secret_value()
     setup_logging(settings.log_level, settings.log_format, secrets=(token,))
     bot = create_bot(settings)
-    # systemd and docker stop a process with SIGTERM: close as on Ctrl-C, so the computer turns
-    # this process holds are given back at once rather than when their lease runs out.
-    previous = signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
-        bot.run(token, log_handler=None)
+        asyncio.run(serve(bot, token))
     except discord.LoginFailure:
         return fail(BAD_TOKEN)
     except StorageError as exc:
         return fail(f"Cannot open the database: {exc.message} (DATABASE_URL, see .env.example).")
     except aiohttp.ClientConnectionError as exc:
         return fail(f"Cannot reach Discord: {exc}.")
-    finally:
-        signal.signal(signal.SIGTERM, previous)
     return 0
+
+
+async def serve(bot: TavernBot, token: str) -> None:
+    """Connect (``bot.start``) and serve until Discord closes the connection for good or a stop
+    signal arrives: SIGTERM (systemd, docker) or SIGINT (Ctrl-C). Then the bot stops as
+    ``TavernBot.shutdown`` says — no new interaction, the moves under way finished, every
+    claim given back, the database closed — and one line is logged.
+
+    The signals are the event loop's own handlers: they only set an event, so no exception is
+    raised wherever the loop happens to be (in a computer's turn, drawing a picture)."""
+    loop = asyncio.get_running_loop()
+    received: list[signal.Signals] = []
+    stop = asyncio.Event()
+
+    def on_signal(which: signal.Signals) -> None:
+        received.append(which)  # a second signal while stopping changes nothing
+        stop.set()
+
+    for which in STOP_SIGNALS:
+        loop.add_signal_handler(which, on_signal, which)
+    try:
+        async with bot:
+            running = asyncio.create_task(bot.start(token), name="discord-connection")
+            stopping = asyncio.create_task(stop.wait(), name="stop-signal")
+            await asyncio.wait([running, stopping], return_when=asyncio.FIRST_COMPLETED)
+            stopping.cancel()
+            if running.done():
+                running.result()  # a refused token, an unreachable database: raised to main
+                return
+            given_back = await bot.shutdown()
+            running.cancel()  # closed, it returns by itself; a connection that hangs is cut
+            await asyncio.gather(running, return_exceptions=True)
+    finally:
+        for which in STOP_SIGNALS:
+            loop.remove_signal_handler(which)
+    log.info(
+        "stopped on %s: moves under way finished, %d computer turn(s) given back, database closed",
+        received[0].name,
+        given_back,
+    )
 
 
 if __name__ == "__main__":

@@ -14,7 +14,8 @@ it is played, so of several bot processes exactly one plays it:
 The holder plays one move for each computer seat the game waits for, pausing before each round,
 renews its lease every round, and repeats until a person must act or the game is over; then it
 lets the turn go (``finish_computer_turn``), unless a newer move made computer seats due again.
-On shutdown or a failure it gives the claim back, so another process takes over at once.
+On shutdown (after the move under way) or a failure it gives the claim back, so another
+process takes over at once.
 
 Each move is chosen by ``engine.ai.decide`` from the seat's own view only, with a seed derived
 from the game id, version and seat (the same position always gets the same move, whichever
@@ -134,6 +135,11 @@ class AIPlayers:
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
         """Games scheduled while their task was running: it claims once more before ending."""
+        self._closing = False
+        self._pausing: set[asyncio.Task[None]] = set()
+        """Tasks in the pause before a move: nothing under way, ``stop`` may cut them at once."""
+        self._given_back = 0
+        """Computer turns given back by tasks cut off or stopped, for the shutdown's log line."""
         self._policies: OrderedDict[tuple[int, int, str], Policy] = OrderedDict()
         """One policy object per (game, seat, policy name), most recent last, so what a policy
         works out once in a turn (a plan for the whole turn) serves its later decisions too."""
@@ -167,6 +173,8 @@ class AIPlayers:
         self._start(game_id, claimed=True)
 
     def _start(self, game_id: int, *, claimed: bool) -> None:
+        if self._closing:  # left in storage: a claim is given back by ``close``
+            return
         running = self._tasks.get(game_id)
         if running is not None and not running.done():
             if running is not asyncio.current_task():  # not a move of its own: it looks again
@@ -176,13 +184,35 @@ class AIPlayers:
             self._run(game_id, claimed=claimed), name=f"ai-game-{game_id}"
         )
 
-    async def close(self) -> None:
-        """Stop playing: every claim held is given back, for another process to take over."""
-        tasks = [t for t in self._tasks.values() if not t.done()]
-        for task in tasks:
+    def stop(self) -> None:
+        """Start no more moves: each task finishes the move it is making (stored and followed
+        through), then gives its turn back; turns scheduled from now on are left in storage,
+        for the next pass of any process."""
+        self._closing = True
+        for task in self._pausing:  # no move under way: cut at once (a claim is given back)
             task.cancel()
+
+    async def close(self, grace: float = 0.0) -> int:
+        """Stop playing (``stop``), wait ``grace`` seconds at most for the moves under way, cut
+        off the rest, and give back every computer turn this process holds, for another
+        process to take over at once. Returns how many were given back."""
+        self.stop()
+        tasks = [t for t in self._tasks.values() if not t.done()]
+        if tasks and grace > 0:
+            await asyncio.wait(tasks, timeout=grace)
+        for task in tasks:
+            task.cancel()  # a task cut off gives its turn back itself (``_run``)
         await asyncio.gather(*tasks, return_exceptions=True)
         self._tasks.clear()
+        # Held without a task to give it back: a claim whose answer a cancellation cut off, a
+        # turn the scheduler claimed for a task that was never started. Each is given back
+        # only if this process holds it.
+        repo = self.host.repository
+        turns = await repo.computer_turns()
+        held = [game_id for game_id, owner in turns.items() if owner == repo.claimant.owner]
+        for game_id in held:
+            await self._give_back(game_id)
+        return self._given_back + len(held)
 
     async def _run(self, game_id: int, *, claimed: bool) -> None:
         repo = self.host.repository
@@ -190,18 +220,18 @@ class AIPlayers:
             while True:
                 self._again.discard(game_id)
                 if not claimed:
-                    while await play_standing(self.host, await repo.get(game_id)):
+                    while not self._closing and await play_standing(self.host, await repo.get(game_id)):
                         pass  # each may make another due (a window passed, the next player's)
                     if not ai_seats_to_act(await repo.get(game_id)):
                         if game_id in self._again:
                             continue
                         return
-                    await asyncio.sleep(self.host.settings.ai_delay_seconds)
+                    if not await self._pause():
+                        return
                     claimed = await repo.claim_computer_turn(game_id, self.host.clock())
                 if claimed:  # else another process plays it, or it is done
-                    await self._play_claimed(game_id)
-                    claimed = False
-                if game_id not in self._again:
+                    claimed = await self._play_claimed(game_id)
+                if self._closing or game_id not in self._again:
                     return
         except asyncio.CancelledError:
             raise
@@ -215,33 +245,52 @@ class AIPlayers:
             if self._tasks.get(game_id) is asyncio.current_task():
                 del self._tasks[game_id]
 
+    async def _pause(self) -> bool:
+        """The pause before a computer's move, so people can follow; ``False`` when the bot is
+        stopping (then no move is started). A plain sleep, which SimCord's virtual clock drives
+        in tests; ``stop`` cancels it."""
+        if self._closing:
+            return False
+        task = asyncio.current_task()
+        assert task is not None
+        self._pausing.add(task)
+        try:
+            await asyncio.sleep(self.host.settings.ai_delay_seconds)
+        finally:
+            self._pausing.discard(task)
+        return not self._closing
+
     async def _give_back(self, game_id: int) -> None:
         try:
-            await self.host.repository.release_computer_turn(game_id)
+            if await self.host.repository.release_computer_turn(game_id):
+                self._given_back += 1
         except Exception:  # the lease runs out by itself
             log.exception("could not give back the computer turn of game %s", game_id)
 
-    async def _play_claimed(self, game_id: int) -> None:
+    async def _play_claimed(self, game_id: int) -> bool:
         """Play the claimed turn until no computer seat is to act, then let it go; return early
-        if the claim is lost (its lease ran out and another process took it over)."""
+        if the claim is lost (its lease ran out and another process took it over). ``True``
+        when stopped while still holding it (the bot is stopping): for the caller to give back."""
         repo = self.host.repository
         pause = False
         while True:
+            if self._closing:
+                return True
             record = await repo.get(game_id)
             if await play_standing(self.host, record):
                 continue
             seats = ai_seats_to_act(record)
             if not seats:
                 if await repo.finish_computer_turn(game_id, record.version):
-                    return
+                    return False
                 if not await repo.renew_computer_turn(game_id, self.host.clock()):
-                    return  # not ours any more
+                    return False  # not ours any more
                 continue  # a newer move made computer seats due again
-            if pause:
-                await asyncio.sleep(self.host.settings.ai_delay_seconds)
+            if pause and not await self._pause():
+                return True
             if not await repo.renew_computer_turn(game_id, self.host.clock()):
-                return
+                return False
             pause = True
             for seat in seats:
-                if not await self.play_for_seat(game_id, seat):
-                    break  # someone moved first: read the game again
+                if self._closing or not await self.play_for_seat(game_id, seat):
+                    break  # stopping, or someone moved first: read the game again

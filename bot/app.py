@@ -8,7 +8,9 @@ several processes can share one database and each serve whatever interaction its
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -38,6 +40,10 @@ COGS = (
 )
 """The generic cogs; each game's own commands (``bot/games/<key>/commands.py``) load with them."""
 
+STOP_GRACE_SECONDS = 5.0
+"""How long a stopping process waits for the moves under way (clicks, a computer's move, a
+timeout being played) to be stored and shown before it cuts them off."""
+
 
 class TavernBot(commands.AutoShardedBot):
     def __init__(
@@ -66,6 +72,12 @@ class TavernBot(commands.AutoShardedBot):
         self.scheduler = TurnScheduler(host)
         self.ai_players = AIPlayers(host)
         """Background tasks playing the computer turns this process has claimed."""
+        self.stopping = False
+        """Set by ``shutdown``: interactions arriving from then on are left unanswered."""
+        self._handling: set[asyncio.Task[Any]] = set()
+        """The tasks handling the interactions received so far, until each is done."""
+        parsers = self._connection.parsers
+        parsers["INTERACTION_CREATE"] = self._gate(parsers["INTERACTION_CREATE"])
 
     @property
     def client(self) -> discord.Client:
@@ -123,9 +135,49 @@ class TavernBot(commands.AutoShardedBot):
                 await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
 
+    def _gate(self, parse: Callable[[Any], None]) -> Callable[[Any], None]:
+        """discord.py's parser of ``INTERACTION_CREATE``, closed once the bot is stopping. The
+        tasks it starts (a command, a button, a form: discord.py starts one per interaction)
+        are kept, so a shutdown can wait for the moves under way."""
+
+        def take(data: Any) -> None:
+            if self.stopping:  # unanswered, Discord tells the player it failed: nothing changed
+                log.debug("stopping: an interaction is left unanswered")
+                return
+            before = asyncio.all_tasks()
+            parse(data)
+            for task in asyncio.all_tasks() - before:
+                self._handling.add(task)
+                task.add_done_callback(self._handling.discard)
+
+        return take
+
+    async def shutdown(self, grace: float = STOP_GRACE_SECONDS) -> int:
+        """Stop serving, as on SIGTERM: take no new interaction, let the moves under way finish
+        (``grace`` seconds at most, then they are cut off), give back every computer turn,
+        timeout and reminder this process holds, so another process takes them over at once
+        rather than when their lease runs out, and close. Returns the computer turns given
+        back."""
+        self.stopping = True
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + grace
+        self.ai_players.stop()  # each finishes the move it is making, then lets its turn go
+        handling = [task for task in self._handling if not task.done()]
+        if handling:
+            await asyncio.wait(handling, timeout=grace)
+            late = [task for task in handling if not task.done()]
+            for task in late:  # past the grace: the player is told nothing, or "failed"
+                task.cancel()
+            await asyncio.gather(*late, return_exceptions=True)
+        await self.scheduler.stop(grace=max(0.0, deadline - loop.time()))
+        given_back = await self.ai_players.close(grace=max(0.0, deadline - loop.time()))
+        await self.close()
+        return given_back
+
     async def close(self) -> None:
         await self.scheduler.stop()
-        await self.ai_players.close()
+        if self._repository is not None:
+            await self.ai_players.close()
         await super().close()
         if self._owns_repository and self._repository is not None:
             await self._repository.close()

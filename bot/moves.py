@@ -245,6 +245,17 @@ async def follow(
                 after.id,
                 lambda: tell_player(host, reply, after, unreachable, failed, board, pictures),
             )
+            if not reply.answered:
+                # Discord took no answer to the interaction (a 5xx, a 429 past the retries):
+                # the player saw "interaction failed" although his move was stored. Without a
+                # response there can be no followup, so he is told in the channel, which
+                # discord.py's own retries reach once Discord answers again.
+                player = f"<@{reply.interaction.user.id}>"
+                await attempt(
+                    "telling the player in the channel",
+                    after.id,
+                    lambda: send_quietly(channel, t(reply.lang, "play.answer_lost", player=player)),
+                )
         else:
             missed = delivery.unreachable | delivery.failed
             await attempt(
@@ -253,6 +264,13 @@ async def follow(
     finally:
         host.computer_turns.schedule(after)
     return Followed(board, dm_sent)
+
+
+async def send_quietly(channel: discord.PartialMessageable, text: str) -> None:
+    """A message to the channel that pings the users it names and nobody else."""
+    await channel.send(
+        text, allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True)
+    )
 
 
 async def deliver_board(

@@ -38,7 +38,7 @@ QUIET = discord.AllowedMentions.none()
 class UserMistake(Exception):
     """Something the player did that we refuse with an explanation (catalogue key)."""
 
-    def __init__(self, key: str, **params: Any) -> None:
+    def __init__(self, key: str, /, **params: Any) -> None:
         super().__init__(key)
         self.key = key
         self.params = params

@@ -27,6 +27,7 @@ same virtual time.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -49,6 +50,8 @@ class TurnScheduler:
     def __init__(self, host: Host) -> None:
         self.host = host
         self._loop: tasks.Loop[Any] = tasks.loop(seconds=POLL_SECONDS)(self._pass)
+        self._stopping = False
+        self._passing = False
 
     @property
     def running(self) -> bool:
@@ -58,14 +61,26 @@ class TurnScheduler:
         if not self._loop.is_running():
             self._loop.start()
 
-    async def stop(self) -> None:
-        self._loop.cancel()
+    async def stop(self, grace: float = 0.0) -> None:
+        """No pass after this one; the pass under way claims nothing more, finishes what it
+        holds (``grace`` seconds at most) and gives back what it could not."""
+        self._stopping = True
+        task = self._loop.get_task()
+        if task is not None and not task.done() and self._passing and grace > 0:
+            self._loop.stop()
+            await asyncio.wait([task], timeout=grace)
+        self._loop.cancel()  # at once when between passes: the next one is up to 30 s away
+        if task is not None:
+            await asyncio.gather(task, return_exceptions=True)
 
     async def _pass(self) -> None:
+        self._passing = True
         try:
             await self.tick()
         except Exception:  # a damaged row or a Discord hiccup must not stop the clock
             log.exception("scheduler pass failed")
+        finally:
+            self._passing = False
 
     async def _timeout_failed(self, timeout: DueTurn) -> None:
         """A timeout whose handling crashed (Discord down, say) is given back, for the next
@@ -90,19 +105,32 @@ class TurnScheduler:
             except Exception:  # one unreadable game must not hold up the others
                 log.exception("cannot sync the deadlines of game %s", game_id)
         pause = self.host.settings.ai_delay_seconds
+        if self._stopping:
+            return
         for game_id in await repo.claim_computer_turns(now, pause_seconds=pause):
             log.info("playing the computer turn of game %s, which no process played", game_id)
             self.host.computer_turns.adopt(game_id)
         due = await repo.next_due()
-        if due is None or due > now:
+        if due is None or due > now or self._stopping:
             return
-        for timeout in await repo.claim_timeouts(now):
-            try:
-                await play_timed_out_turn(self.host, timeout)
-            except Exception:
-                await self._timeout_failed(timeout)
-            else:
-                await repo.complete_timeout(timeout)
+        timeouts = await repo.claim_timeouts(now)
+        try:
+            while timeouts and not self._stopping:
+                timeout = timeouts[0]
+                try:
+                    await play_timed_out_turn(self.host, timeout)
+                except Exception:
+                    await self._timeout_failed(timeout)
+                else:
+                    await repo.complete_timeout(timeout)
+                timeouts.pop(0)
+        finally:
+            # Stopped (or cut off) before these were played: the next pass of any process
+            # claims them again at once instead of after the lease.
+            for timeout in timeouts:
+                await repo.release_timeout(timeout)
+        if self._stopping:
+            return
         for reminder in await repo.claim_reminders(now):
             try:
                 await send_reminder(self.host, reminder)

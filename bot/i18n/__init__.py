@@ -67,8 +67,10 @@ def catalogue() -> Catalogue:
     return Catalogue(Part.read(path) for path in catalogue_files())
 
 
-def t(lang: str, key: str, **params: Any) -> str:
-    """The message ``key`` in ``lang`` (English when that language lacks it)."""
+def t(lang: str, key: str, /, **params: Any) -> str:
+    """The message ``key`` in ``lang`` (English when that language lacks it). ``lang`` and
+    ``key`` are positional-only, so a message may take parameters of those names (an unknown
+    game's ``key``)."""
     return catalogue().text(lang, key, **params)
 
 

@@ -23,6 +23,8 @@ from fluent.syntax import FluentParser
 from fluent.syntax import ast as ftl
 from fluent.syntax.visitor import Visitor
 
+from engine.core.errors import MAX_TEXT, clip
+
 FALLBACK = "en"
 """The complete language; every other one falls back to it key by key."""
 
@@ -60,12 +62,21 @@ class _Variables(Visitor):
         self.names.add(node.id.name)
 
 
+NUMBER_LIMIT = 10**15
+"""Numbers from here on are passed to a message as text: Fluent formats a number through
+``decimal`` at 28 digits of precision, and fails (``InvalidOperation``) on a longer one — a number
+a player typed, say. Nothing a game counts comes near."""
+
+
 def fluent_args(params: Mapping[str, Any]) -> dict[str, Any]:
-    """Python values as Fluent arguments: numbers ungrouped, everything else as text."""
+    """Python values as Fluent arguments: numbers ungrouped, everything else as text (a number
+    too long to be meant as one too, cut short like any echoed text)."""
     args: dict[str, Any] = {}
     for name, value in params.items():
         if isinstance(value, bool) or value is None:
             args[name] = "" if value is None else str(value).lower()
+        elif isinstance(value, int | float | Decimal) and not -NUMBER_LIMIT < value < NUMBER_LIMIT:
+            args[name] = clip(str(value), MAX_TEXT)  # a NaN or an infinity too
         elif isinstance(value, int | float | Decimal):
             args[name] = fluent_number(value, useGrouping=False)
         else:
@@ -117,7 +128,7 @@ class Catalogue:
     def defines(self, lang: str, key: str) -> bool:
         return message_id(key) in self._messages.get(lang, {})
 
-    def text(self, lang: str, key: str, **params: Any) -> str:
+    def text(self, lang: str, key: str, /, **params: Any) -> str:
         """The message in ``lang``, else in English. A key English lacks is a bug (``KeyError``);
         an English message missing a parameter raises ``MessageError``."""
         if lang != FALLBACK and self.defines(lang, key):

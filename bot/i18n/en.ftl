@@ -77,6 +77,7 @@ play-done = Done: { $action }.
 play-resigned = { $player } resigned.
 play-board_failed = Your move was made, but the board could not be updated. Use /status to show it again.
 play-board_reposted = Your move was made. The board could not be updated in place, so I posted it again.
+play-answer_lost = { $player } your move was made, but Discord did not take my answer to your click.
 play-unknown_form = This form is out of date: open it again from the latest message.
 private-title = { $title } #{ $id } — your private view
 private-dm_closed = I cannot send you direct messages. Press Private on the board (or use /hand) to see your private view.

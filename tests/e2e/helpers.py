@@ -153,6 +153,29 @@ def emit_click(env: simcord.Env, user_id: int, message: discord.Message, custom_
     backend.emit("INTERACTION_CREATE", payload)
 
 
+def emit_slash(
+    env: simcord.Env, user_id: int, channel: simcord.ChannelHandle, name: str, **options: str
+) -> None:
+    """Deliver ``/name`` with ``options`` as given, unchecked: what a forged interaction may
+    carry (a value outside the command's choices, say), which SimCord's ``slash`` refuses to
+    send. ``await env.settle()`` then lets the bot answer; ``answers`` reads what it said."""
+    command = env.backend.find_command(name, channel.guild.id, type=1)
+    _, payload = sim_interactions.base_payload(
+        env.backend,
+        type=InteractionType.APPLICATION_COMMAND,
+        channel_id=channel.id,
+        guild_id=channel.guild.id,
+        user_id=user_id,
+        data={
+            "id": str(command["id"]),
+            "name": name,
+            "type": 1,
+            "options": [{"name": key, "type": 3, "value": value} for key, value in options.items()],
+        },
+    )
+    env.backend.emit("INTERACTION_CREATE", payload)
+
+
 def custom_id_of(message: discord.Message, label: str) -> str:
     """The custom id of the button labelled ``label`` on ``message``."""
     for row in message.components:

@@ -24,6 +24,7 @@ PEEK = '{"kind": "peek"}'
 """Typed as JSON: the test game has no text form of its own."""
 REPOSTED = "Your move was made. The board could not be updated in place, so I posted it again."
 FAILED = "Your move was made, but the board could not be updated. Use /status to show it again."
+MADE = "your move was made, but Discord did not take my answer to your click."
 DM_CLOSED = (
     "I cannot send you direct messages. Press Private on the board (or use /hand) to see your private view."
 )
@@ -225,3 +226,24 @@ async def test_a_failed_board_edit_after_a_raid_placement_reposts_the_board_and_
     assert "Your hazard map" in str(last_dm(bob).embeds[0].description)  # his map went out
     first = alice if record.state.current == 0 else bob
     assert pings_for(room, first)  # the first scout to walk is pinged in the channel
+
+
+@pytest.mark.parametrize("status", [500, 429])
+async def test_a_click_discord_would_not_answer_is_told_in_the_channel(
+    simcord_env: simcord.Env, repository: Repository, secret_game: SecretNumbers, status: int
+) -> None:
+    """Every answer to the click fails (Discord shows "interaction failed"): once Discord takes
+    messages again, the player is told in the channel that his move was made."""
+    room = make_room(simcord_env, repository)
+    alice, bob = room.players
+    game_id = await start(room, secret_game.key)
+    board = room.message((await repository.get(game_id)).message_id)
+    fail(simcord_env, "POST", "/interactions/*/callback", status, times=None)
+
+    await alice.click(board, label="peek")
+
+    told = [m.content for m in room.channel.history() if alice.mention in m.content]
+    assert told == [f"{alice.mention} {MADE}"]
+    record = await repository.get(game_id)
+    assert record.version == 1 and record.message_id != board.id  # the board was posted again
+    assert pings_for(room, bob)  # and the game moves on

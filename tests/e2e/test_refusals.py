@@ -10,7 +10,8 @@ import simcord
 
 import engine
 from storage import Repository, StaleVersion
-from tests.e2e.helpers import click_move, make_room, move_custom_id, open_game
+from tests.e2e.helpers import answers, click_move, emit_slash, last_dm, make_room, move_custom_id, open_game
+from tests.e2e.raid_helpers import ALICE_MAP
 
 ROLL = {"kind": "roll"}
 
@@ -151,3 +152,36 @@ async def test_a_finished_game_refuses_moves(simcord_env: simcord.Env, repositor
     assert refused.ephemeral and refused.response is not None
     assert refused.response.content == "This game is over."
     assert [m.action for m in await repository.moves(record.id)] == [{"kind": "resign"}]
+
+
+async def test_a_forged_play_of_an_unknown_game_is_refused_in_words(
+    simcord_env: simcord.Env, repository: Repository
+) -> None:
+    """``/play`` offers its games as choices, but Discord does not check them: a forged
+    interaction may name any game."""
+    room = make_room(simcord_env, repository)
+    since = len(simcord_env.http_requests)
+
+    emit_slash(simcord_env, room.players[0].id, room.channel, "play", game="nosuchgame")
+    await simcord_env.settle()
+
+    assert answers(simcord_env, since) == ["There is no game called “nosuchgame”."]
+    assert await repository.by_channel(room.channel.id) is None  # nothing opened
+
+
+async def test_a_placement_form_with_a_huge_number_is_refused_in_words(
+    simcord_env: simcord.Env, repository: Repository
+) -> None:
+    room = make_room(simcord_env, repository)
+    alice = room.players[0]
+    record = await open_game(room, game="raid")
+    shown = await alice.user.click(last_dm(alice), label="Place")
+
+    huge = "9" * 199  # the input's whole 200 characters but one
+    refused = await alice.user.submit_modal(shown, dict(ALICE_MAP, terrorists=f"={huge}"))
+
+    assert refused.ephemeral and refused.response is not None
+    text = refused.response.content
+    assert "nothing was stored" in text and "went wrong" not in text
+    assert len(text) < 2000
+    assert (await repository.get(record.id)).version == record.version
