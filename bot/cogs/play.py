@@ -7,6 +7,7 @@ the click's own response when the click came from the board — and does all tha
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from typing import Any, cast
@@ -15,16 +16,19 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.ai_players import decision_seed
 from bot.board import game_parts, more_action, private_parts, table_of, with_view
 from bot.games import renderer_for
 from bot.host import Host
-from bot.i18n import command_text, reader_language, t
-from bot.moves import act, check_click, follow, refused, require_active, seat_of, store
+from bot.i18n import command_text, echo, reader_language, t
+from bot.moves import act, check_click, follow, refused, require_active, running, seat_of, store
+from bot.policies import default_policy
 from bot.private import deliver_pending_notice, show_private
 from bot.render import Focus, Forms, Menus, Table
 from bot.reply import Reply, UserMistake
 from bot.typed import read_typed
 from engine import RESIGN, IllegalAction
+from engine.ai.policy import decide_at
 from engine.core import dump_json
 from storage.models import GameRecord, GameStatus
 
@@ -190,6 +194,27 @@ class Play(commands.Cog):
         except Exception:
             log.exception("autocomplete of /move failed")
             return []
+
+    @app_commands.command(name="hint", description=command_text("cmd.hint.description"))
+    async def hint(self, interaction: discord.Interaction[Any]) -> None:
+        """The move the game's strongest computer player would make in the caller's seat now,
+        chosen from that seat's view alone (as every computer player chooses) and told only to
+        him; nothing is played."""
+        async with Reply(interaction) as reply:
+            record = await self._channel_game(interaction)
+            reply.game_id = record.id
+            seat = seat_of(record, interaction.user.id)
+            position = running(record)
+            require_active(record)
+            if seat not in position.to_act():
+                raise UserMistake("play.not_your_turn")
+            seed = decision_seed(record.id, record.version, seat)
+            chosen = await asyncio.to_thread(decide_at, position, seat, default_policy(record.key), seed)
+            data = position.game.dump_action(chosen)
+            assert isinstance(data, dict)
+            words = renderer_for(record.key).action_text(reply.lang, data)
+            typed = echo(position.game.typed(chosen), limit=1500)
+            await reply.send_ephemeral(content=t(reply.lang, "play.hint", action=words, typed=typed))
 
     @app_commands.command(name="resign", description=command_text("cmd.resign.description"))
     async def resign(self, interaction: discord.Interaction[Any]) -> None:

@@ -17,7 +17,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from engine.core.decisions import Decision, for_seat, seats_of
 from engine.core.errors import BadAction, BadOptions, EngineError, clip
-from engine.core.plain import JSON
+from engine.core.plain import JSON, dump_json
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -214,6 +214,11 @@ class Game(ABC, Generic[S, A, V]):
         """Turn a player's typed action (``keep 5``) into plain data. Games override this;
         the default accepts only JSON."""
         raise BadAction(f"cannot read the action {text!r}", "unreadable", text=text)
+
+    def typed(self, action: A) -> str:
+        """``action`` as a player types it (``take 24``): ``parse_action`` reads it back to the
+        same action (the contract tests check it). By default its JSON, which every game reads."""
+        return dump_json(self.dump_action(action))
 
     # -- shared machinery ---------------------------------------------------------------
     def options(self, seats: int, options: Mapping[str, Any] | BaseModel | None) -> Any:

@@ -292,3 +292,16 @@ def test_the_defaults_assume_secrets_and_chance_and_only_a_game_with_neither_may
 
     with pytest.raises(NotImplementedError, match="nim_with_dice"):
         Dice().redeal(state, 0, 5)
+
+
+def test_every_played_action_typed_back_is_the_same_action(played: Any) -> None:
+    """``typed`` spells an action as a player types it (what ``/hint`` tells him to type);
+    ``parse_action`` reads it back to the same action."""
+    game, games = played
+    checked = 0
+    for _, _, moves in games:
+        for move in moves:
+            if move.action is not None:
+                assert game.parse_action(game.typed(move.action)) == move.action, game.typed(move.action)
+                checked += 1
+    assert checked > 0

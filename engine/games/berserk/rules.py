@@ -80,6 +80,7 @@ from engine.games.berserk.state import (
     Placement,
     Recruitment,
 )
+from engine.games.berserk.text import TEXT
 from engine.games.berserk.turns import destinations, end_turn, start_turn
 from engine.games.berserk.view import OWN_ADAPTER, VIEW_ADAPTER, BerserkView, make_view, own_view
 from engine.kits.resolution import (
@@ -197,6 +198,9 @@ class Berserk(Game[BerserkState, BerserkAction, BerserkView]):
 
     def parse_text(self, text: str) -> dict[str, Any]:
         return parse_text(text)
+
+    def typed(self, action: BerserkAction) -> str:
+        return TEXT.action(self.dump_action(action))  # its menu items are spelled as typed
 
     # -- the gate ------------------------------------------------------------------------------
     @staticmethod

@@ -49,6 +49,7 @@ from engine.games.hobbit.state import (
     TradeReply,
 )
 from engine.games.hobbit.supply import options as draw_options
+from engine.games.hobbit.text import TEXT
 from engine.games.hobbit.view import VIEW_ADAPTER, HobbitView, make_view
 
 ANSWERS: dict[str, frozenset[str]] = {
@@ -218,6 +219,9 @@ class Hobbit(Game[HobbitState, HobbitAction, HobbitView]):
 
     def parse_text(self, text: str) -> dict[str, Any]:
         return parse_text(text)
+
+    def typed(self, action: HobbitAction) -> str:
+        return TEXT.action(self.dump_action(action))  # its menu items are spelled as typed
 
     # -- the gate ------------------------------------------------------------------------------
     @staticmethod

@@ -63,6 +63,13 @@ KEEP: tuple[Keep, ...] = tuple(Keep(face) for face in FACES)
 TAKE: dict[int, Take] = {t: Take(t) for t in TILES}
 
 
+def typed_text(data: dict[str, Any]) -> str:
+    """An action as ``parse_text`` reads it: ``roll``, ``stop``, ``keep 5``, ``take 24``."""
+    kind = str(data["kind"])
+    value = data.get("face") if kind == "keep" else data.get("tile") if kind == "take" else None
+    return kind if value is None else f"{kind} {value}"
+
+
 def parse_text(text: str) -> dict[str, Any]:
     """``roll`` · ``stop`` · ``keep 5`` / ``keep worm`` · ``take 24`` (case-insensitive)."""
     words = text.lower().replace(":", " ").split()

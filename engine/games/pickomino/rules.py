@@ -28,6 +28,7 @@ from engine.games.pickomino.actions import (
     Stop,
     Take,
     parse_text,
+    typed_text,
 )
 from engine.games.pickomino.data import (
     FACE_INDEX,
@@ -294,6 +295,11 @@ class Pickomino(Game[PickominoState, PickominoAction, PickominoView]):
 
     def parse_text(self, text: str) -> dict[str, Any]:
         return parse_text(text)
+
+    def typed(self, action: PickominoAction) -> str:
+        data = self.dump_action(action)
+        assert isinstance(data, dict)
+        return typed_text(data)
 
 
 # -- the turn -----------------------------------------------------------------------------------

@@ -230,6 +230,31 @@ def parse_placement_text(text: str) -> dict[str, Any]:
     return data
 
 
+_SECTIONS = ("pits", "traps", "terrorists", "kit", "artifacts")
+_TYPED_WORDS = {"place_random": "random", "use_kit": "use", "leave_kit": "leave"}
+
+
+def typed_text(data: dict[str, Any]) -> str:
+    """An action as ``parse_text`` reads it: a placement ``pits: C3 D7; …; terrorists: B2=4 …;
+    kit: J10; artifacts: …``, ``random``, ``use``, ``leave``, ``zone 4``, a path ``B1 B6 F6``."""
+    kind = str(data["kind"])
+    if kind in _TYPED_WORDS:
+        return _TYPED_WORDS[kind]
+    if kind == "guess":
+        return f"zone {data['zone']}"
+    if kind == "move":
+        return " ".join(map(str, data.get("path") or ()))
+    sections = []
+    for name in _SECTIONS:
+        value = data.get(name)
+        if not value:
+            continue
+        items = value if isinstance(value, list) else [value]
+        cells = [f"{i['cell']}={i['zone']}" if isinstance(i, dict) else str(i) for i in items]
+        sections.append(f"{name}: {' '.join(cells)}")
+    return "; ".join(sections)
+
+
 def parse_text(text: str) -> dict[str, Any]:
     """Any typed action: a placement (sections with ``:``), ``random``, ``use``/``leave``,
     a zone number (``guess 4``, ``4``), or a path (``B1 B6 K6``, ``move down 5, right 9``)."""

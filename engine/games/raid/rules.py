@@ -41,6 +41,7 @@ from engine.games.raid.actions import (
     canonical,
     canonical_place,
     parse_text,
+    typed_text,
 )
 from engine.games.raid.data import MAX_TURNS, MAX_WOUNDS, MEET_RANK, SEATS, EndReason, Phase
 from engine.games.raid.memo import ByIdentity
@@ -189,6 +190,11 @@ class Raid(Game[RaidState, RaidAction, RaidView]):
 
     def parse_text(self, text: str) -> dict[str, Any]:
         return parse_text(text)
+
+    def typed(self, action: RaidAction) -> str:
+        data = self.dump_action(action)
+        assert isinstance(data, dict)
+        return typed_text(data)
 
     # -- checks -------------------------------------------------------------------------------
     @staticmethod
