@@ -19,9 +19,9 @@ from discord.ext import commands
 
 from bot.ai_players import AIPlayers
 from bot.buttons import DYNAMIC_ITEMS
-from bot.games import game_extensions
 from bot.host import Clock, Host
 from bot.i18n import CatalogueTranslator, reader_language, t
+from bot.render.registry import game_extensions
 from bot.scheduler import TurnScheduler
 from bot.settings import Settings
 from bot.turns import TurnPings

@@ -10,12 +10,12 @@ from typing import Any
 import discord
 
 from bot.buttons import ChoiceButton, LobbyButton, MoveButton, MoveSelect, PrivateButton
-from bot.games import renderer_for
 from bot.i18n import players, t
 from bot.options import option_words
 from bot.policies import ai_choices
 from bot.render import Menus, SelectLook, Table
 from bot.render.menus import Choice, Step, menu, read
+from bot.render.registry import renderer_for
 from engine import Event, get_game
 from engine.core import dump_json
 from engine.core.decisions import for_seat

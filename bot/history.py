@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.board import table_of
-from bot.games import renderer_for
+from bot.render.registry import renderer_for
 from engine import Event, get_game
 from engine.core.contract import RESULT_ADAPTER
 from engine.core.replay import replay_events

@@ -28,11 +28,11 @@ from typing import Any
 import discord
 
 from bot.board import game_parts, with_view
-from bot.games import renderer_for
 from bot.host import Host
 from bot.i18n import t
 from bot.private import send_private_views, tell_unreachable
 from bot.render import Menus
+from bot.render.registry import renderer_for
 from bot.reply import Reply, UserMistake
 from engine import RESIGN, IllegalAction, get_game
 from engine.core.position import Position

@@ -21,9 +21,9 @@ from typing import Any
 import discord
 
 from bot.board import private_parts, with_view
-from bot.games import renderer_for
 from bot.host import Host
 from bot.i18n import t
+from bot.render.registry import renderer_for
 from bot.reply import Reply
 from bot.standing import standing_action
 from engine import Decision

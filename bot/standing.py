@@ -15,10 +15,10 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot.board import table_of
-from bot.games import renderer_for
 from bot.host import Host
 from bot.i18n import FALLBACK
 from bot.render import StandingChoices
+from bot.render.registry import renderer_for
 from storage.models import GameRecord, GameStatus
 
 log = logging.getLogger("tavern.bot")

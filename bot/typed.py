@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from bot.games import renderer_for
 from bot.i18n import FALLBACK
 from bot.render import Table
+from bot.render.registry import renderer_for
 
 QUOTES = "`'\"«»“”"
 

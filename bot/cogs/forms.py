@@ -17,10 +17,10 @@ import discord
 from discord.ext import commands
 
 from bot.buttons import FORM_ID
-from bot.games import renderer_for
 from bot.host import Host
 from bot.moves import act, require_active, seat_of
 from bot.render import Forms
+from bot.render.registry import renderer_for
 from bot.reply import Reply, UserMistake
 from engine import get_game
 

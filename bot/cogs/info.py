@@ -10,9 +10,9 @@ from discord.ext import commands
 
 import engine
 from bot.cogs.lobby import GAME_CHOICES
-from bot.games import renderer_for
 from bot.host import Host
 from bot.i18n import command_text, players, t
+from bot.render.registry import renderer_for
 from bot.reply import Reply
 from storage.models import LeaderRow
 

@@ -18,13 +18,13 @@ from discord.ext import commands
 
 from bot.ai_players import decision_seed
 from bot.board import game_parts, more_action, private_parts, table_of, with_view
-from bot.games import renderer_for
 from bot.host import Host
 from bot.i18n import command_text, echo, reader_language, t
 from bot.moves import act, check_click, follow, refused, require_active, running, seat_of, store
 from bot.policies import default_policy
 from bot.private import deliver_pending_notice, show_private
 from bot.render import Focus, Forms, Menus, Table
+from bot.render.registry import renderer_for
 from bot.reply import Reply, UserMistake
 from bot.typed import read_typed
 from engine import RESIGN, IllegalAction

@@ -9,57 +9,6 @@ A game's folder is found from ``engine.game_keys()``, never listed. It holds:
   game's own commands; the bot loads it with the generic cogs;
 - whatever else the game draws with (pictures, forms).
 
-A game without a folder still plays, with the generic renderer.
+A game without a folder still plays, with the generic renderer. The folders are found by
+``bot.render.registry``, so nothing that draws or moves a game imports this package.
 """
-
-from __future__ import annotations
-
-import importlib
-import importlib.util
-from functools import cache
-
-from bot.render import GENERIC, Renderer
-from engine import game_keys
-
-
-def _folder(key: str) -> str | None:
-    """The game's bot package, if it has one."""
-    name = f"{__name__}.{key}"
-    return name if importlib.util.find_spec(name) is not None else None
-
-
-_given: dict[str, Renderer] = {}
-"""Renderers given for games that have no folder (games defined by the tests)."""
-
-
-def give_renderer(key: str, renderer: Renderer | None) -> None:
-    """Draw the game ``key`` with ``renderer`` (``None``: no longer) although it has no folder:
-    the tests' own games use it. A game of the project has its folder instead."""
-    if renderer is None:
-        _given.pop(key, None)
-    else:
-        _given[key] = renderer
-
-
-def renderer_for(key: str) -> Renderer:
-    """The game's renderer, from its folder; the generic one for a game without."""
-    return _given.get(key) or _from_folder(key)
-
-
-@cache
-def _from_folder(key: str) -> Renderer:
-    package = _folder(key)
-    if package is None:
-        return GENERIC
-    renderer: Renderer = getattr(importlib.import_module(package), "RENDERER", GENERIC)
-    return renderer
-
-
-def game_extensions() -> tuple[str, ...]:
-    """The games' own command modules (``bot/games/<key>/commands.py``), for ``load_extension``."""
-    found = []
-    for key in game_keys():
-        package = _folder(key)
-        if package is not None and importlib.util.find_spec(f"{package}.commands") is not None:
-            found.append(f"{package}.commands")
-    return tuple(found)

@@ -1,5 +1,5 @@
 """Turning games into embeds and button looks. The bot core is generic; what is special about
-a game lives in its own folder (``bot/games/<key>/``, found by ``bot.games.renderer_for``). A
+a game lives in its own folder (``bot/games/<key>/``, found by ``bot.render.registry.renderer_for``). A
 game without one still plays, with the plain ``GenericRenderer``."""
 
 from __future__ import annotations

@@ -15,7 +15,6 @@ import pytest
 
 import engine
 from bot.board import game_parts, table_of
-from bot.games import renderer_for
 from bot.games.raid.pictures import render_board, render_map, text_board, text_legend
 from bot.games.raid.place import form_placement, normalise_text, problem_lines
 from bot.games.raid.render import (
@@ -27,6 +26,7 @@ from bot.games.raid.render import (
     straight_legs,
 )
 from bot.i18n import catalogue, explain
+from bot.render.registry import renderer_for
 from engine import IllegalAction
 from engine.ai.playout import playout
 from engine.games.raid.state import Outcome

@@ -15,8 +15,8 @@ import pytest
 
 import engine
 from bot.board import game_parts, private_parts, table_of
-from bot.games import renderer_for
 from bot.render import Forms, StandingChoices
+from bot.render.registry import renderer_for
 from engine.ai.playout import playout
 from engine.core import Game, dump_json
 from storage.models import GameRecord, GameStatus, SeatRecord

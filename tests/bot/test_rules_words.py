@@ -8,9 +8,9 @@ import re
 import pytest
 
 import engine
-from bot.games import renderer_for
 from bot.i18n import t
 from bot.options import option_words
+from bot.render.registry import renderer_for
 from engine.games.raid.cells import parse_path_text
 from engine.games.raid.data import MAX_TURNS, MAX_WOUNDS
 from engine.games.raid.paths import walk

@@ -16,7 +16,7 @@ import pytest
 import simcord
 
 from bot import TavernBot
-from bot.games import renderer_for
+from bot.render.registry import renderer_for
 from engine.replay import main as replay_main
 from storage import GameStatus, Repository
 from tests.e2e.berserk_helpers import seeded, selects

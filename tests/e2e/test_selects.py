@@ -10,8 +10,8 @@ from typing import Any
 import simcord
 
 from bot.buttons import decode_action
-from bot.games import give_renderer
 from bot.render import GenericRenderer, Menus, SelectLook, SelectOption, Table
+from bot.render.registry import give_renderer
 from storage import Repository
 from tests.bot.secret_game import CROWD, CROWDED, SECRET, secret_game_registered
 from tests.e2e.helpers import make_room
