@@ -47,7 +47,7 @@ class Event:
 
     An event is a value like a state: nothing changes one, or its ``data``, once it is made,
     so a game may hand out the same event object whenever the same thing happens again
-    (Pickomino does, in its hot path)."""
+    (a game may, in its hot path)."""
 
     kind: str
     data: dict[str, JSON] = field(default_factory=dict)
@@ -127,6 +127,22 @@ class Game(ABC, Generic[S, A, V]):
     state_adapter: ClassVar[TypeAdapter[Any]]
     action_adapter: ClassVar[TypeAdapter[Any]]
     view_adapter: ClassVar[TypeAdapter[Any]]
+    state_version: ClassVar[int] = 1
+    """The version of what a stored game means to these rules: raised when the rules change
+    so that a game stored before would replay differently (an option it never named now
+    defaults to something else, a state takes another shape). Storage records it with each
+    game's snapshot and, when a stored game's version is older, upgrades its options
+    (``upgrade_options``) and rebuilds the snapshot from the move log; a replay file states it
+    too."""
+
+    def upgrade_options(self, options: dict[str, Any], from_version: int) -> dict[str, Any]:
+        """The options of a game stored at ``from_version`` (older than ``state_version``), as
+        this version of the rules reads them so that the game replays as it was played: an
+        option added since is filled in with the value the game was played with. Fill in only
+        what is absent: a game stored before state versions were recorded is taken to be at
+        version 1 even when its options already have a later version's form. Unchanged by
+        default."""
+        return dict(options)
 
     # -- the contract -------------------------------------------------------------------
     @abstractmethod
@@ -184,7 +200,7 @@ class Game(ABC, Generic[S, A, V]):
 
     def absent_only(self, action: A) -> bool:
         """Whether ``action`` may be played only as an absent seat's default, never from the
-        player's own input (Hobbit's skip of a movement card when a move was possible). None
+        player's own input (a skip that is only a default when a move was possible). None
         is, unless a game says so."""
         return False
 

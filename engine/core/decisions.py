@@ -7,7 +7,7 @@ when its time runs out (usually a pass; ``None``: a computer player decides inst
 
 A game keeps its decisions on an *agenda*: a tuple used as a stack, bottom first. The top is
 what the game waits on now. An interruption pushes a decision on top of the one it interrupts
-(Raid: a fight in the middle of a walk; Hobbit: a Smaug window inside a draw) and pops it when
+(a fight in the middle of a walk, a window to answer inside a draw) and pops it when
 it is decided, which uncovers the interrupted one again. Several seats deciding at once (a
 secret placement, a joint fight) share one decision; each seat leaves it as it decides
 (``Decision.without``).

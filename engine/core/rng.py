@@ -74,7 +74,7 @@ def below(seed: int, n: int, bound: int) -> int:
 class Rng(NamedTuple):
     """The state's random generator: ``seed`` and the number of words used (``draws``).
 
-    A named tuple rather than a dataclass: games that roll in their hot path (a Pickomino roll
+    A named tuple rather than a dataclass: games that roll in their hot path (a dice roll
     per playout step) build a new one per draw, and a tuple is the cheapest immutable value."""
 
     seed: int

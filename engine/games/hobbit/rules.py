@@ -108,6 +108,15 @@ class Hobbit(Game[HobbitState, HobbitAction, HobbitView]):
     state_adapter = STATE_ADAPTER
     action_adapter = ACTION_ADAPTER
     view_adapter = VIEW_ADAPTER
+    state_version = 2
+    """2: the options name the card edition (``HobbitOptions.edition``); a game stored at 1
+    was played before editions, with the first."""
+
+    def upgrade_options(self, options: dict[str, Any], from_version: int) -> dict[str, Any]:
+        upgraded = dict(options)
+        if from_version < 2:
+            upgraded.setdefault("edition", 1)
+        return upgraded
 
     # -- contract -----------------------------------------------------------------------------
     def new(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> HobbitState:
