@@ -87,7 +87,7 @@ class GuildSettings(BaseModel):
     channels: tuple[int, ...] = ()
     """Channels where ``/play`` may open games; empty means every channel."""
     pictures: bool = True
-    """Boards and private views with pictures (Raid maps); ``False``: text grids instead, for
+    """Boards and private views with pictures (maps, fields); ``False``: text grids instead, for
     servers whose members read with images turned off."""
 
     @model_validator(mode="after")

@@ -88,7 +88,8 @@ from storage.models import (
     SeatRecord,
     UserStats,
 )
-from storage.replay import snapshot
+from storage.snapshots import snapshot
+from storage.state_versions import upgrade_games
 from storage.schema import ADD_STANDING, EVERYWHERE, INSERT_RESULT, migrate, result_rows, standing_rows
 
 log = logging.getLogger(__name__)
@@ -114,11 +115,14 @@ async def open_repository(
 ) -> Repository:
     """Open (creating an SQLite file if needed) the database ``url`` names, migrated to the
     latest schema. ``DatabaseUnavailable`` names the database and what to do when it cannot be
-    used. ``claimant``: who this process's claims are made as (a new owner by default)."""
+    used. Games stored at an older state version than their rules' are upgraded and their
+    snapshots rebuilt from the log (``storage.state_versions``). ``claimant``: who this
+    process's claims are made as (a new owner by default)."""
     database = await open_database(url, pool_size=pool_size)
     try:
         with database.explained():
             await migrate(database)
+            await upgrade_games(database)
     except BaseException:
         await database.close()
         raise
@@ -161,9 +165,9 @@ class Repository:
             # busy channel inserts nothing.
             inserted = await db.fetch_one(
                 "INSERT INTO games (key, guild_id, channel_id, host_id, options, status, version,"
-                " created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', 0, ?, ?)"
+                " state_version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', 0, ?, ?, ?)"
                 " ON CONFLICT DO NOTHING RETURNING id",
-                (key, guild_id, channel_id, host_id, dump_json(stored), now, now),
+                (key, guild_id, channel_id, host_id, dump_json(stored), game.state_version, now, now),
             )
             if inserted is None:
                 busy = await self._open_game_id(db, channel_id)
@@ -779,6 +783,11 @@ class Repository:
         game_id = int(row["id"])
         try:
             game = engine.get_game(row["key"])
+            if row["state_version"] != game.state_version:
+                raise ValueError(
+                    f"stored at state version {row['state_version']}, the rules are at {game.state_version}"
+                    " and the game could not be upgraded"
+                )
             options = json.loads(row["options"])
             if not isinstance(options, dict):
                 raise ValueError("the options are not a JSON object")

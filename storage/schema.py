@@ -33,11 +33,16 @@ v9  reads that stay flat as history grows: ``standings`` indexed in leaderboard 
     ``turn_sync`` keeps the running games only (the rows of games over are deleted)
 v10 ``player_settings``: each person's own settings for one game (a standing choice the bot
     acts on for him), as JSON the game's bot side validates
-v11 Hobbit games stored so far stamped with their first card edition
+v11 nothing (it once stamped one game's stored options with a new option's first value; each
+    game's own upgrade does that now, v13)
 v12 the turn clock written only where it changes: ``moves.turn_at`` (the turn clock's time of a
     move stored with it), the settings a deadline was counted with on its row, and the version
     the deadlines are synced with on the game's row (``games.turns_synced``, which replaces
     ``turn_sync``), so a move of a seat still to act writes no row of its own (``storage.living``)
+v13 ``games.state_version``: the game's state version (``engine.Game.state_version``) its options
+    and snapshot were written at; every game stored so far at 1, each game's first, since none
+    was recorded before. Opening the database then upgrades every game stored at an older
+    version than its rules' and rebuilds its snapshot from the log (``storage.rebuild``)
 """
 
 from __future__ import annotations
@@ -48,11 +53,10 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 import engine
-from engine.core.plain import dump_json
-from engine.core.replay import final_state
+from engine.core.replay import final_state, upgraded_options
 from storage.database import Connection, Database
 from storage.errors import StorageError
-from storage.replay import snapshot
+from storage.snapshots import snapshot
 
 log = logging.getLogger(__name__)
 
@@ -77,7 +81,7 @@ V1_STATEMENTS = (
     """
     CREATE TABLE games (
         id          INTEGER PRIMARY KEY,
-        key         TEXT    NOT NULL,              -- engine game key: 'pickomino' ...
+        key         TEXT    NOT NULL,              -- the engine's game key
         guild_id    INTEGER,                       -- NULL in a DM channel
         channel_id  INTEGER NOT NULL,
         message_id  INTEGER,                       -- the board message, once posted
@@ -666,6 +670,17 @@ PG_V12_STATEMENTS = (
     "DROP INDEX turn_deadlines_timeouts",
 )
 
+FIRST_STATE_VERSION = 1
+"""Every game's first state version: what a game stored before v13 recorded them is taken to be
+at (its rules' upgrade fills in only what its options lack, so a game stored later and already
+in a later version's form is upgraded to itself)."""
+
+V13_STATEMENTS = (
+    f"ALTER TABLE games ADD COLUMN state_version INTEGER NOT NULL DEFAULT {FIRST_STATE_VERSION:d}",
+    # Opening the database looks up, per game, the rows stored at an older version: a seek each.
+    "CREATE INDEX games_by_state_version ON games (key, state_version)",
+)
+
 TABLES: dict[str, tuple[str, ...]] = {
     "games": ("id",),
     "seats": ("game_id", "seat"),
@@ -793,7 +808,9 @@ async def _rebuild_snapshots(db: Connection) -> None:
                     "SELECT user_id FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
                 )
             ]
-            state = final_state(game, len(user_ids), seed, json.loads(options), moves)
+            # Stored before state versions were recorded: at each game's first.
+            upgraded = upgraded_options(game, json.loads(options), FIRST_STATE_VERSION)
+            state = final_state(game, len(user_ids), seed, upgraded, moves)
         except Exception as exc:  # any game that cannot be replayed: leave it to verify
             log.warning("migration v5: game %s keeps its old snapshot: %s", game_id, exc)
             continue
@@ -831,29 +848,6 @@ async def _backfill_computer_turns(db: Connection) -> None:
             )
 
 
-async def _stamp_hobbit_editions(db: Connection) -> None:
-    """Hobbit games stored before its card editions were played with the first one: their
-    options and snapshots say so now, so they replay as they were played (a new game takes the
-    latest edition, the default)."""
-    for game_id, options_text, state_text in await db.fetch(
-        "SELECT id, options, state FROM games WHERE key = 'hobbit'"
-    ):
-        try:
-            options = json.loads(options_text)
-            state = None if state_text is None else json.loads(state_text)
-        except ValueError as exc:  # unreadable: verify reports it, as before
-            log.warning("migration v11: game %s left as it is: %s", game_id, exc)
-            continue
-        if isinstance(options, dict):
-            options.setdefault("edition", 1)
-        if isinstance(state, dict) and isinstance(state.get("options"), dict):
-            state["options"].setdefault("edition", 1)
-        await db.execute(
-            "UPDATE games SET options = ?, state = ? WHERE id = ?",
-            (dump_json(options), None if state is None else dump_json(state), game_id),
-        )
-
-
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "games, seats and the move log", V1_STATEMENTS, PG_V1_STATEMENTS),
     Migration(2, "results per seat for statistics", V2_STATEMENTS, PG_V2_STATEMENTS, _backfill_results),
@@ -882,13 +876,14 @@ MIGRATIONS: tuple[Migration, ...] = (
         PG_V9_STATEMENTS,
     ),
     Migration(10, "each person's own settings per game", V10_STATEMENTS, PG_V10_STATEMENTS),
-    Migration(11, "Hobbit games stored so far keep their first card edition", (), (), _stamp_hobbit_editions),
+    Migration(11, "nothing: each game upgrades its own stored options (v13)", (), ()),
     Migration(
         12,
         "the turn clock written only where it changes; the synced version on the game's row",
         V12_STATEMENTS,
         PG_V12_STATEMENTS,
     ),
+    Migration(13, "the state version each game was stored at", V13_STATEMENTS, V13_STATEMENTS),
 )
 LATEST = MIGRATIONS[-1].version
 
@@ -928,6 +923,7 @@ async def migrate(database: Database, *, target: int = LATEST) -> int:
 
 __all__ = [
     "ADD_STANDING",
+    "FIRST_STATE_VERSION",
     "COUNTED_TABLES",
     "EVERYWHERE",
     "INSERT_RESULT",
