@@ -88,9 +88,17 @@ from storage.models import (
     SeatRecord,
     UserStats,
 )
+from storage.schema import (
+    ADD_STANDING,
+    EVERYWHERE,
+    FIRST_STATE_VERSION,
+    INSERT_RESULT,
+    migrate,
+    result_rows,
+    standing_rows,
+)
 from storage.snapshots import snapshot
 from storage.state_versions import upgrade_games
-from storage.schema import ADD_STANDING, EVERYWHERE, INSERT_RESULT, migrate, result_rows, standing_rows
 
 log = logging.getLogger(__name__)
 
@@ -163,11 +171,15 @@ class Repository:
         async with self._transaction(write=True) as db:
             # The channel's unique index decides, also between processes: a second lobby in a
             # busy channel inserts nothing.
+            # The options are written at the game's state version; a game still at its first
+            # leaves it to the column's default, which is every game's first.
+            first = game.state_version == FIRST_STATE_VERSION
+            version, versioned = ("", ()) if first else (", state_version", (game.state_version,))
             inserted = await db.fetch_one(
-                "INSERT INTO games (key, guild_id, channel_id, host_id, options, status, version,"
-                " state_version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', 0, ?, ?, ?)"
+                f"INSERT INTO games (key, guild_id, channel_id, host_id, options, status, version{version},"
+                f" created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', 0{', ?' * len(versioned)}, ?, ?)"
                 " ON CONFLICT DO NOTHING RETURNING id",
-                (key, guild_id, channel_id, host_id, dump_json(stored), game.state_version, now, now),
+                (key, guild_id, channel_id, host_id, dump_json(stored), *versioned, now, now),
             )
             if inserted is None:
                 busy = await self._open_game_id(db, channel_id)
@@ -783,9 +795,10 @@ class Repository:
         game_id = int(row["id"])
         try:
             game = engine.get_game(row["key"])
-            if row["state_version"] != game.state_version:
+            stored_version = _state_version(row)
+            if stored_version != game.state_version:
                 raise ValueError(
-                    f"stored at state version {row['state_version']}, the rules are at {game.state_version}"
+                    f"stored at state version {stored_version}, the rules are at {game.state_version}"
                     " and the game could not be upgraded"
                 )
             options = json.loads(row["options"])
@@ -888,6 +901,16 @@ def _seats(rows: Sequence[Row], *, prefix: str = "") -> tuple[SeatRecord, ...]:
         )
         for r in rows
     )
+
+
+def _state_version(row: Row) -> int:
+    """The state version a game's row was stored at. A row of a database before v13, which only
+    a repository made on an unmigrated database reads (``open_repository`` migrates), has none:
+    it was stored at every game's first."""
+    try:
+        return int(row["state_version"])
+    except (IndexError, KeyError):
+        return FIRST_STATE_VERSION
 
 
 def _unavailable(game_id: int, reason: str) -> GameUnavailable:

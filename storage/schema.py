@@ -923,9 +923,9 @@ async def migrate(database: Database, *, target: int = LATEST) -> int:
 
 __all__ = [
     "ADD_STANDING",
-    "FIRST_STATE_VERSION",
     "COUNTED_TABLES",
     "EVERYWHERE",
+    "FIRST_STATE_VERSION",
     "INSERT_RESULT",
     "LATEST",
     "MIGRATIONS",

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import logging
+from functools import partial
 from typing import Any
 
 import engine
@@ -45,14 +46,14 @@ async def upgrade_games(database: Database) -> list[int]:
         async with database.transaction(write=False, single=True) as db:
             stale = [int(row[0]) for row in await db.fetch(STALE, (key, current))]
         for game_id in stale:
-            if await database.run(lambda db, game_id=game_id: upgrade_game(db, game_id), write=True):
+            if await database.run(partial(upgrade_game, game_id=game_id), write=True):
                 upgraded.append(game_id)
     if upgraded:
         log.info("upgraded %d games stored at an older state version", len(upgraded))
     return upgraded
 
 
-async def upgrade_game(db: Connection, game_id: int) -> bool:
+async def upgrade_game(db: Connection, *, game_id: int) -> bool:
     """Upgrade one game if it is still stored at an older state version (see the module
     docstring); whether this transaction upgraded it."""
     row = await db.fetch_one(

@@ -169,7 +169,7 @@ async def test_a_v8_database_is_upgraded_with_its_games_counted_and_its_games_ov
 
     repo = await open_repository(db_url)
     try:
-        assert await raw.version() == LATEST == 12
+        assert await raw.version() == LATEST == 13
         assert await repo.game_counts() == {
             GameStatus.LOBBY: 1,
             GameStatus.ACTIVE: 1,

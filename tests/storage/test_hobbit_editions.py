@@ -56,7 +56,9 @@ async def _stored_by_an_earlier_program(url: str, schema: int, *, edition: int |
     rng = random.Random(3)
     for _ in range(30):
         seat = HOBBIT.to_act(state)[0]
-        step, move = play_logged(HOBBIT, state, seat, HOBBIT.dump_action(rng.choice(HOBBIT.legal_actions(state, seat))))
+        step, move = play_logged(
+            HOBBIT, state, seat, HOBBIT.dump_action(rng.choice(HOBBIT.legal_actions(state, seat)))
+        )
         logged.append((seat, move))
         state = step.state
     assert HOBBIT.result(state) is None
@@ -112,7 +114,9 @@ async def test_a_game_stored_after_editions_keeps_its_own(db_url: str, raw: Raw)
     try:
         record = await repo.get(game_id)
         assert record.options["edition"] == 2 and record.state.options.edition == 2
-        assert json.loads(await raw.value("SELECT state FROM games WHERE id = ?", game_id)) == json.loads(stored)
+        assert json.loads(await raw.value("SELECT state FROM games WHERE id = ?", game_id)) == json.loads(
+            stored
+        )
         assert await raw.value("SELECT state_version FROM games WHERE id = ?", game_id) == 2
         assert await repo.verify() == []
     finally:

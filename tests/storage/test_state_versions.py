@@ -66,7 +66,9 @@ async def test_an_older_game_is_upgraded_and_rebuilt_from_its_log(
         assert await upgrade_games(reopened.database) == []  # nothing left to upgrade
         assert newer_rules == []
         lobby = await reopened.get(lobby_id)
-        assert lobby.options == json.loads(await raw.value("SELECT options FROM games WHERE id = ?", lobby_id))
+        assert lobby.options == json.loads(
+            await raw.value("SELECT options FROM games WHERE id = ?", lobby_id)
+        )
     finally:
         await reopened.close()
 
