@@ -78,6 +78,7 @@ from storage.living import (
     to_epoch,
     write_settings,
 )
+from storage.migrations import migrate
 from storage.models import (
     Applied,
     GameRecord,
@@ -93,7 +94,6 @@ from storage.schema import (
     EVERYWHERE,
     FIRST_STATE_VERSION,
     INSERT_RESULT,
-    migrate,
     result_rows,
     standing_rows,
 )

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 from storage import Repository, open_repository
 from storage.backends import open_database
-from storage.schema import LATEST, migrate
+from storage.migrations import LATEST, migrate
 from tests.storage.conftest import TickingClock
 from tests.storage.helpers import PICKOMINO, computers_game, started_game
 from tests.storage.servers import Raw

@@ -13,7 +13,7 @@ from pydantic import ValidationError
 from storage import Repository, open_repository
 from storage.backends import open_database
 from storage.living import DEFAULT_SETTINGS, GuildSettings, TurnDeadline
-from storage.schema import LATEST, migrate
+from storage.migrations import LATEST, migrate
 from tests.storage.conftest import TickingClock
 from tests.storage.helpers import PICKOMINO, clocked_game, started_game
 from tests.storage.servers import Raw

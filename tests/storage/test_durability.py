@@ -20,7 +20,7 @@ from engine.core import dump_json
 from storage import ConstraintViolation, GameStatus, Repository, StorageError, open_repository
 from storage.backends import open_database
 from storage.database import Connection
-from storage.schema import LATEST, migrate
+from storage.migrations import LATEST, migrate
 from tests.storage.helpers import PICKOMINO, play, started_game
 from tests.storage.servers import Raw
 

@@ -24,8 +24,9 @@ import engine
 from storage import ConstraintViolation, GameStatus, Repository, open_repository
 from storage.backends import open_database
 from storage.database import Connection, Database
+from storage.migrations import LATEST, migrate
 from storage.repository import LEADERBOARD, LEADERBOARD_MAX, PLAYER_STANDINGS
-from storage.schema import EVERYWHERE, LATEST, migrate
+from storage.schema import EVERYWHERE
 from tests.storage.conftest import TickingClock
 from tests.storage.helpers import play, random_move, started_game
 from tests.storage.servers import Raw

@@ -12,8 +12,8 @@ import engine
 from engine.core.replay import play_logged
 from storage import GameStatus, Repository, open_repository
 from storage.backends import open_database
+from storage.migrations import LATEST, migrate
 from storage.repository import utc_now
-from storage.schema import LATEST, migrate
 from tests.storage.servers import Raw
 
 HOBBIT = engine.get_game("hobbit")

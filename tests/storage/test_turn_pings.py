@@ -12,7 +12,7 @@ import pytest
 from storage import ConstraintViolation, GameStatus, Repository, open_repository
 from storage.backends import open_database
 from storage.living import TurnPing
-from storage.schema import LATEST, migrate
+from storage.migrations import LATEST, migrate
 from tests.storage.conftest import TickingClock
 from tests.storage.helpers import started_game
 from tests.storage.servers import Raw
