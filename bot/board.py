@@ -16,8 +16,8 @@ from bot.policies import ai_choices
 from bot.render import SelectLook, Table
 from engine import Event, get_game
 from engine.core.decisions import for_seat
-from storage.living import TurnDeadline
 from storage.models import GameRecord, GameStatus
+from storage.turn_clock import TurnDeadline
 
 MAX_SELECTS = 4
 """Select menus in one message: each takes a row of five, and a message has five rows."""

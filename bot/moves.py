@@ -33,6 +33,7 @@ from bot.host import Host
 from bot.i18n import t
 from bot.private import send_private_views, tell_unreachable
 from bot.reply import Reply, UserMistake
+from bot.stored import dm_notices
 from engine import RESIGN, Game, IllegalAction, get_game
 from storage.errors import StaleVersion
 from storage.models import Applied, GameRecord, GameStatus
@@ -242,7 +243,7 @@ async def follow(
         else:
             missed = delivery.unreachable | delivery.failed
             await attempt(
-                "leaving DM notices", after.id, lambda: host.repository.leave_dm_notices(after.id, missed)
+                "leaving DM notices", after.id, lambda: dm_notices.leave(host.repository, after.id, missed)
             )
     finally:
         host.computer_turns.schedule(after)

@@ -12,8 +12,8 @@ function for the append-only log). A step's Python backfill runs on either.
 
 v1  games, seats and the append-only move log
 v2  results per seat (statistics, leaderboards), filled in for games finished under v1
-v3  living games: per-server settings, turn deadlines, missed turns (``storage.living``)
-v4  the turn pings posted and not yet deleted, so a restart still tidies them (``storage.living``)
+v3  living games: per-server settings, turn deadlines, missed turns (``storage.turn_clock``)
+v4  the turn pings posted and not yet deleted, so a restart still tidies them (``storage.turn_clock``)
 v5  why each game ended and co-operative outcomes in ``results``; every snapshot rebuilt from
     its log, so positions stored by an earlier engine read with the current one
 v6  ``standings``: each person's played, won and points per game and server, and over every
@@ -38,7 +38,7 @@ v11 nothing (it once stamped one game's stored options with a new option's first
 v12 the turn clock written only where it changes: ``moves.turn_at`` (the turn clock's time of a
     move stored with it), the settings a deadline was counted with on its row, and the version
     the deadlines are synced with on the game's row (``games.turns_synced``, which replaces
-    ``turn_sync``), so a move of a seat still to act writes no row of its own (``storage.living``)
+    ``turn_sync``), so a move of a seat still to act writes no row of its own (``storage.turn_clock``)
 v13 ``games.state_version``: the game's state version (``engine.Game.state_version``) its options
     and snapshot were written at; every game stored so far at 1, each game's first, since none
     was recorded before. Opening the database then upgrades every game stored at an older
@@ -165,7 +165,7 @@ V3_STATEMENTS = (
     """
     CREATE TABLE guild_settings (
         guild_id    INTEGER PRIMARY KEY,
-        settings    TEXT    NOT NULL,              -- JSON of storage.living.GuildSettings
+        settings    TEXT    NOT NULL,              -- JSON of storage.guild_settings.GuildSettings
         updated_at  TEXT    NOT NULL
     )
     """,
@@ -271,7 +271,7 @@ V7_STATEMENTS = (
 )
 
 V8_STATEMENTS = (
-    # A claim: the process that handles the reminder or timeout (``storage.living.Claimant``) and
+    # A claim: the process that handles the reminder or timeout (``storage.claims.Claimant``) and
     # when its lease runs out (Unix seconds). ``reminded`` / ``timed_out`` = 1 still mean done.
     "ALTER TABLE turn_deadlines ADD COLUMN reminder_owner TEXT",
     "ALTER TABLE turn_deadlines ADD COLUMN reminder_until REAL",

@@ -23,6 +23,7 @@ from bot.moves import act, check_click, follow, refused, require_active, seat_of
 from bot.private import deliver_pending_notice, show_private
 from bot.render import Focus, Table
 from bot.reply import Reply, UserMistake
+from bot.stored import dm_notices
 from engine import RESIGN, IllegalAction, get_game
 from engine.core import dump_json
 from storage.models import GameRecord, GameStatus
@@ -234,7 +235,7 @@ class Play(commands.Cog):
             await reply.send_ephemeral(embed=embed, files=files)
             return
         await show_private(reply, record, seat, pictures=pictures)
-        await self.host.repository.take_dm_notice(record.id, reply.interaction.user.id)
+        await dm_notices.take(self.host.repository, record.id, reply.interaction.user.id)
 
     # -- the board --------------------------------------------------------------------------
     @app_commands.command(name="status", description=command_text("cmd.status.description"))

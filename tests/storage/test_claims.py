@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+from bot.stored import dm_notices
 from storage import Repository, open_repository
 from storage.backends import open_database
 from storage.migrations import LATEST, migrate
@@ -77,15 +78,15 @@ async def test_a_computer_turn_ends_only_once_no_newer_move_made_computers_due_a
 
 async def test_dm_notices_wait_in_storage_and_are_taken_once(repo: Repository, db_url: str) -> None:
     game = await started_game(repo)
-    await repo.leave_dm_notices(game.id, [11, 12])
-    await repo.leave_dm_notices(game.id, [12])  # left twice: told once
-    await repo.leave_dm_notices(game.id, [])
+    await dm_notices.leave(repo, game.id, [11, 12])
+    await dm_notices.leave(repo, game.id, [12])  # left twice: told once
+    await dm_notices.leave(repo, game.id, [])
     other = await open_repository(db_url)  # the player's next interaction reaches another process
     try:
-        assert await other.take_dm_notice(game.id, 12)
-        assert not await other.take_dm_notice(game.id, 12)
-        assert not await repo.take_dm_notice(game.id, 12)
-        assert await repo.take_dm_notice(game.id, 11)
+        assert await dm_notices.take(other, game.id, 12)
+        assert not await dm_notices.take(other, game.id, 12)
+        assert not await dm_notices.take(repo, game.id, 12)
+        assert await dm_notices.take(repo, game.id, 11)
     finally:
         await other.close()
 

@@ -12,8 +12,9 @@ from pydantic import ValidationError
 
 from storage import Repository, open_repository
 from storage.backends import open_database
-from storage.living import DEFAULT_SETTINGS, GuildSettings, TurnDeadline
+from storage.guild_settings import DEFAULT_SETTINGS, GuildSettings
 from storage.migrations import LATEST, migrate
+from storage.turn_clock import TurnDeadline
 from tests.storage.conftest import TickingClock
 from tests.storage.helpers import PICKOMINO, clocked_game, started_game
 from tests.storage.servers import Raw
