@@ -50,8 +50,8 @@ import engine
 from engine.ai.playout import playout
 from engine.core import dump_json
 from storage import GameStatus, Repository, open_repository
-from storage.replay import snapshot
 from storage.schema import ADD_STANDING, INSERT_RESULT, result_rows, standing_rows
+from storage.snapshots import snapshot
 
 PICKOMINO = engine.get_game("pickomino")
 GUILDS = 50

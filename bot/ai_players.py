@@ -2,7 +2,7 @@
 
 Which games have computer seats to act is in storage, not in a process's memory: every move
 stored with the turn clock (and the start of a game) leaves a ``computer_turns`` row when
-computer seats are to act (``storage.living.sync_turns``). A computer turn is *claimed* before
+computer seats are to act (``storage.turn_clock.sync_turns``). A computer turn is *claimed* before
 it is played, so of several bot processes exactly one plays it:
 
 - the process that stored the move ``schedule``s the game: a background task waits

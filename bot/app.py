@@ -26,7 +26,7 @@ from bot.scheduler import TurnScheduler
 from bot.settings import Settings
 from bot.turns import TurnPings
 from storage import Repository, open_repository
-from storage.living import Claimant
+from storage.claims import Claimant
 
 log = logging.getLogger("tavern.bot")
 

@@ -19,8 +19,8 @@ from bot.render.registry import renderer_for
 from engine import Event, get_game
 from engine.core import dump_json
 from engine.core.decisions import for_seat
-from storage.living import TurnDeadline
 from storage.models import GameRecord, GameStatus
+from storage.turn_clock import TurnDeadline
 
 MAX_SELECTS = 4
 """Select menus in one message: each takes a row of five, and a message has five rows."""

@@ -21,7 +21,7 @@ from bot.app import create_bot
 from bot.settings import Settings
 from storage import Repository, open_repository
 from storage.errors import StorageError
-from storage.schema import schema_version
+from storage.migrations import schema_version
 from storage.url import mask_password
 
 

@@ -31,8 +31,8 @@ from bot.turns import waits_for
 from engine import RESIGN, get_game
 from engine.core.errors import EngineError
 from storage.errors import NotPlaying, StaleVersion
-from storage.living import DueTurn, TurnDeadline
 from storage.models import GameRecord, GameStatus
+from storage.turn_clock import DueTurn, TurnDeadline
 
 log = logging.getLogger("tavern.deadlines")
 

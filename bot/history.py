@@ -26,8 +26,8 @@ from engine.core.replay import replay_events
 from storage.models import GameRecord, GameStatus, MoveRecord
 
 EXPORT_FORMAT = "tavern-replay"
-EXPORT_VERSION = 2
-"""2: a game's options name its card edition where it has one (a version 1 file was played with the first)."""
+EXPORT_VERSION = 3
+"""3: the file states the game's state version its options are written at (``engine.replay``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +73,7 @@ def export_data(record: GameRecord, moves: Sequence[MoveRecord]) -> dict[str, An
         "format": EXPORT_FORMAT,
         "version": EXPORT_VERSION,
         "game": record.key,
+        "state_version": get_game(record.key).state_version,
         "game_id": record.id,
         "options": record.options,
         "seats": len(record.seats),

@@ -34,6 +34,7 @@ from bot.private import send_private_views, tell_unreachable
 from bot.render import Menus
 from bot.render.registry import renderer_for
 from bot.reply import Reply, UserMistake
+from bot.stored import dm_notices
 from engine import RESIGN, IllegalAction, get_game
 from engine.core.position import Position
 from storage.errors import StaleVersion
@@ -259,7 +260,7 @@ async def follow(
         else:
             missed = delivery.unreachable | delivery.failed
             await attempt(
-                "leaving DM notices", after.id, lambda: host.repository.leave_dm_notices(after.id, missed)
+                "leaving DM notices", after.id, lambda: dm_notices.leave(host.repository, after.id, missed)
             )
     finally:
         host.computer_turns.schedule(after)

@@ -26,6 +26,7 @@ from bot.i18n import t
 from bot.render.registry import renderer_for
 from bot.reply import Reply
 from bot.standing import standing_action
+from bot.stored import dm_notices
 from engine import Decision
 from engine.core.position import Position
 from storage.models import GameRecord
@@ -156,7 +157,7 @@ async def tell_unreachable(
     left for the one interacting by an earlier move."""
     actor = reply.interaction.user.id
     # Stored, so the notice waits for the player whichever bot process his next interaction reaches.
-    await host.repository.leave_dm_notices(record.id, (unreachable | failed) - {actor})
+    await dm_notices.leave(host.repository, record.id, (unreachable | failed) - {actor})
     for user_id in unreachable | failed:
         if user_id != actor:
             continue
@@ -170,5 +171,5 @@ async def tell_unreachable(
 
 
 async def deliver_pending_notice(host: Host, reply: Reply, game_id: int) -> None:
-    if await host.repository.take_dm_notice(game_id, reply.interaction.user.id):
+    if await dm_notices.take(host.repository, game_id, reply.interaction.user.id):
         await reply.send_ephemeral(content=t(reply.lang, "private.dm_closed"))

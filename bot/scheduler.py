@@ -3,7 +3,7 @@
 Nothing is kept in memory: every pass asks storage what is due *now* (by the bot's clock), so
 a restart simply carries on, and so do several processes sharing one database. Storage hands
 each reminder, timeout and computer turn to exactly one process by a claim with an owner and a
-lease (``storage.living``): the process settles it once done, and when it dies first, another
+lease (``storage.claims``): the process settles it once done, and when it dies first, another
 takes it over once the lease has run out. A reminder that fell due while every bot was down
 fires at the first pass. A timeout whose handling crashes is given back and tried again by the
 next pass of any process, up to ``TIMEOUT_ATTEMPTS`` tries in all (counted in storage, a
@@ -35,7 +35,7 @@ from discord.ext import tasks
 
 from bot.deadlines import play_timed_out_turn, send_reminder
 from bot.host import Host
-from storage.living import DueTurn
+from storage.turn_clock import DueTurn
 
 log = logging.getLogger("tavern.scheduler")
 

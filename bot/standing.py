@@ -19,6 +19,7 @@ from bot.host import Host
 from bot.i18n import FALLBACK
 from bot.render import StandingChoices
 from bot.render.registry import renderer_for
+from bot.stored import player_settings
 from storage.models import GameRecord, GameStatus
 
 log = logging.getLogger("tavern.bot")
@@ -51,7 +52,7 @@ async def switched_on(host: Host, record: GameRecord, seat: int, switch: str) ->
     user_id = record.seats[seat].user_id
     if model is None or user_id is None:
         return False
-    stored = await host.repository.player_settings(user_id, record.key)
+    stored = await player_settings.read(host.repository, user_id, record.key)
     try:
         settings = model.model_validate(stored)
     except ValidationError:

@@ -15,8 +15,9 @@ import discord
 
 from bot.host import Host, Send
 from bot.i18n import t
+from bot.stored import turn_pings
+from bot.stored.turn_pings import TurnPing
 from engine import TURN_STARTED, Event, get_game
-from storage.living import TurnPing
 from storage.models import GameRecord, GameStatus
 
 log = logging.getLogger("tavern.bot")
@@ -93,7 +94,7 @@ class TurnPings:
         if message is not None:
             sent = await send(**message)
             users = frozenset(people(after, seats))
-            await repository.record_turn_ping(
+            await turn_pings.record(repository,
                 TurnPing(after.id, sent.channel.id, sent.id, users, after.version)
             )
         # A ping left waiting by the last move is answered only once one of its players is no
@@ -110,16 +111,16 @@ class TurnPings:
         acting = users_to_act(latest)
         # Only pings posted at that position or before: a newer move may have stored one while
         # this call was reading, naming a player that position does not wait for.
-        posted = [p for p in await repository.turn_pings(after.id) if p.version <= latest.version]
+        posted = [p for p in await turn_pings.of_game(repository, after.id) if p.version <= latest.version]
         answered = [p for p in posted if not p.users & acting]
         # Deleted first, forgotten after: a crash in between leaves a row whose deletion is
         # tried again later (Discord then answers 404, and the row is forgotten).
         for stale in answered:
             await self._delete(stale)
         if over:  # every ping is answered now; this also drops rows that could not be read
-            await repository.forget_game_pings(after.id)
+            await turn_pings.forget_game(repository, after.id)
         else:
-            await repository.forget_turn_pings([p.message_id for p in answered])
+            await turn_pings.forget(repository, [p.message_id for p in answered])
 
     async def _delete(self, posted: TurnPing) -> None:
         channel = self.host.client.get_partial_messageable(posted.channel_id)

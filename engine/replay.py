@@ -1,8 +1,9 @@
 """``python -m engine.replay FILE``: replay a game exported with ``/export`` and tell it step by
 step.
 
-The file holds the game key, options, number of seats, seed and move log (and, for a finished
-game, its result). Each move is replayed with the engine from the seed and printed with the
+The file holds the game key, its state version and options, number of seats, seed and move log
+(and, for a finished game, its result); options of an older state version are upgraded by the
+game's own hook first. Each move is replayed with the engine from the seed and printed with the
 events it produced, one line each (the game's text renderer, ``engine.core.text``). Events
 addressed to some seats only are printed only when the replayed game is over, so replaying a
 running game shows what a spectator saw. When the file states a result, the replay must reach
@@ -21,12 +22,16 @@ from typing import Any, Literal, TextIO
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from engine.core.contract import RESIGN, RESULT_ADAPTER, Event, Result
-from engine.core.errors import EngineError, UnknownGame
+from engine.core.errors import EngineError
 from engine.core.registry import get_game
-from engine.core.replay import final_state, replay
+from engine.core.replay import final_state, replay, upgraded_options
 from engine.core.text import seat_names, text_renderer
 
 FORMAT = "tavern-replay"
+FORMAT_VERSION = 3
+"""The format ``/export`` writes: 3 states the game's state version."""
+FIRST_STATE_VERSION = 1
+"""What a file of format 1 or 2 is read at: written before state versions, each game's first."""
 
 
 class LoggedMove(BaseModel):
@@ -36,30 +41,28 @@ class LoggedMove(BaseModel):
 
 
 class ReplayFile(BaseModel):
-    """Version 2 files state every option a game was played with; a version 1 file was written
-    before some options existed, and its game is read with what it was played with then
-    (``Game.replay_v1_options``)."""
+    """``version`` is the file's format. Version 3 states the game's state version
+    (``Game.state_version``) its options were written at; files of versions 1 and 2 were
+    written before state versions, and are read at each game's first: the game's own upgrade
+    (``Game.upgrade_options``) fills in what their options lack."""
 
     model_config = ConfigDict(extra="ignore")
     format: Literal["tavern-replay"]
-    version: Literal[1, 2]
+    version: Literal[1, 2, 3]
     game: str
+    state_version: int = Field(FIRST_STATE_VERSION, ge=1)
     options: dict[str, Any] = Field(default_factory=dict)
     seats: int = Field(ge=1)
     seed: int = Field(ge=0)
     moves: list[LoggedMove]
     result: dict[str, Any] | None = None
 
-    @model_validator(mode="after")
-    def _options_from_before_version_2(self) -> ReplayFile:
-        if self.version == 1:
-            try:
-                older = get_game(self.game).replay_v1_options
-            except UnknownGame:
-                return self  # told as an unknown game when replayed
-            for name, value in older.items():
-                self.options.setdefault(name, value)
-        return self
+    @model_validator(mode="before")
+    @classmethod
+    def _states_its_state_version(cls, data: Any) -> Any:
+        if isinstance(data, dict) and data.get("version") == FORMAT_VERSION and "state_version" not in data:
+            raise ValueError(f"a version {FORMAT_VERSION} file states its state_version")
+        return data
 
 
 class ReplayError(Exception):
@@ -87,17 +90,16 @@ def tell(replay_file: ReplayFile, out: TextIO) -> Result | None:
     """Print the game move by move; returns the replayed result (``None`` if unfinished)."""
     try:
         game = get_game(replay_file.game)
+        options = upgraded_options(game, replay_file.options, replay_file.state_version)
         logged = [(m.seat, m.action) for m in replay_file.moves]
-        over = game.result(
-            final_state(game, replay_file.seats, replay_file.seed, replay_file.options, logged)
-        )
+        over = game.result(final_state(game, replay_file.seats, replay_file.seed, options, logged))
     except (EngineError, ValueError, TypeError) as exc:  # unknown game, bad options, a refused move
         raise ReplayError(_engine_problem(replay_file, exc)) from None
     names = seat_names(replay_file.seats, None)
     text = text_renderer(game.key)
     print(f"{game.title}: {replay_file.seats} seats, seed {replay_file.seed}, {len(logged)} moves", file=out)
     for number, (seat, action, step) in enumerate(
-        replay(game, replay_file.seats, replay_file.seed, replay_file.options, logged), start=1
+        replay(game, replay_file.seats, replay_file.seed, options, logged), start=1
     ):
         told_action = "resigns" if action.get("kind") == RESIGN else text.action(dict(action))
         if action.get("kind") != RESIGN and over is None and _hides(step.events, seat):

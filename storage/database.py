@@ -4,7 +4,7 @@ of a database, answered by SQLite (``storage.sqlite``, the default) or PostgreSQ
 
 Every statement is written once, in the SQL both databases speak, with ``?`` placeholders;
 the PostgreSQL backend numbers them (``$1``, ``$2`` …) for its driver. Only the schema's
-definitions differ between the two (``storage.schema`` keeps both side by side), and the few
+definitions differ between the two (``storage.migrations`` keeps both side by side), and the few
 things each database does its own way live in its backend: how a transaction starts, where the
 schema version is kept, how a migration is made exclusive.
 

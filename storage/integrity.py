@@ -1,5 +1,6 @@
-"""What ``verify`` checks about one stored game, given its raw rows: the snapshot must be what
-replaying the log from the seed produces, and the other stored facts must agree with it.
+"""What ``verify`` checks about one stored game, given its raw rows: the game must be stored at
+its rules' state version, the snapshot must be what replaying the log from the seed produces
+(with the options as the rules read them), and the other stored facts must agree with it.
 
 Works on raw rows (not decoded records) because its job is to describe a broken row, not to
 trip over it.
@@ -12,9 +13,9 @@ from collections.abc import Sequence
 from typing import Any
 
 import engine
-from engine.core.replay import final_state
+from engine.core.replay import final_state, upgraded_options
 from storage.database import Row
-from storage.replay import snapshot
+from storage.snapshots import snapshot
 
 
 def game_problems(
@@ -24,12 +25,15 @@ def game_problems(
     result_rows: Sequence[Row],
 ) -> list[str]:
     """Every way the game's rows disagree with each other; empty when the game is sound."""
-    status, stored = game_row["status"], game_row["state"]
+    status, stored, stored_version = game_row["status"], game_row["state"], game_row["state_version"]
     try:
         game = engine.get_game(game_row["key"])
         options = json.loads(game_row["options"])
         if not isinstance(options, dict):
             return ["the options are not a JSON object"]
+        if stored_version > game.state_version:
+            return [f"stored at state version {stored_version}, newer than the rules ({game.state_version})"]
+        options = upgraded_options(game, options, stored_version)
         actions = [(m["seat"], json.loads(m["action"])) for m in move_rows]
         if not all(isinstance(action, dict) for _, action in actions):
             return ["a logged action is not a JSON object"]
@@ -39,6 +43,8 @@ def game_problems(
         return [f"unreadable JSON: {exc}"]
 
     problems: list[str] = []
+    if stored_version != game.state_version:
+        problems.append(f"stored at state version {stored_version}, not upgraded to {game.state_version}")
     seqs = [m["seq"] for m in move_rows]
     if seqs != list(range(1, len(seqs) + 1)):
         problems.append(f"the move log is not numbered 1..{len(seqs)}: {seqs}")

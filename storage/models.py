@@ -74,7 +74,7 @@ class Applied:
     game: GameRecord
     events: tuple[Event, ...]
     deadlines: Mapping[int, Any] = field(default_factory=dict)
-    """Seat → ``storage.living.TurnDeadline`` of the seats now to act, when the move was
+    """Seat → ``storage.turn_clock.TurnDeadline`` of the seats now to act, when the move was
     applied with ``turn_now`` (empty otherwise)."""
 
 

@@ -24,7 +24,7 @@ import json
 import logging
 import secrets
 from collections import OrderedDict, defaultdict
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -37,6 +37,14 @@ import engine
 from engine.core import dump_json
 from engine.core.replay import play_logged
 from storage.backends import open_database
+from storage.claims import Claimant, to_epoch
+from storage.computer_turns import (
+    claim_computer_turn,
+    claim_computer_turns,
+    finish_computer_turn,
+    release_computer_turn,
+    renew_computer_turn,
+)
 from storage.database import POOL_SIZE, Connection, Database, Row
 from storage.errors import (
     ChannelBusy,
@@ -46,38 +54,9 @@ from storage.errors import (
     NotPlaying,
     StaleVersion,
 )
+from storage.guild_settings import GuildSettings, read_settings, write_settings
 from storage.integrity import game_problems
-from storage.living import NEXT_DUE as _NEXT_DUE
-from storage.living import UNSYNCED as _UNSYNCED
-from storage.living import (
-    Claimant,
-    DueTurn,
-    GuildSettings,
-    TurnDeadline,
-    TurnPing,
-    claim_computer_turn,
-    claim_computer_turns,
-    claim_reminders,
-    claim_timeouts,
-    complete_reminder,
-    complete_timeout,
-    finish_computer_turn,
-    forget_game_pings,
-    forget_pings,
-    last_mover,
-    leave_dm_notices,
-    read_deadlines,
-    read_pings,
-    read_settings,
-    record_ping,
-    release_computer_turn,
-    release_timeout,
-    renew_computer_turn,
-    sync_turns,
-    take_dm_notice,
-    to_epoch,
-    write_settings,
-)
+from storage.migrations import migrate
 from storage.models import (
     Applied,
     GameRecord,
@@ -88,8 +67,30 @@ from storage.models import (
     SeatRecord,
     UserStats,
 )
-from storage.replay import snapshot
-from storage.schema import ADD_STANDING, EVERYWHERE, INSERT_RESULT, migrate, result_rows, standing_rows
+from storage.schema import (
+    ADD_STANDING,
+    EVERYWHERE,
+    FIRST_STATE_VERSION,
+    INSERT_RESULT,
+    result_rows,
+    standing_rows,
+)
+from storage.snapshots import snapshot
+from storage.state_versions import upgrade_games
+from storage.turn_clock import NEXT_DUE as _NEXT_DUE
+from storage.turn_clock import UNSYNCED as _UNSYNCED
+from storage.turn_clock import (
+    DueTurn,
+    TurnDeadline,
+    claim_reminders,
+    claim_timeouts,
+    complete_reminder,
+    complete_timeout,
+    last_mover,
+    read_deadlines,
+    release_timeout,
+    sync_turns,
+)
 
 log = logging.getLogger(__name__)
 
@@ -114,11 +115,14 @@ async def open_repository(
 ) -> Repository:
     """Open (creating an SQLite file if needed) the database ``url`` names, migrated to the
     latest schema. ``DatabaseUnavailable`` names the database and what to do when it cannot be
-    used. ``claimant``: who this process's claims are made as (a new owner by default)."""
+    used. Games stored at an older state version than their rules' are upgraded and their
+    snapshots rebuilt from the log (``storage.state_versions``). ``claimant``: who this
+    process's claims are made as (a new owner by default)."""
     database = await open_database(url, pool_size=pool_size)
     try:
         with database.explained():
             await migrate(database)
+            await upgrade_games(database)
     except BaseException:
         await database.close()
         raise
@@ -159,11 +163,15 @@ class Repository:
         async with self._transaction(write=True) as db:
             # The channel's unique index decides, also between processes: a second lobby in a
             # busy channel inserts nothing.
+            # The options are written at the game's state version; a game still at its first
+            # leaves it to the column's default, which is every game's first.
+            first = game.state_version == FIRST_STATE_VERSION
+            version, versioned = ("", ()) if first else (", state_version", (game.state_version,))
             inserted = await db.fetch_one(
-                "INSERT INTO games (key, guild_id, channel_id, host_id, options, status, version,"
-                " created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', 0, ?, ?)"
+                f"INSERT INTO games (key, guild_id, channel_id, host_id, options, status, version{version},"
+                f" created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', 0{', ?' * len(versioned)}, ?, ?)"
                 " ON CONFLICT DO NOTHING RETURNING id",
-                (key, guild_id, channel_id, host_id, dump_json(stored), now, now),
+                (key, guild_id, channel_id, host_id, dump_json(stored), *versioned, now, now),
             )
             if inserted is None:
                 busy = await self._open_game_id(db, channel_id)
@@ -382,7 +390,7 @@ class Repository:
         the game exactly as it was.
 
         With ``turn_now`` the turn deadlines are brought up to date in the same transaction
-        (``storage.living.sync_turns``; ``present``: the seat moved by its own hand) and
+        (``storage.turn_clock.sync_turns``; ``present``: the seat moved by its own hand) and
         returned in ``Applied.deadlines``; without it the scheduler syncs them later."""
         # From the record this repository last read or stored, if it is at the move's version:
         # the compare-and-swap below proves the database still holds it, and when it does not
@@ -440,7 +448,7 @@ class Repository:
         finishing = ", status = 'finished'" if status is GameStatus.FINISHED else ""
         user_ids = [s.user_id for s in record.seats]
         # A move with the turn clock marks the game synced with it on the row it writes anyway,
-        # and logs the clock's time: the mover's deadline row then need not change (living).
+        # and logs the clock's time: the mover's deadline row then need not change (storage.turn_clock).
         synced, synced_params = ("", ()) if turn_now is None else (", turns_synced = ?", (version,))
         clock, clock_params = ("", ()) if turn_now is None else (", turn_at", (to_epoch(turn_now),))
 
@@ -526,7 +534,7 @@ class Repository:
             rows = await db.fetch(LEADERBOARD, params)
         return [LeaderRow(user_id=r[0], played=r[1], won=r[2], points=float(r[3])) for r in rows]
 
-    # -- living games: server settings and turn deadlines (storage.living) ------------------
+    # -- server settings and the turn clock (storage.guild_settings, storage.turn_clock) ------------------
     async def guild_settings(self, guild_id: int | None) -> GuildSettings:
         return await self.database.run(lambda db: read_settings(db, guild_id), write=False, single=True)
 
@@ -539,40 +547,11 @@ class Repository:
 
         return await self.database.run(write, write=True)
 
-    # -- each person's own settings for a game ------------------------------------------
-    async def player_settings(self, user_id: int, key: str) -> dict[str, Any]:
-        """The settings ``user_id`` chose for the game ``key`` (``{}``: none yet). A stored
-        value that is not a JSON object is logged and read as none."""
-        async with self._transaction(write=False) as db:
-            row = await db.fetch_one(
-                "SELECT settings FROM player_settings WHERE user_id = ? AND key = ?", (user_id, key)
-            )
-        if row is None:
-            return {}
-        try:
-            found = json.loads(row[0])
-        except ValueError:
-            found = None
-        if not isinstance(found, dict):
-            log.warning("the %s settings of user %s cannot be read; using none", key, user_id)
-            return {}
-        return found
-
-    async def set_player_settings(self, user_id: int, key: str, settings: dict[str, Any]) -> None:
-        """Store ``user_id``'s settings for the game ``key`` (the whole object, replacing any)."""
-        async with self._transaction(write=True) as db:
-            await db.execute(
-                "INSERT INTO player_settings (user_id, key, settings, updated_at) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT (user_id, key) DO UPDATE"
-                " SET settings = excluded.settings, updated_at = excluded.updated_at",
-                (user_id, key, dump_json(settings), self._now()),
-            )
-
     async def sync_turns(
         self, game_id: int, *, now: datetime, present_seat: int | None = None
     ) -> dict[int, TurnDeadline]:
         """The deadlines of the seats the game waits for, brought up to date with its version
-        (``storage.living.sync_turns``)."""
+        (``storage.turn_clock.sync_turns``)."""
         async with self._transaction(write=True) as db:
             record = await self._load(db, game_id, lock=True)
             settings = await read_settings(db, record.guild_id)
@@ -580,7 +559,7 @@ class Repository:
             return await sync_turns(db, record, settings, now, present_seat=present_seat, mover=mover)
 
     async def turn_deadlines(self, game_id: int) -> dict[int, TurnDeadline]:
-        """The deadline of every seat the game waits for (``storage.living.read_deadlines``)."""
+        """The deadline of every seat the game waits for (``storage.turn_clock.read_deadlines``)."""
         return await self.database.run(lambda db: read_deadlines(db, game_id), write=False)
 
     async def unsynced_games(self) -> list[int]:
@@ -594,7 +573,7 @@ class Repository:
         return None if row is None or row[0] is None else datetime.fromtimestamp(row[0], UTC)
 
     async def claim_reminders(self, now: datetime) -> list[DueTurn]:
-        """Due reminders, each claimed by this repository's ``claimant`` (storage.living)."""
+        """Due reminders, each claimed by this repository's ``claimant`` (storage.turn_clock)."""
         return await self.database.run(lambda db: claim_reminders(db, now, self.claimant), write=True)
 
     async def complete_reminder(self, due: DueTurn) -> bool:
@@ -614,7 +593,7 @@ class Repository:
         """Give a claimed timeout back (its handling failed): it is due again at once."""
         return await self.database.run(lambda db: release_timeout(db, due, self.claimant), write=True)
 
-    # -- computer turns (storage.living) ------------------------------------------------------
+    # -- computer turns (storage.turn_clock) ------------------------------------------------------
     async def claim_computer_turns(self, now: datetime, *, pause_seconds: float) -> list[int]:
         """The games whose computer turn nobody plays (due for ``pause_seconds``, or left by a
         process whose lease ran out), now claimed by this repository."""
@@ -649,36 +628,6 @@ class Repository:
         async with self._transaction(write=False, single=True) as db:
             rows = await db.fetch("SELECT game_id, owner FROM computer_turns ORDER BY game_id")
         return {int(row[0]): row[1] for row in rows}
-
-    # -- players to be told that a DM did not reach them (storage.living) ----------------------
-    async def leave_dm_notices(self, game_id: int, user_ids: Collection[int]) -> None:
-        if not user_ids:
-            return
-        await self.database.run(lambda db: leave_dm_notices(db, game_id, user_ids), write=True)
-
-    async def take_dm_notice(self, game_id: int, user_id: int) -> bool:
-        """Whether a notice was left for the user in this game; it is taken (gone) now."""
-        return await self.database.run(
-            lambda db: take_dm_notice(db, game_id, user_id), write=True, single=True
-        )
-
-    # -- turn pings still to be deleted (storage.living) ------------------------------------
-    async def record_turn_ping(self, ping: TurnPing) -> None:
-        await self.database.run(lambda db: record_ping(db, ping), write=True)
-
-    async def turn_pings(self, game_id: int) -> list[TurnPing]:
-        """The game's pings not yet forgotten, oldest first; an unreadable row is logged and
-        left out."""
-        return await self.database.run(lambda db: read_pings(db, game_id), write=False, single=True)
-
-    async def forget_turn_pings(self, message_ids: Collection[int]) -> None:
-        if not message_ids:
-            return
-        await self.database.run(lambda db: forget_pings(db, message_ids), write=True)
-
-    async def forget_game_pings(self, game_id: int) -> None:
-        """Every ping of the game, unreadable rows included: for a game that is over."""
-        await self.database.run(lambda db: forget_game_pings(db, game_id), write=True)
 
     # -- integrity -----------------------------------------------------------------------
     async def game_counts(self) -> dict[GameStatus, int]:
@@ -779,6 +728,12 @@ class Repository:
         game_id = int(row["id"])
         try:
             game = engine.get_game(row["key"])
+            stored_version = _state_version(row)
+            if stored_version != game.state_version:
+                raise ValueError(
+                    f"stored at state version {stored_version}, the rules are at {game.state_version}"
+                    " and the game could not be upgraded"
+                )
             options = json.loads(row["options"])
             if not isinstance(options, dict):
                 raise ValueError("the options are not a JSON object")
@@ -841,6 +796,10 @@ class Repository:
         while len(self._states) > STATE_CACHE_SIZE:
             self._states.popitem(last=False)
 
+    def now(self) -> str:
+        """The repository's clock as stored in rows (ISO 8601)."""
+        return self._clock().isoformat()
+
     def _now(self) -> str:
         return self._clock().isoformat()
 
@@ -879,6 +838,16 @@ def _seats(rows: Sequence[Row], *, prefix: str = "") -> tuple[SeatRecord, ...]:
         )
         for r in rows
     )
+
+
+def _state_version(row: Row) -> int:
+    """The state version a game's row was stored at. A row of a database before v13, which only
+    a repository made on an unmigrated database reads (``open_repository`` migrates), has none:
+    it was stored at every game's first."""
+    try:
+        return int(row["state_version"])
+    except (IndexError, KeyError):
+        return FIRST_STATE_VERSION
 
 
 def _unavailable(game_id: int, reason: str) -> GameUnavailable:

@@ -18,7 +18,7 @@ from pydantic import ValidationError
 from bot.host import Host
 from bot.i18n import command_text, t
 from bot.reply import Reply, UserMistake
-from storage.living import GuildSettings
+from storage.guild_settings import GuildSettings
 
 TIMEOUT_CHOICES = [
     app_commands.Choice(name=command_text("cmd.config.on_timeout.ai"), value="ai"),

@@ -26,6 +26,7 @@ from bot.private import deliver_pending_notice, show_private
 from bot.render import Focus, Forms, Menus, Table
 from bot.render.registry import renderer_for
 from bot.reply import Reply, UserMistake
+from bot.stored import dm_notices
 from bot.typed import read_typed
 from engine import RESIGN, IllegalAction
 from engine.ai.policy import decide_at
@@ -262,7 +263,7 @@ class Play(commands.Cog):
             await reply.send_ephemeral(embed=embed, files=files)
             return
         await show_private(reply, record, seat, pictures=pictures)
-        await self.host.repository.take_dm_notice(record.id, reply.interaction.user.id)
+        await dm_notices.take(self.host.repository, record.id, reply.interaction.user.id)
 
     # -- the board --------------------------------------------------------------------------
     @app_commands.command(name="status", description=command_text("cmd.status.description"))

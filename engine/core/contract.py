@@ -136,13 +136,26 @@ class Game(ABC, Generic[S, A, V]):
     typed_examples: ClassVar[tuple[str, ...]] = ()
     """A few actions as a player would type them (``parse_text``), shown by terminal play's
     help; empty for a game that reads only JSON."""
-    replay_v1_options: ClassVar[Mapping[str, JSON]] = {}
-    """Options the game was played with before it let them be chosen: a version 1 replay file
-    (written before any game stated them) is read with these filled in where it names none."""
     options_model: ClassVar[type[BaseModel]]
     state_adapter: ClassVar[TypeAdapter[Any]]
     action_adapter: ClassVar[TypeAdapter[Any]]
     view_adapter: ClassVar[TypeAdapter[Any]]
+    state_version: ClassVar[int] = 1
+    """The version of what a stored game means to these rules: raised when the rules change
+    so that a game stored before would replay differently (an option it never named now
+    defaults to something else, a state takes another shape). Storage records it with each
+    game's snapshot and, when a stored game's version is older, upgrades its options
+    (``upgrade_options``) and rebuilds the snapshot from the move log; a replay file states it
+    too."""
+
+    def upgrade_options(self, options: dict[str, Any], from_version: int) -> dict[str, Any]:
+        """The options of a game stored at ``from_version`` (older than ``state_version``), as
+        this version of the rules reads them so that the game replays as it was played: an
+        option added since is filled in with the value the game was played with. Fill in only
+        what is absent: a game stored before state versions were recorded is taken to be at
+        version 1 even when its options already have a later version's form. Unchanged by
+        default."""
+        return dict(options)
 
     # -- the contract -------------------------------------------------------------------
     @abstractmethod

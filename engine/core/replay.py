@@ -28,6 +28,22 @@ def play_logged(
     return game.apply(state, seat, action), game.dump_action(action)
 
 
+def upgraded_options(
+    game: Game[Any, Any, Any], options: Mapping[str, Any], stored_version: int
+) -> dict[str, Any]:
+    """The options of a game stored at state version ``stored_version``, as the game's current
+    rules read them (``Game.upgrade_options``; unchanged when the version is current).
+    ``ValueError`` for a version newer than the rules: stored by a later program."""
+    if stored_version > game.state_version:
+        raise ValueError(
+            f"stored at {game.title}'s state version {stored_version}, newer than these rules "
+            f"({game.state_version})"
+        )
+    if stored_version == game.state_version:
+        return dict(options)
+    return game.upgrade_options(dict(options), stored_version)
+
+
 def replay(
     game: Game[Any, Any, Any],
     seats: int,

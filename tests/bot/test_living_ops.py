@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from bot.logging_setup import bound, setup_logging
-from storage.schema import LATEST
+from storage.migrations import LATEST
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -269,7 +269,7 @@ async def test_a_timeout_whose_handling_crashes_is_tried_again_by_the_next_pass(
     simcord_env: simcord.Env, repository: Repository, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import bot.scheduler
-    from storage.living import DueTurn
+    from storage.turn_clock import DueTurn
 
     real = bot.scheduler.play_timed_out_turn
     attempts: list[DueTurn] = []

@@ -19,6 +19,7 @@ import engine
 from bot import TavernBot, create_bot
 from bot.i18n import t
 from bot.settings import Settings
+from bot.stored import turn_pings
 from storage import GameRecord, GameStatus, Repository, open_repository
 from tests.e2e.helpers import Room, channel_pings, click_move, make_room, open_game
 from tests.storage.servers import PostgresServer
@@ -175,6 +176,6 @@ async def test_a_move_announced_late_leaves_the_pings_to_the_game_as_stored(
     channel = simcord_env.bot.get_partial_messageable(room.channel.id)
     await simcord_env.bot.turn_pings.after_move(before, late, step.events, "en", channel.send)
     assert channel_pings(room) == pings_now  # alice's ping stays; the late ping for bob is gone
-    stored = await repository.turn_pings(record.id)
+    stored = await turn_pings.of_game(repository, record.id)
     assert [p.users for p in stored] == [frozenset({alice.id})]
     assert bob.id not in {u for p in stored for u in p.users}

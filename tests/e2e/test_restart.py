@@ -11,6 +11,7 @@ import pytest
 import simcord
 
 import engine
+from bot.stored import turn_pings
 from storage import GameRecord, GameStatus, Repository, open_repository
 from tests.e2e.conftest import database_url, make_bot
 from tests.e2e.helpers import Room, channel_pings, click_move, make_room, open_game, play_by_buttons
@@ -80,7 +81,7 @@ async def test_a_ping_posted_before_a_restart_is_deleted_after_it_once_answered(
         assert ping.id not in [m.id for m in room.channel.history()]
         assert len(deletions(simcord_env, ping.id)) == 1
         assert channel_pings(room) == [f"{bob.mention}, your turn in Pickomino #{record.id}."]
-        assert [p.users for p in await reopened.turn_pings(record.id)] == [frozenset({bob.id})]
+        assert [p.users for p in await turn_pings.of_game(reopened, record.id)] == [frozenset({bob.id})]
     finally:
         await reopened.close()
 
@@ -91,7 +92,8 @@ async def test_a_ping_already_gone_after_a_restart_is_forgotten(
     room = make_room(simcord_env, repository)
     record = await open_game(room)
     ping = room.channel.last_message
-    assert ping is not None and [p.message_id for p in await repository.turn_pings(record.id)] == [ping.id]
+    assert ping is not None
+    assert [p.message_id for p in await turn_pings.of_game(repository, record.id)] == [ping.id]
     await simcord_env.restart_bot(make_bot(tmp_path, repository))
     # Someone else removed it while the bot was away: Discord answers the deletion with 404.
     simcord_env.inject_error(
@@ -107,5 +109,5 @@ async def test_a_ping_already_gone_after_a_restart_is_forgotten(
 
     assert len(deletions(simcord_env, ping.id)) == 1
     assert any(f"could not delete turn ping {ping.id}" in r.getMessage() for r in caplog.records)
-    assert ping.id not in [p.message_id for p in await repository.turn_pings(record.id)]
-    assert len(await repository.turn_pings(record.id)) == 1  # bob's
+    assert ping.id not in [p.message_id for p in await turn_pings.of_game(repository, record.id)]
+    assert len(await turn_pings.of_game(repository, record.id)) == 1  # bob's

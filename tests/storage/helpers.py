@@ -9,7 +9,7 @@ from typing import Any
 
 import engine
 from storage import GameRecord, GameStatus, Repository
-from storage.living import GuildSettings
+from storage.guild_settings import GuildSettings
 
 PICKOMINO = engine.get_game("pickomino")
 

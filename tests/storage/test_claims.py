@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+from bot.stored import dm_notices
 from storage import Repository, open_repository
 from storage.backends import open_database
-from storage.schema import LATEST, migrate
+from storage.migrations import LATEST, migrate
 from tests.storage.conftest import TickingClock
 from tests.storage.helpers import PICKOMINO, computers_game, started_game
 from tests.storage.servers import Raw
@@ -77,15 +78,15 @@ async def test_a_computer_turn_ends_only_once_no_newer_move_made_computers_due_a
 
 async def test_dm_notices_wait_in_storage_and_are_taken_once(repo: Repository, db_url: str) -> None:
     game = await started_game(repo)
-    await repo.leave_dm_notices(game.id, [11, 12])
-    await repo.leave_dm_notices(game.id, [12])  # left twice: told once
-    await repo.leave_dm_notices(game.id, [])
+    await dm_notices.leave(repo, game.id, [11, 12])
+    await dm_notices.leave(repo, game.id, [12])  # left twice: told once
+    await dm_notices.leave(repo, game.id, [])
     other = await open_repository(db_url)  # the player's next interaction reaches another process
     try:
-        assert await other.take_dm_notice(game.id, 12)
-        assert not await other.take_dm_notice(game.id, 12)
-        assert not await repo.take_dm_notice(game.id, 12)
-        assert await repo.take_dm_notice(game.id, 11)
+        assert await dm_notices.take(other, game.id, 12)
+        assert not await dm_notices.take(other, game.id, 12)
+        assert not await dm_notices.take(repo, game.id, 12)
+        assert await dm_notices.take(repo, game.id, 11)
     finally:
         await other.close()
 
@@ -112,7 +113,7 @@ async def test_a_v7_database_is_upgraded_with_its_pending_computer_turns(db_url:
 
     repo = await open_repository(db_url)
     try:
-        assert await raw.version() == LATEST == 12
+        assert await raw.version() == LATEST == 13
         assert await repo.computer_turns() == {computers.id: None}
         due = await raw.value("SELECT due_at FROM computer_turns")
         assert due == 0  # due at once: before v8 each process looked for it when it started

@@ -12,7 +12,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from storage import ChannelBusy, GameStatus, Repository, open_repository
-from storage.living import DueTurn, GuildSettings
+from storage.guild_settings import GuildSettings
+from storage.turn_clock import DueTurn
 from tests.storage.helpers import computers_game, started_game
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -12,8 +12,9 @@ from pydantic import ValidationError
 
 from storage import Repository, open_repository
 from storage.backends import open_database
-from storage.living import DEFAULT_SETTINGS, GuildSettings, TurnDeadline
-from storage.schema import LATEST, migrate
+from storage.guild_settings import DEFAULT_SETTINGS, GuildSettings
+from storage.migrations import LATEST, migrate
+from storage.turn_clock import TurnDeadline
 from tests.storage.conftest import TickingClock
 from tests.storage.helpers import PICKOMINO, clocked_game, started_game
 from tests.storage.servers import Raw
@@ -358,7 +359,7 @@ async def test_a_v10_database_is_upgraded_with_its_clocks_kept_and_synced_on_the
 
     repo = await open_repository(db_url)
     try:
-        assert await raw.version() == LATEST == 12
+        assert await raw.version() == LATEST == 13
         assert "turn_sync" not in await raw.tables()
         assert await repo.unsynced_games() == [moved.id]
         due = await raw.fetch("SELECT id, turns_due FROM games WHERE status = 'active' ORDER BY id")

@@ -20,7 +20,7 @@ from engine.core import dump_json
 from storage import ConstraintViolation, GameStatus, Repository, StorageError, open_repository
 from storage.backends import open_database
 from storage.database import Connection
-from storage.schema import LATEST, migrate
+from storage.migrations import LATEST, migrate
 from tests.storage.helpers import PICKOMINO, play, started_game
 from tests.storage.servers import Raw
 
@@ -174,7 +174,7 @@ async def test_a_v1_database_is_upgraded_without_losing_rows(db_url: str, raw: R
 
     repo = await open_repository(db_url)
     try:
-        assert await raw.version() == LATEST == 12
+        assert await raw.version() == LATEST == 13
         assert await raw.value("SELECT COUNT(*) FROM games") == 3
         assert await raw.value("SELECT COUNT(*) FROM moves") > 9
         assert (await repo.get(lobby)).status == GameStatus.LOBBY

@@ -24,8 +24,9 @@ import engine
 from storage import ConstraintViolation, GameStatus, Repository, open_repository
 from storage.backends import open_database
 from storage.database import Connection, Database
+from storage.migrations import LATEST, migrate
 from storage.repository import LEADERBOARD, LEADERBOARD_MAX, PLAYER_STANDINGS
-from storage.schema import EVERYWHERE, LATEST, migrate
+from storage.schema import EVERYWHERE
 from tests.storage.conftest import TickingClock
 from tests.storage.helpers import play, random_move, started_game
 from tests.storage.servers import Raw
@@ -169,7 +170,7 @@ async def test_a_v8_database_is_upgraded_with_its_games_counted_and_its_games_ov
 
     repo = await open_repository(db_url)
     try:
-        assert await raw.version() == LATEST == 12
+        assert await raw.version() == LATEST == 13
         assert await repo.game_counts() == {
             GameStatus.LOBBY: 1,
             GameStatus.ACTIVE: 1,

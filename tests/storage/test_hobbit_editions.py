@@ -1,6 +1,7 @@
-"""Hobbit games stored before the card editions keep the first edition: the v11 step writes it
-into their options and snapshots, so they replay, verify and play on as they were played, while
-a new game takes the latest edition."""
+"""Hobbit games stored before the card editions keep the first edition: stored at Hobbit's state
+version 1, they are upgraded by Hobbit's own hook (the edition they were played with written
+into their options) and their snapshots rebuilt from the log when the database is opened, so they
+replay, verify and play on as they were played, while a new game takes the latest edition."""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ import json
 import random
 
 import engine
+from engine.core.replay import play_logged
 from storage import GameStatus, Repository, open_repository
 from storage.backends import open_database
+from storage.migrations import LATEST, migrate
 from storage.repository import utc_now
-from storage.schema import LATEST, migrate
 from tests.storage.servers import Raw
 
 HOBBIT = engine.get_game("hobbit")
@@ -19,10 +21,10 @@ SEED = 1
 """A deal whose setup resolves a red card, so the editions part at once (Smaug on 41 or 40)."""
 
 
-async def _hobbit_game(url: str, options: dict[str, object], *, schema: int = LATEST) -> int:
-    """A Hobbit game played 30 moves into a database at ``schema`` (driven by today's code)."""
+async def _hobbit_game(url: str, options: dict[str, object]) -> int:
+    """A Hobbit game played 30 moves into a database at the latest schema."""
     database = await open_database(url)
-    assert await migrate(database, target=schema) == schema
+    assert await migrate(database) == LATEST
     repo = Repository(database, clock=utc_now)
     try:
         lobby = await repo.create_lobby(
@@ -44,28 +46,78 @@ async def _hobbit_game(url: str, options: dict[str, object], *, schema: int = LA
         await repo.close()
 
 
-async def _as_stored_before_editions(raw: Raw, game_id: int) -> None:
-    """The rows as the program before editions wrote them: no edition anywhere."""
-    options_text, state_text = (await raw.fetch("SELECT options, state FROM games WHERE id = ?", game_id))[0]
-    options, state = json.loads(options_text), json.loads(state_text)
-    del options["edition"], state["options"]["edition"]
-    await raw.execute(
-        "UPDATE games SET options = ?, state = ? WHERE id = ?",
-        json.dumps(options),
-        json.dumps(state),
-        game_id,
-    )
+async def _stored_by_an_earlier_program(url: str, schema: int, *, edition: int | None) -> int:
+    """The same game as the program at ``schema`` stored it, in a database at ``schema`` (its
+    rows written as that program wrote them): before the editions (``edition`` None) no edition
+    anywhere; after them, the edition it was played with in its options and snapshot."""
+    options = HOBBIT.options(2, {"edition": edition or 1}).model_dump(mode="json")
+    state = HOBBIT.new(2, SEED, options)
+    logged = []
+    rng = random.Random(3)
+    for _ in range(30):
+        seat = HOBBIT.to_act(state)[0]
+        step, move = play_logged(
+            HOBBIT, state, seat, HOBBIT.dump_action(rng.choice(HOBBIT.legal_actions(state, seat)))
+        )
+        logged.append((seat, move))
+        state = step.state
+    assert HOBBIT.result(state) is None
+    snapshot = HOBBIT.dump_state(state)
+    if edition is None:
+        del options["edition"], snapshot["options"]["edition"]  # type: ignore[call-overload,index]
+    database = await open_database(url)
+    try:
+        assert await migrate(database, target=schema) == schema
+        now = utc_now().isoformat()
+        async with database.transaction(write=True) as db:
+            row = await db.fetch_one(
+                "INSERT INTO games (key, guild_id, channel_id, host_id, options, seed, status, version,"
+                " state, created_at, updated_at) VALUES ('hobbit', 1, 5, 11, ?, ?, 'active', ?, ?, ?, ?)"
+                " RETURNING id",
+                (json.dumps(options), SEED, len(logged), json.dumps(snapshot), now, now),
+            )
+            assert row is not None
+            game_id = int(row[0])
+            await db.execute_many(
+                "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
+                [(game_id, 0, 11, "user11"), (game_id, 1, 12, "user12")],
+            )
+            await db.execute_many(
+                "INSERT INTO moves (game_id, seq, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
+                [(game_id, seq, seat, json.dumps(move), now) for seq, (seat, move) in enumerate(logged, 1)],
+            )
+        return game_id
+    finally:
+        await database.close()
 
 
 async def test_a_game_stored_before_editions_replays_as_it_was_played(db_url: str, raw: Raw) -> None:
-    game_id = await _hobbit_game(db_url, {"edition": 1}, schema=10)
-    await _as_stored_before_editions(raw, game_id)
-    repo = await open_repository(db_url)  # migrates v10 → latest
+    game_id = await _stored_by_an_earlier_program(db_url, 10, edition=None)
+    repo = await open_repository(db_url)  # migrates v10 → latest, then upgrades the game
     try:
         assert await raw.version() == LATEST
         record = await repo.get(game_id)
         assert record.options["edition"] == 1 and record.state.options.edition == 1
         assert record.state.smaug is not None
+        assert await raw.value("SELECT state_version FROM games WHERE id = ?", game_id) == 2
+        assert await repo.verify() == []
+    finally:
+        await repo.close()
+
+
+async def test_a_game_stored_after_editions_keeps_its_own(db_url: str, raw: Raw) -> None:
+    """A database the editions' program wrote (schema 12) records no state version: its games are
+    taken to be at Hobbit's first, and the upgrade keeps the edition their options name."""
+    game_id = await _stored_by_an_earlier_program(db_url, 12, edition=2)
+    stored = await raw.value("SELECT state FROM games WHERE id = ?", game_id)
+    repo = await open_repository(db_url)
+    try:
+        record = await repo.get(game_id)
+        assert record.options["edition"] == 2 and record.state.options.edition == 2
+        assert json.loads(await raw.value("SELECT state FROM games WHERE id = ?", game_id)) == json.loads(
+            stored
+        )
+        assert await raw.value("SELECT state_version FROM games WHERE id = ?", game_id) == 2
         assert await repo.verify() == []
     finally:
         await repo.close()

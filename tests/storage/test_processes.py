@@ -22,8 +22,8 @@ from typing import Any
 
 import engine
 from storage import GameStatus, Repository, open_repository
-from storage.living import GuildSettings
-from storage.schema import LATEST
+from storage.guild_settings import GuildSettings
+from storage.migrations import LATEST
 from tests.storage.helpers import computers_game, random_move, started_game
 
 ROOT = Path(__file__).resolve().parents[2]

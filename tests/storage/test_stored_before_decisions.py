@@ -17,7 +17,8 @@ from engine.ai import decide
 from storage import GameStatus, open_repository
 from storage.backends import open_database
 from storage.copy import copy_table
-from storage.schema import LATEST, TABLES, migrate
+from storage.migrations import LATEST, migrate
+from storage.schema import TABLES
 from tests.storage.servers import Raw
 
 STORED = Path(__file__).parent / "data" / "v4_games.sql"

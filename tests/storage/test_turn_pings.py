@@ -9,10 +9,11 @@ from datetime import UTC, datetime
 import asyncpg
 import pytest
 
+from bot.stored import turn_pings
+from bot.stored.turn_pings import TurnPing
 from storage import ConstraintViolation, GameStatus, Repository, open_repository
 from storage.backends import open_database
-from storage.living import TurnPing
-from storage.schema import LATEST, migrate
+from storage.migrations import LATEST, migrate
 from tests.storage.conftest import TickingClock
 from tests.storage.helpers import started_game
 from tests.storage.servers import Raw
@@ -39,14 +40,14 @@ async def test_a_v3_database_is_upgraded_to_v4_without_losing_rows(db_url: str, 
 
     repo = await open_repository(db_url)
     try:
-        assert await raw.version() == LATEST == 12
+        assert await raw.version() == LATEST == 13
         assert "turn_pings" in await raw.tables()
         assert await repo.get(game.id) == game
         assert set(await repo.turn_deadlines(game.id)) == {0}
-        assert await repo.turn_pings(game.id) == []
+        assert await turn_pings.of_game(repo, game.id) == []
         posted = TurnPing(game.id, 100, 5001, frozenset({11}), 0)
-        await repo.record_turn_ping(posted)
-        assert await repo.turn_pings(game.id) == [posted]
+        await turn_pings.record(repo, posted)
+        assert await turn_pings.of_game(repo, game.id) == [posted]
     finally:
         await repo.close()
 
@@ -58,26 +59,26 @@ async def test_pings_are_recorded_listed_and_forgotten_across_a_reopen(repo: Rep
     b = TurnPing(first.id, 100, 5002, frozenset({11, 12}), 3)
     c = TurnPing(second.id, 200, 5003, frozenset({21}), 0)
     for posted in (a, b, c):
-        await repo.record_turn_ping(posted)
-    await repo.record_turn_ping(a)  # recording twice keeps one row
+        await turn_pings.record(repo, posted)
+    await turn_pings.record(repo, a)  # recording twice keeps one row
 
     reopened = await open_repository(db_url)
     try:
-        assert await reopened.turn_pings(first.id) == [a, b]
-        assert await reopened.turn_pings(second.id) == [c]
-        await reopened.forget_turn_pings([a.message_id])
-        assert await reopened.turn_pings(first.id) == [b]
-        await reopened.forget_turn_pings([])
-        await reopened.forget_game_pings(first.id)
-        assert await reopened.turn_pings(first.id) == []
-        assert await reopened.turn_pings(second.id) == [c]  # another game's pings stay
+        assert await turn_pings.of_game(reopened, first.id) == [a, b]
+        assert await turn_pings.of_game(reopened, second.id) == [c]
+        await turn_pings.forget(reopened, [a.message_id])
+        assert await turn_pings.of_game(reopened, first.id) == [b]
+        await turn_pings.forget(reopened, [])
+        await turn_pings.forget_game(reopened, first.id)
+        assert await turn_pings.of_game(reopened, first.id) == []
+        assert await turn_pings.of_game(reopened, second.id) == [c]  # another game's pings stay
     finally:
         await reopened.close()
 
 
 async def test_a_ping_belongs_to_a_stored_game(repo: Repository) -> None:
     with pytest.raises(ConstraintViolation):
-        await repo.record_turn_ping(TurnPing(999, 100, 5001, frozenset({11}), 0))
+        await turn_pings.record(repo, TurnPing(999, 100, 5001, frozenset({11}), 0))
 
 
 ANY_DATABASE = [
@@ -97,19 +98,19 @@ async def damaged_ping_is_skipped(
     game = await started_game(repo)
     good = TurnPing(game.id, 100, 5001, frozenset({11}), 0)
     bad = TurnPing(game.id, 100, 5002, frozenset({12}), 1)
-    await repo.record_turn_ping(good)
-    await repo.record_turn_ping(bad)
+    await turn_pings.record(repo, good)
+    await turn_pings.record(repo, bad)
     await raw.execute(f"UPDATE turn_pings SET {column} = {damage} WHERE message_id = ?", bad.message_id)
 
     with caplog.at_level(logging.WARNING, logger="storage"):
-        assert await repo.turn_pings(game.id) == [good]
+        assert await turn_pings.of_game(repo, game.id) == [good]
     assert any(
         f"turn ping {bad.message_id} of game {game.id} is unreadable" in r.getMessage()
         for r in caplog.records
     )
 
     # The game's end forgets it with the others.
-    await repo.forget_game_pings(game.id)
+    await turn_pings.forget_game(repo, game.id)
     assert await raw.value("SELECT COUNT(*) FROM turn_pings") == 0
     assert (await repo.get(game.id)).status is GameStatus.ACTIVE
 
@@ -139,10 +140,10 @@ async def test_postgresql_columns_keep_their_types(postgres_url: str) -> None:
     try:
         game = await started_game(repo)
         ping = TurnPing(game.id, 100, 5002, frozenset({12}), 1)
-        await repo.record_turn_ping(ping)
+        await turn_pings.record(repo, ping)
         with pytest.raises(asyncpg.InvalidTextRepresentationError):
             await raw.execute("UPDATE turn_pings SET channel_id = 'general' WHERE message_id = ?", 5002)
         await raw.execute("UPDATE turn_pings SET version = 1.5 WHERE message_id = ?", 5002)
-        assert await repo.turn_pings(game.id) == [TurnPing(game.id, 100, 5002, frozenset({12}), 2)]
+        assert await turn_pings.of_game(repo, game.id) == [TurnPing(game.id, 100, 5002, frozenset({12}), 2)]
     finally:
         await repo.close()

@@ -20,6 +20,7 @@ from bot.games.hobbit.settings import HobbitSettings
 from bot.host import Host
 from bot.i18n import command_text, t
 from bot.reply import Reply
+from bot.stored import player_settings
 from storage.models import GameStatus
 
 log = logging.getLogger("tavern.bot")
@@ -32,7 +33,7 @@ SWITCH_CHOICES = [
 
 
 async def read_settings(host: Host, user_id: int) -> HobbitSettings:
-    stored = await host.repository.player_settings(user_id, KEY)
+    stored = await player_settings.read(host.repository, user_id, KEY)
     try:
         return HobbitSettings.model_validate(stored)
     except ValidationError:
@@ -56,7 +57,7 @@ class HobbitCommands(
             settings = await read_settings(self.host, user_id)
             if switch is not None:
                 settings = settings.model_copy(update={"autopass": switch == "on"})
-                await self.host.repository.set_player_settings(user_id, KEY, settings.model_dump())
+                await player_settings.write(self.host.repository, user_id, KEY, settings.model_dump())
             await reply.say(
                 t(reply.lang, "hobbit.autopass.on" if settings.autopass else "hobbit.autopass.off")
             )

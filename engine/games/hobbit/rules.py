@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.core.contract import Event, Game, Result, Step
 from engine.core.decisions import Decision, top
@@ -109,12 +109,19 @@ class Hobbit(Game[HobbitState, HobbitAction, HobbitView]):
     """Hands and the order of the decks are hidden."""
     chance = True
     typed_examples = ("move MV-R-2 R1 fwd", "draw beorn", "fight BH02#1 BH11#2", "play TR01#1", "pass")
-    replay_v1_options: ClassVar[Mapping[str, JSON]] = {"edition": 1}
-    """Games exported before the card editions were played with the first."""
     options_model = HobbitOptions
     state_adapter = STATE_ADAPTER
     action_adapter = ACTION_ADAPTER
     view_adapter = VIEW_ADAPTER
+    state_version = 2
+    """2: the options name the card edition (``HobbitOptions.edition``); a game stored at 1
+    was played before editions, with the first."""
+
+    def upgrade_options(self, options: dict[str, Any], from_version: int) -> dict[str, Any]:
+        upgraded = dict(options)
+        if from_version < 2:
+            upgraded.setdefault("edition", 1)
+        return upgraded
 
     # -- contract -----------------------------------------------------------------------------
     def new(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> HobbitState:

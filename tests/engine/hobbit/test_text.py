@@ -118,12 +118,17 @@ def test_a_replay_tells_the_game_and_reaches_its_result(tmp_path: Path) -> None:
     assert "— seat 2 begins a turn (round 1) —" in told and "Result (" in told and "the team lost" in told
 
 
-@pytest.mark.parametrize(("version", "code"), [(1, 0), (2, 1)])
+@pytest.mark.parametrize(
+    ("stated", "code"),
+    [({"version": 1}, 0), ({"version": 3, "state_version": 1}, 0), ({"version": 3, "state_version": 2}, 1)],
+)
 def test_a_version_1_file_was_played_with_the_first_card_edition(
-    tmp_path: Path, version: int, code: int
+    tmp_path: Path, stated: dict[str, int], code: int
 ) -> None:
     """An export written before the editions names none: its two-player game replays with the
-    first edition; the same moves read as today's edition reach another end (or none)."""
+    first edition (Hobbit's upgrade from state version 1, which a version 1 file is read at); the
+    same moves read at today's state version, whose options default to today's edition, reach
+    another end (or none)."""
     state = GAME.new(2, 1, {"edition": 1})
     moves = list(playout(GAME, state, random.Random(1)))
     path = tmp_path / "game.json"
@@ -131,7 +136,7 @@ def test_a_version_1_file_was_played_with_the_first_card_edition(
         json.dumps(
             {
                 "format": "tavern-replay",
-                "version": version,
+                **stated,
                 "game": "hobbit",
                 "options": {"colours": [], "max_rounds": 100},  # as stored before editions
                 "seats": 2,

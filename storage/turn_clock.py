@@ -1,4 +1,5 @@
-"""Living games in storage: per-server settings, turn deadlines and missed turns.
+"""The turn clock in storage: turn deadlines, reminders and timeouts and their claims, missed
+turns.
 
 A seat's clock starts when the game begins to wait for it, and starts again whenever that seat
 moves (an active player is never timed out in the middle of a long turn). ``sync_turns`` brings
@@ -36,74 +37,26 @@ be synced, so a claim never acts on an out-of-date turn. A claim takes the game'
 (on PostgreSQL its lock, which every move of the game takes too), so it sees every move
 committed before it and a move sees the claim.
 
-``sync_turns`` also keeps ``computer_turns``: a game whose computer seats are to act has a row
-with the version and the moment they became due; a process claims it, plays those seats until
-a person is to act, and deletes the row (only if no newer move made them due again). Leases
-compare the callers' clocks, so the hosts of the processes keep their clocks in step (NTP);
-a few seconds apart are nothing next to a lease.
-
-The "your turn" pings the bot posted and has not deleted yet are stored too (``turn_pings``),
-one row per message with the people it names, so the pings of a game are still tidied after
-a restart. A row that cannot be read is logged and left out; it goes when its game ends.
+``sync_turns`` also marks a game whose computer seats are to act (``storage.computer_turns``).
 """
 
 from __future__ import annotations
 
-import json
 import logging
-import os
-import secrets
-import socket
 from collections.abc import Collection
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, model_validator
-
 import engine
+from storage.claims import Claimant, from_epoch, to_epoch
+from storage.computer_turns import due_computer_turn
 from storage.database import Connection
+from storage.guild_settings import GuildSettings
 from storage.models import GameRecord, GameStatus
 from storage.schema import PENDING
 
 log = logging.getLogger(__name__)
-
-MAX_TURN_MINUTES = 60 * 24 * 30
-"""A turn limit of at most 30 days."""
-
-
-class GuildSettings(BaseModel):
-    """One server's settings for its games (``/config``)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    turn_limit_minutes: int = Field(default=24 * 60, ge=1, le=MAX_TURN_MINUTES)
-    reminder_minutes: int = Field(default=120, ge=0, le=MAX_TURN_MINUTES)
-    """Minutes into a turn before the player is reminded; 0 turns reminders off."""
-    on_timeout: Literal["ai", "remove"] = "ai"
-    """``ai``: a computer plays the timed-out turn. ``remove``: the same, and after
-    ``remove_after`` missed turns in a row the seat resigns."""
-    remove_after: int = Field(default=3, ge=1, le=100)
-    channels: tuple[int, ...] = ()
-    """Channels where ``/play`` may open games; empty means every channel."""
-    pictures: bool = True
-    """Boards and private views with pictures (Raid maps); ``False``: text grids instead, for
-    servers whose members read with images turned off."""
-
-    @model_validator(mode="after")
-    def _reminder_before_limit(self) -> GuildSettings:
-        if self.reminder_minutes >= self.turn_limit_minutes:
-            raise ValueError(
-                f"the reminder ({self.reminder_minutes} min) must come before the turn limit "
-                f"({self.turn_limit_minutes} min); use 0 for no reminder"
-            )
-        return self
-
-    def allows_channel(self, channel_id: int) -> bool:
-        return not self.channels or channel_id in self.channels
-
-
-DEFAULT_SETTINGS = GuildSettings()
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,68 +83,6 @@ class DueTurn:
     tries: int = 1
     """For a timeout: how many times it has been claimed, this time included."""
 
-
-DEFAULT_LEASE_SECONDS = 60.0
-
-
-@dataclass(frozen=True, slots=True)
-class Claimant:
-    """Who claims: one bot process (``owner``), holding each claim for ``lease_seconds`` unless
-    it renews it."""
-
-    owner: str
-    lease_seconds: float = DEFAULT_LEASE_SECONDS
-
-    @classmethod
-    def this_process(cls, lease_seconds: float = DEFAULT_LEASE_SECONDS) -> Claimant:
-        """An owner naming this host and process, and unique to this call (a restarted bot in
-        the same process is a new owner)."""
-        return cls(f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}", lease_seconds)
-
-    def until(self, now: datetime) -> float:
-        """When a claim taken or renewed at ``now`` lapses, in Unix seconds."""
-        return to_epoch(now) + self.lease_seconds
-
-
-@dataclass(frozen=True, slots=True)
-class TurnPing:
-    """A posted "your turn" message, kept until no player it names is still to act."""
-
-    game_id: int
-    channel_id: int
-    message_id: int
-    users: frozenset[int]
-    """The people it names."""
-    version: int
-    """The game version it was posted at."""
-
-
-def to_epoch(moment: datetime) -> float:
-    if moment.tzinfo is None:  # a naive clock is taken as UTC
-        moment = moment.replace(tzinfo=UTC)
-    return moment.timestamp()
-
-
-def from_epoch(seconds: float) -> datetime:
-    return datetime.fromtimestamp(seconds, UTC)
-
-
-async def read_settings(db: Connection, guild_id: int | None) -> GuildSettings:
-    if guild_id is None:
-        return DEFAULT_SETTINGS
-    row = await db.fetch_one("SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,))
-    if row is None:
-        return DEFAULT_SETTINGS
-    return GuildSettings.model_validate(json.loads(row[0]))
-
-
-async def write_settings(db: Connection, guild_id: int, settings: GuildSettings, now: str) -> None:
-    await db.execute(
-        "INSERT INTO guild_settings (guild_id, settings, updated_at) VALUES (?, ?, ?)"
-        " ON CONFLICT (guild_id) DO UPDATE"
-        " SET settings = excluded.settings, updated_at = excluded.updated_at",
-        (guild_id, settings.model_dump_json(), now),
-    )
 
 
 async def last_mover(db: Connection, game_id: int, version: int) -> int | None:
@@ -619,175 +510,18 @@ async def release_timeout(db: Connection, due: DueTurn, claimant: Claimant) -> b
     return True
 
 
-# -- computer turns ----------------------------------------------------------------------------
-async def due_computer_turn(db: Connection, game_id: int, version: int, since: float) -> None:
-    """The game's computer seats are to act at ``version`` (since ``since``, Unix seconds). A
-    claim on the row is kept: its holder sees the newer version before it lets go."""
-    await db.execute(
-        "INSERT INTO computer_turns (game_id, version, due_at) VALUES (?, ?, ?)"
-        " ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, due_at = excluded.due_at"
-        " WHERE computer_turns.version <= excluded.version",
-        (game_id, version, since),
-    )
-
-
-async def claim_computer_turns(
-    db: Connection, now: datetime, claimant: Claimant, *, pause_seconds: float
-) -> list[int]:
-    """Every computer turn nobody holds that has been due for ``pause_seconds`` (the pause a
-    computer player makes before it moves), and every one whose holder's lease ran out, claimed
-    by ``claimant`` in one statement; their game ids."""
-    at = to_epoch(now)
-    rows = await db.fetch(
-        "UPDATE computer_turns SET owner = ?, lease_until = ?"
-        " WHERE (owner IS NULL AND due_at <= ?) OR lease_until <= ? RETURNING game_id",
-        (claimant.owner, claimant.until(now), at - pause_seconds, at),
-    )
-    return sorted(int(row[0]) for row in rows)
-
-
-async def claim_computer_turn(db: Connection, game_id: int, now: datetime, claimant: Claimant) -> bool:
-    """Claim the game's computer turn (the process that stored the move, after its pause):
-    whether ``claimant`` holds it now (it may hold it already)."""
-    at = to_epoch(now)
-    return (
-        await db.execute(
-            "UPDATE computer_turns SET owner = ?, lease_until = ?"
-            " WHERE game_id = ? AND (owner IS NULL OR owner = ? OR lease_until <= ?)",
-            (claimant.owner, claimant.until(now), game_id, claimant.owner, at),
-        )
-        == 1
-    )
-
-
-async def renew_computer_turn(db: Connection, game_id: int, now: datetime, claimant: Claimant) -> bool:
-    """A new lease for a computer turn ``claimant`` holds; ``False`` if it is no longer its own
-    (another process took it over, or it is done)."""
-    return (
-        await db.execute(
-            "UPDATE computer_turns SET lease_until = ? WHERE game_id = ? AND owner = ?",
-            (claimant.until(now), game_id, claimant.owner),
-        )
-        == 1
-    )
-
-
-async def finish_computer_turn(db: Connection, game_id: int, version: int, claimant: Claimant) -> bool:
-    """No computer seat is to act at ``version``: the row goes, unless a newer move made them
-    due again (then ``False``, and the holder plays on) or ``claimant`` no longer holds it."""
-    return (
-        await db.execute(
-            "DELETE FROM computer_turns WHERE game_id = ? AND owner = ? AND version <= ?",
-            (game_id, claimant.owner, version),
-        )
-        == 1
-    )
-
-
-async def release_computer_turn(db: Connection, game_id: int, claimant: Claimant) -> bool:
-    """Give a computer turn back (its holder stops: shutting down, or its play failed): any
-    process's next pass claims it."""
-    return (
-        await db.execute(
-            "UPDATE computer_turns SET owner = NULL, lease_until = NULL WHERE game_id = ? AND owner = ?",
-            (game_id, claimant.owner),
-        )
-        == 1
-    )
-
-
-# -- DM notices --------------------------------------------------------------------------------
-async def leave_dm_notices(db: Connection, game_id: int, user_ids: Collection[int]) -> None:
-    await db.execute_many(
-        "INSERT INTO dm_notices (game_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
-        [(game_id, user) for user in sorted(user_ids)],
-    )
-
-
-async def take_dm_notice(db: Connection, game_id: int, user_id: int) -> bool:
-    """Whether a notice was waiting for the user (it is gone now)."""
-    return (
-        await db.execute("DELETE FROM dm_notices WHERE game_id = ? AND user_id = ?", (game_id, user_id)) == 1
-    )
-
-
-USER_IDS: TypeAdapter[list[int]] = TypeAdapter(list[StrictInt])
-
-PING_COLUMNS = "game_id, channel_id, message_id, users, version"
-
-
-def ping_from_row(row: Any) -> TurnPing:
-    """The ping a ``turn_pings`` row (``PING_COLUMNS``) holds; ``ValueError`` if it cannot be read."""
-    game_id, channel_id, message_id, users, version = tuple(row)
-    for name, value in (("game_id", game_id), ("channel_id", channel_id), ("version", version)):
-        if type(value) is not int:
-            raise ValueError(f"{name} is not an integer: {value!r}")
-    if not isinstance(users, str):
-        raise ValueError(f"users is not JSON text: {users!r}")
-    return TurnPing(game_id, channel_id, message_id, frozenset(USER_IDS.validate_json(users)), version)
-
-
-async def record_ping(db: Connection, ping: TurnPing) -> None:
-    await db.execute(
-        f"INSERT INTO turn_pings ({PING_COLUMNS}) VALUES (?, ?, ?, ?, ?) ON CONFLICT (message_id)"
-        " DO UPDATE SET game_id = excluded.game_id, channel_id = excluded.channel_id,"
-        " users = excluded.users, version = excluded.version",
-        (ping.game_id, ping.channel_id, ping.message_id, json.dumps(sorted(ping.users)), ping.version),
-    )
-
-
-async def read_pings(db: Connection, game_id: int) -> list[TurnPing]:
-    """The game's stored pings, oldest first. A row that cannot be read is logged and skipped."""
-    rows = await db.fetch(
-        f"SELECT {PING_COLUMNS} FROM turn_pings WHERE game_id = ? ORDER BY message_id", (game_id,)
-    )
-    pings = []
-    for row in rows:
-        try:
-            pings.append(ping_from_row(row))
-        except (TypeError, ValueError) as exc:  # pydantic's ValidationError is a ValueError
-            log.warning("turn ping %s of game %s is unreadable, skipped: %s", row[2], game_id, exc)
-    return pings
-
-
-async def forget_pings(db: Connection, message_ids: Collection[int]) -> None:
-    await db.execute_many("DELETE FROM turn_pings WHERE message_id = ?", [(m,) for m in message_ids])
-
-
-async def forget_game_pings(db: Connection, game_id: int) -> None:
-    await db.execute("DELETE FROM turn_pings WHERE game_id = ?", (game_id,))
-
 
 __all__ = [
-    "DEFAULT_LEASE_SECONDS",
-    "DEFAULT_SETTINGS",
-    "Claimant",
+    "NEXT_DUE",
+    "UNSYNCED",
     "DueTurn",
-    "GuildSettings",
     "TurnDeadline",
-    "TurnPing",
-    "claim_computer_turn",
-    "claim_computer_turns",
     "claim_reminders",
     "claim_timeouts",
     "complete_reminder",
     "complete_timeout",
-    "due_computer_turn",
-    "finish_computer_turn",
-    "forget_game_pings",
-    "forget_pings",
-    "from_epoch",
-    "leave_dm_notices",
-    "ping_from_row",
+    "last_mover",
     "read_deadlines",
-    "read_pings",
-    "read_settings",
-    "record_ping",
-    "release_computer_turn",
     "release_timeout",
-    "renew_computer_turn",
     "sync_turns",
-    "take_dm_notice",
-    "to_epoch",
-    "write_settings",
 ]

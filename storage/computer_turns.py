@@ -1,0 +1,100 @@
+"""Computer turns in storage (``computer_turns``, v8): a game whose computer seats are to act has
+a row with the version and the moment they became due, written by the turn clock's sync
+(``storage.turn_clock.sync_turns``) in the transaction of the move that made them due. A process
+*claims* it (an owner and a lease, ``storage.claims``), plays those seats until a person is to
+act, and deletes the row, only if no newer move made them due again; a claim left by a process
+that died is taken over once its lease has run out."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from storage.claims import Claimant, to_epoch
+from storage.database import Connection
+
+
+async def due_computer_turn(db: Connection, game_id: int, version: int, since: float) -> None:
+    """The game's computer seats are to act at ``version`` (since ``since``, Unix seconds). A
+    claim on the row is kept: its holder sees the newer version before it lets go."""
+    await db.execute(
+        "INSERT INTO computer_turns (game_id, version, due_at) VALUES (?, ?, ?)"
+        " ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, due_at = excluded.due_at"
+        " WHERE computer_turns.version <= excluded.version",
+        (game_id, version, since),
+    )
+
+
+async def claim_computer_turns(
+    db: Connection, now: datetime, claimant: Claimant, *, pause_seconds: float
+) -> list[int]:
+    """Every computer turn nobody holds that has been due for ``pause_seconds`` (the pause a
+    computer player makes before it moves), and every one whose holder's lease ran out, claimed
+    by ``claimant`` in one statement; their game ids."""
+    at = to_epoch(now)
+    rows = await db.fetch(
+        "UPDATE computer_turns SET owner = ?, lease_until = ?"
+        " WHERE (owner IS NULL AND due_at <= ?) OR lease_until <= ? RETURNING game_id",
+        (claimant.owner, claimant.until(now), at - pause_seconds, at),
+    )
+    return sorted(int(row[0]) for row in rows)
+
+
+async def claim_computer_turn(db: Connection, game_id: int, now: datetime, claimant: Claimant) -> bool:
+    """Claim the game's computer turn (the process that stored the move, after its pause):
+    whether ``claimant`` holds it now (it may hold it already)."""
+    at = to_epoch(now)
+    return (
+        await db.execute(
+            "UPDATE computer_turns SET owner = ?, lease_until = ?"
+            " WHERE game_id = ? AND (owner IS NULL OR owner = ? OR lease_until <= ?)",
+            (claimant.owner, claimant.until(now), game_id, claimant.owner, at),
+        )
+        == 1
+    )
+
+
+async def renew_computer_turn(db: Connection, game_id: int, now: datetime, claimant: Claimant) -> bool:
+    """A new lease for a computer turn ``claimant`` holds; ``False`` if it is no longer its own
+    (another process took it over, or it is done)."""
+    return (
+        await db.execute(
+            "UPDATE computer_turns SET lease_until = ? WHERE game_id = ? AND owner = ?",
+            (claimant.until(now), game_id, claimant.owner),
+        )
+        == 1
+    )
+
+
+async def finish_computer_turn(db: Connection, game_id: int, version: int, claimant: Claimant) -> bool:
+    """No computer seat is to act at ``version``: the row goes, unless a newer move made them
+    due again (then ``False``, and the holder plays on) or ``claimant`` no longer holds it."""
+    return (
+        await db.execute(
+            "DELETE FROM computer_turns WHERE game_id = ? AND owner = ? AND version <= ?",
+            (game_id, claimant.owner, version),
+        )
+        == 1
+    )
+
+
+async def release_computer_turn(db: Connection, game_id: int, claimant: Claimant) -> bool:
+    """Give a computer turn back (its holder stops: shutting down, or its play failed): any
+    process's next pass claims it."""
+    return (
+        await db.execute(
+            "UPDATE computer_turns SET owner = NULL, lease_until = NULL WHERE game_id = ? AND owner = ?",
+            (game_id, claimant.owner),
+        )
+        == 1
+    )
+
+
+
+__all__ = [
+    "claim_computer_turn",
+    "claim_computer_turns",
+    "due_computer_turn",
+    "finish_computer_turn",
+    "release_computer_turn",
+    "renew_computer_turn",
+]

@@ -1,0 +1,70 @@
+"""Each server's settings for its games (``/config``), as the turn clock counts with them: the turn
+limit, the reminder, what happens at the limit, where games may be started, pictures."""
+
+from __future__ import annotations
+
+import json
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from storage.database import Connection
+
+MAX_TURN_MINUTES = 60 * 24 * 30
+"""A turn limit of at most 30 days."""
+
+
+class GuildSettings(BaseModel):
+    """One server's settings for its games (``/config``)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    turn_limit_minutes: int = Field(default=24 * 60, ge=1, le=MAX_TURN_MINUTES)
+    reminder_minutes: int = Field(default=120, ge=0, le=MAX_TURN_MINUTES)
+    """Minutes into a turn before the player is reminded; 0 turns reminders off."""
+    on_timeout: Literal["ai", "remove"] = "ai"
+    """``ai``: a computer plays the timed-out turn. ``remove``: the same, and after
+    ``remove_after`` missed turns in a row the seat resigns."""
+    remove_after: int = Field(default=3, ge=1, le=100)
+    channels: tuple[int, ...] = ()
+    """Channels where ``/play`` may open games; empty means every channel."""
+    pictures: bool = True
+    """Boards and private views with pictures (maps, fields); ``False``: text grids instead, for
+    servers whose members read with images turned off."""
+
+    @model_validator(mode="after")
+    def _reminder_before_limit(self) -> GuildSettings:
+        if self.reminder_minutes >= self.turn_limit_minutes:
+            raise ValueError(
+                f"the reminder ({self.reminder_minutes} min) must come before the turn limit "
+                f"({self.turn_limit_minutes} min); use 0 for no reminder"
+            )
+        return self
+
+    def allows_channel(self, channel_id: int) -> bool:
+        return not self.channels or channel_id in self.channels
+
+
+DEFAULT_SETTINGS = GuildSettings()
+
+
+async def read_settings(db: Connection, guild_id: int | None) -> GuildSettings:
+    if guild_id is None:
+        return DEFAULT_SETTINGS
+    row = await db.fetch_one("SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,))
+    if row is None:
+        return DEFAULT_SETTINGS
+    return GuildSettings.model_validate(json.loads(row[0]))
+
+
+async def write_settings(db: Connection, guild_id: int, settings: GuildSettings, now: str) -> None:
+    await db.execute(
+        "INSERT INTO guild_settings (guild_id, settings, updated_at) VALUES (?, ?, ?)"
+        " ON CONFLICT (guild_id) DO UPDATE"
+        " SET settings = excluded.settings, updated_at = excluded.updated_at",
+        (guild_id, settings.model_dump_json(), now),
+    )
+
+
+
+__all__ = ["DEFAULT_SETTINGS", "MAX_TURN_MINUTES", "GuildSettings", "read_settings", "write_settings"]
