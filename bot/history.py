@@ -1,6 +1,6 @@
 """A game's past, from its seed and move log: ``/history`` lines and the ``/export`` file.
 
-Both replay the log with the engine (``engine.core.replay``), so they show exactly what the
+Both replay the log with the engine (``engine.core.move_log``), so they show exactly what the
 game produced. What is hidden stays hidden while the game runs:
 
 - history keeps only events for everyone (audience ``None``) until the game is over; after
@@ -22,7 +22,7 @@ from bot.board import table_of
 from bot.render.registry import renderer_for
 from engine import Event, get_game
 from engine.core.contract import RESULT_ADAPTER
-from engine.core.replay import replay_events
+from engine.core.move_log import replay_events
 from storage.models import GameRecord, GameStatus, MoveRecord
 
 EXPORT_FORMAT = "tavern-replay"

@@ -23,8 +23,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from engine.core.contract import RESIGN, RESULT_ADAPTER, Event, Result
 from engine.core.errors import EngineError
+from engine.core.move_log import final_state, replay, upgraded_options
 from engine.core.registry import get_game
-from engine.core.replay import final_state, replay, upgraded_options
 from engine.core.text import seat_names, text_renderer
 
 FORMAT = "tavern-replay"

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import engine
-from engine.core.replay import final_state, upgraded_options
+from engine.core.move_log import final_state, upgraded_options
 from storage.database import Row
 from storage.snapshots import snapshot
 

@@ -53,7 +53,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 import engine
-from engine.core.replay import final_state, upgraded_options
+from engine.core.move_log import final_state, upgraded_options
 from storage.database import Connection, Database
 from storage.errors import StorageError
 from storage.schema import FIRST_STATE_VERSION, result_rows

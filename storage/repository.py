@@ -35,7 +35,7 @@ from pydantic import BaseModel
 
 import engine
 from engine.core import dump_json
-from engine.core.replay import play_logged
+from engine.core.move_log import play_logged
 from storage.backends import open_database
 from storage.claims import Claimant, to_epoch
 from storage.computer_turns import (

@@ -1,5 +1,5 @@
 """A game's snapshot: the stored form of its position, a cache of its move log. Moves meet the
-engine through ``engine.core.replay``, the one place ``apply``, ``verify`` and the rebuild of an
+engine through ``engine.core.move_log``, the one place ``apply``, ``verify`` and the rebuild of an
 upgraded game (``storage.state_versions``) go through, so a game replayed from its seed and log
 takes exactly the path it took when it was played."""
 

@@ -28,7 +28,7 @@ from typing import Any
 
 import engine
 from engine.core import dump_json
-from engine.core.replay import final_state, upgraded_options
+from engine.core.move_log import final_state, upgraded_options
 from storage.database import Connection, Database
 from storage.snapshots import snapshot
 

@@ -21,7 +21,7 @@ from typing import Any, NamedTuple
 
 from engine.ai.policy import Policy, decide, fill, get_policy, sampler_of
 from engine.core.contract import RESIGN, Game, Step
-from engine.core.replay import play_logged
+from engine.core.move_log import play_logged
 
 Chooser = Callable[[Game[Any, Any, Any], Any, int, random.Random], Any]
 """``(game, state, seat, rng) -> action``: one move for ``seat``."""

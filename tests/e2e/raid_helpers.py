@@ -12,7 +12,7 @@ import simcord
 import engine
 from bot.games.raid.pictures import render_board
 from bot.games.raid.render import board_words
-from engine.core.replay import replay
+from engine.core.move_log import replay
 from storage import GameRecord, Repository
 
 RAID = engine.get_game("raid")

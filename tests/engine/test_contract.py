@@ -30,7 +30,7 @@ from engine.core import Game, dump_event, dump_json, load_event
 from engine.core.contract import RESULT_ADAPTER, TURN_STARTED
 from engine.core.decisions import seats_of
 from engine.core.errors import EngineError
-from engine.core.replay import replay
+from engine.core.move_log import replay
 from tests.engine.nim import NIM, Nim, nim_registered
 
 KEYS = engine.game_keys()

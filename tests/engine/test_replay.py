@@ -9,7 +9,7 @@ from typing import Any
 from engine import RESIGN, get_game
 from engine.ai.playout import playout
 from engine.core import dump_json
-from engine.core.replay import play_logged, replay
+from engine.core.move_log import play_logged, replay
 
 
 def test_log_with_resignation_replays_identically() -> None:

@@ -17,7 +17,7 @@ import pytest
 import engine
 from engine.ai.playout import playout
 from engine.core.contract import RESULT_ADAPTER
-from engine.core.replay import play_logged
+from engine.core.move_log import play_logged
 from engine.replay import main
 
 ROOT = Path(__file__).resolve().parents[2]

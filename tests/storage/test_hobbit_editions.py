@@ -9,7 +9,7 @@ import json
 import random
 
 import engine
-from engine.core.replay import play_logged
+from engine.core.move_log import play_logged
 from storage import GameStatus, Repository, open_repository
 from storage.backends import open_database
 from storage.migrations import LATEST, migrate
