@@ -14,7 +14,7 @@ from storage import Repository
 from tests.e2e.conftest import database_url
 
 PUBLIC_COMMANDS = {
-    *("play", "move", "hand", "status", "resign", "rules", "stats", "leaderboard"),
+    *("play", "move", "hand", "status", "resign", "hint", "rules", "stats", "leaderboard"),
     *("games", "history", "export"),  # /config is for Manage Server only
     "hobbit autopass",  # a game's own command (Raid's /place is for DMs only)
 }
