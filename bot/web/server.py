@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from aiohttp import web
+from aiohttp.http_exceptions import HttpProcessingError
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from bot.i18n import FALLBACK, language_of
@@ -141,6 +142,26 @@ class Watch:
             await asyncio.wait_for(self.changed.wait(), timeout)
 
 
+class ClientErrors(logging.Filter):
+    """aiohttp logs a malformed request (a line or header too long, bad HTTP) as an error with
+    its traceback, although it answered 400: that is the client's mistake, logged at debug."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if isinstance(error, HttpProcessingError):
+            record.levelno, record.levelname, record.exc_info, record.exc_text = (
+                logging.DEBUG,
+                "DEBUG",
+                None,
+                None,
+            )
+            return logging.getLogger(record.name).isEnabledFor(logging.DEBUG)
+        return True
+
+
+CLIENT_ERRORS = ClientErrors()
+
+
 class WebTable:
     """The server, owned by ``bot.web.cog`` (started in its ``cog_load``, stopped in its
     ``cog_unload``). ``repository`` gives the bot's storage; its calls run on the bot's loop."""
@@ -219,6 +240,7 @@ class WebTable:
 
     async def _serve(self) -> None:
         self._stop = asyncio.Event()
+        logging.getLogger("aiohttp.server").addFilter(CLIENT_ERRORS)  # the same filter once
         runner = web.AppRunner(
             self.application(),
             access_log=access_log,
@@ -276,6 +298,9 @@ class WebTable:
         """Security headers on every answer; any refusal or failure as a short page."""
         lang = choose_lang(Query(), request.headers.get("Accept-Language", ""))
         try:
+            routed = request.match_info.http_exception
+            if routed is not None:  # no such path (404) or method (405): said before anything else
+                raise routed
             if request.content_length or request.body_exists:
                 raise web.HTTPRequestEntityTooLarge(max_size=0, actual_size=request.content_length or 0)
             response = await handler(request)

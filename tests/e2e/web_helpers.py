@@ -75,3 +75,25 @@ async def stream_events(
 
 def token_of(url: str) -> str:
     return url.split("#", 1)[1]
+
+
+def link_buttons(*messages: Any) -> dict[str, str]:
+    """Label → address of every link button on ``messages`` (responses, follow-ups, messages)."""
+    found: dict[str, str] = {}
+    for message in messages:
+        if message is None:
+            continue
+        rows = message.components if isinstance(message.components, list) else []
+        for row in rows:
+            children = row.get("components", []) if isinstance(row, dict) else getattr(row, "children", [])
+            for item in children:
+                url = item.get("url") if isinstance(item, dict) else getattr(item, "url", None)
+                label = item.get("label") if isinstance(item, dict) else getattr(item, "label", None)
+                if url:
+                    found[str(label)] = str(url)
+    return found
+
+
+def answer_links(result: Any) -> dict[str, str]:
+    """The link buttons of an interaction's answer (its response and follow-ups)."""
+    return link_buttons(result.response, *result.followups)
