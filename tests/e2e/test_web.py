@@ -64,7 +64,7 @@ async def test_the_board_links_to_its_page_which_follows_every_move(
     simcord_env: simcord.Env, repository: Repository, simcord_bot: TavernBot, secret_game: SecretNumbers
 ) -> None:
     room = await secret_room(simcord_env, repository, secret_game)
-    alice, bob = room.players
+    alice, _bob = room.players
     record = await room.record()
     base = web_table(simcord_bot).links.base
     board = room.message(record.message_id)
@@ -179,7 +179,7 @@ async def test_each_player_gets_his_link_by_dm_at_the_start_and_the_replay_steps
     simcord_env: simcord.Env, repository: Repository, simcord_bot: TavernBot
 ) -> None:
     room = make_room(simcord_env, repository)
-    alice, bob = room.players
+    alice, _bob = room.players
     record = await open_game(room)
     base = web_table(simcord_bot).links.base
     for seat, member in enumerate(room.players):
