@@ -70,12 +70,12 @@ def page(
 
 def board_page(lang: str, snapshot: dict[str, Any]) -> str:
     game = snapshot["game"]
-    replay = ""
+    watch_again = ""
     if snapshot["over"] and snapshot["status"] == "finished":
         words = html.escape(t(lang, "web.replay"))
-        replay = f'<p><a class="button" href="/game/{game}/replay?lang={lang}">{words}</a></p>'
+        watch_again = f'<p><a class="button" href="/game/{game}/replay?lang={lang}">{words}</a></p>'
     body = (
-        f'<p id="turn" class="turn">{snapshot["turn"]}</p>{replay}'
+        f'<p id="turn" class="turn">{snapshot["turn"]}</p>{watch_again}'
         '<div class="table">'
         f'<div id="board" class="board">{snapshot["board"]}</div>'
         f"<aside><h2>{html.escape(t(lang, 'web.history'))}</h2>"
