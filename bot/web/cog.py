@@ -35,6 +35,10 @@ class Web(commands.Cog):
         self.table = WebTable(host.settings, lambda: host.repository)
 
     async def cog_load(self) -> None:
+        if self.host.client.user is None:
+            # Not logged in: ``python -m bot --check`` loads the commands to list them, and
+            # must not take the port of a bot running beside it.
+            return
         await self.table.start()
         publish(self.table.links)
 
