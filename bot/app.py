@@ -40,6 +40,9 @@ COGS = (
 )
 """The generic cogs; each game's own commands (``bot/games/<key>/commands.py``) load with them."""
 
+WEB_COG = "bot.web.cog"
+"""``/web`` and the web table's server, loaded only when ``WEB_ENABLED`` is on."""
+
 STOP_GRACE_SECONDS = 5.0
 """How long a stopping process waits for the moves under way (clicks, a computer's move, a
 timeout being played) to be stored and shown before it cuts them off."""
@@ -130,7 +133,8 @@ class TavernBot(commands.AutoShardedBot):
         """Cogs, buttons and the catalogue translator — everything but connecting and syncing,
         so ``python -m bot --check`` can list the commands offline."""
         await self.tree.set_translator(CatalogueTranslator())
-        for extension in (*COGS, *game_extensions()):
+        web = (WEB_COG,) if self.settings.web_enabled else ()  # no /web while there is no web table
+        for extension in (*COGS, *web, *game_extensions()):
             if extension not in self.extensions:
                 await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)

@@ -16,9 +16,11 @@ from bot.policies import ai_choices
 from bot.render import Menus, SelectLook, Table
 from bot.render.menus import Choice, Step, menu, read
 from bot.render.registry import renderer_for
+from bot.web.links import board_link, replay_link
 from engine import Event, get_game
 from engine.core import dump_json
 from engine.core.decisions import for_seat
+from engine.core.position import Position
 from storage.models import GameRecord, GameStatus
 from storage.turn_clock import TurnDeadline
 
@@ -38,12 +40,14 @@ def table_of(
     seat: int | None = None,
     pictures: bool = True,
     focus: str = "",
+    at: Position[Any, Any] | None = None,
 ) -> Table:
     """What a renderer may see of a stored game for one audience (``seat``; ``None``:
     everyone): the engine's views, that seat's legal actions and decision, the events it may
-    learn — never the state."""
+    learn — never the state. ``at``: an earlier position of the game to draw instead of the
+    stored one (a replay's step; ``record`` then says how the game stood there)."""
     game = get_game(record.key)
-    position = record.position
+    position = record.position if at is None else at
     active = record.status is GameStatus.ACTIVE
     base = Table(
         game, record.id, record.version, record.seats, lang, seat, active, pictures=pictures, focus=focus
@@ -118,10 +122,21 @@ def game_parts(
     table = table_of(record, lang, events, pictures=pictures)
     embed, files = renderer_for(record.key).board_message(table)
     if record.status is GameStatus.FINISHED:
-        return embed, None, files
+        return embed, replay_view(record.id, lang), files
     if deadlines:
         add_deadlines(embed, table, deadlines)
     return embed, board_view(table), files
+
+
+def replay_view(game_id: int, lang: str) -> discord.ui.View | None:
+    """A finished game's board: only the link to its replay, when the bot serves the web table."""
+    url = replay_link(game_id)
+    if url is None:
+        return None
+    view = discord.ui.View(timeout=None)
+    label = t(lang, "web.replay_button")
+    view.add_item(discord.ui.Button(style=discord.ButtonStyle.link, url=url, label=label))
+    return view
 
 
 def add_deadlines(embed: discord.Embed, table: Table, deadlines: Mapping[int, TurnDeadline]) -> None:
@@ -271,8 +286,13 @@ def board_view(table: Table) -> discord.ui.View:
     renderer = renderer_for(table.game.key)
     selects = renderer.board_selects(table)[:MAX_SELECTS] if isinstance(renderer, Menus) else []
     add_selects(table, view, selects)
-    place_actions(table, view, board_actions(table), 24 - 5 * len(selects))  # a select takes a row
+    # a select takes a row; Private and the web table's link take a place each
+    web = board_link(table.id)  # the web table's page, when the bot serves one
+    place_actions(table, view, board_actions(table), 24 - 5 * len(selects) - (web is not None))
     view.add_item(PrivateButton(table.id, label=t(table.lang, "button.private")))
+    if web is not None:
+        label = t(table.lang, "web.button")
+        view.add_item(discord.ui.Button(style=discord.ButtonStyle.link, url=web, label=label))
     return view
 
 

@@ -264,6 +264,8 @@ async def follow(
             )
     finally:
         host.computer_turns.schedule(after)
+        # Listeners (the web table's live pages and its links at a game's start) hear of it.
+        host.client.dispatch("tavern_game_stored", before, after)
     return Followed(board, dm_sent)
 
 

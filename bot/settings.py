@@ -5,11 +5,13 @@ from __future__ import annotations
 import logging
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, SecretStr, ValidationInfo, field_validator
+from pydantic import Field, SecretStr, ValidationInfo, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 MAX_SHARDS = 4096
 """More gateway shards than Discord hands out to any bot."""
+MIN_SECRET = 32
+"""Characters of ``WEB_SECRET``: a key short enough to guess would let anyone sign links."""
 
 
 class Settings(BaseSettings):
@@ -40,6 +42,25 @@ class Settings(BaseSettings):
     claim_lease_seconds: float = Field(60.0, ge=5, le=3600)
     """Seconds a process holds a claimed timeout, reminder or computer turn before another process
     may take it over (5-3600); a process that died leaves its claims to the others after this."""
+
+    web_enabled: bool = False
+    """Whether the bot serves the web table (live boards, replays, each player's private page);
+    off by default: it opens a port, and its links must reach the players (WEB_BASE_URL)."""
+    web_host: str = "127.0.0.1"
+    """The address the web table listens on: 127.0.0.1 (this machine only, behind a reverse
+    proxy) or 0.0.0.0 (every interface)."""
+    web_port: int = Field(8080, ge=0, le=65535)
+    """The web table's port (0: any free port, for tests)."""
+    web_base_url: str | None = None
+    """The address players open, used in every link the bot sends (e.g. https://tavern.example.org);
+    unset: http://WEB_HOST:WEB_PORT."""
+    web_secret: SecretStr | None = None
+    """The key that signs private links (at least 32 characters; required when WEB_ENABLED is on).
+    Changing it makes every private link sent so far invalid."""
+    web_link_days: float = Field(7.0, gt=0, le=366)
+    """Days a private link stays valid (/web sends a fresh one)."""
+    web_streams_per_client: int = Field(8, ge=1, le=1000)
+    """Live pages one address may keep open at once; more are refused (429)."""
 
     @field_validator("shard_ids", mode="before")
     @classmethod
@@ -84,7 +105,40 @@ class Settings(BaseSettings):
     def _lower_format(cls, value: Any) -> Any:
         return value.strip().lower() if isinstance(value, str) else value
 
-    @field_validator("discord_token", "dev_guild_id", mode="before")
+    @field_validator("web_base_url")
+    @classmethod
+    def _web_address(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        if not value.startswith(("http://", "https://")) or " " in value:
+            raise ValueError(f"{value!r} is not a web address: write it as https://host[:port][/path]")
+        return value.rstrip("/")
+
+    @field_validator("web_secret")
+    @classmethod
+    def _long_secret(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None and len(value.get_secret_value()) < MIN_SECRET:
+            raise ValueError(
+                f"WEB_SECRET must be at least {MIN_SECRET} characters: make one with"
+                " python -c 'import secrets; print(secrets.token_urlsafe(32))'"
+            )
+        return value
+
+    @model_validator(mode="after")
+    def _web_needs_a_secret(self) -> Settings:
+        if self.web_enabled and self.web_secret is None:
+            raise ValueError(
+                "WEB_ENABLED is on but WEB_SECRET is not set: make one with"
+                " python -c 'import secrets; print(secrets.token_urlsafe(32))'"
+            )
+        return self
+
+    @property
+    def web_address(self) -> str:
+        """Where links to the web table point."""
+        return self.web_base_url or f"http://{self.web_host}:{self.web_port}"
+
+    @field_validator("discord_token", "dev_guild_id", "web_base_url", "web_secret", mode="before")
     @classmethod
     def _empty_is_unset(cls, value: Any) -> Any:
         # ``.env.example`` leaves optional settings as ``NAME=``: an empty value means "not set".

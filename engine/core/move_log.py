@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.core.contract import RESIGN, Event, Game, Step
 from engine.core.plain import JSON
+from engine.core.position import Position
 
 
 def play_logged(
@@ -84,3 +85,20 @@ def replay_events(
     no position along (the bot words events and never holds a state)."""
     for _, _, step in replay(game, seats, seed, options, moves):
         yield step.events
+
+
+def replay_positions(
+    game: Game[Any, Any, Any],
+    seats: int,
+    seed: int,
+    options: Mapping[str, Any],
+    moves: Iterable[tuple[int, Mapping[str, JSON]]],
+) -> Iterator[tuple[Position[Any, Any], tuple[Event, ...]]]:
+    """Every position of a logged game as a surface may ask about it: the start (with no
+    events), then the position after each move with the events that move produced. The
+    states stay inside the ``Position``s, so a replay viewer can draw each step for one
+    audience at a time without ever holding a state."""
+    state = game.new(seats, seed, options)
+    yield Position(game, state), ()
+    for _, _, step in replay(game, seats, seed, options, moves):
+        yield Position(game, step.state), step.events

@@ -46,7 +46,7 @@ def test_every_key_the_bot_names_is_in_english() -> None:
         named |= set(
             re.findall(
                 r'"((?:board|lobby|play|private|turn|rules|stats|leaderboard|cmd|button|seats|option|'
-                r'living|ai|raid|pickomino|berserk|hobbit|error)\.[a-z_.]+)"',
+                r'living|ai|raid|pickomino|berserk|hobbit|error|web)\.[a-z_.]+)"',
                 path.read_text(encoding="utf-8"),
             )
         )
