@@ -9,6 +9,7 @@ table off nothing is, and boards carry no link.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,18 +25,20 @@ back to generation 0, whose links have long expired by then."""
 class Links:
     base: str
     """The public address, without a trailing slash (``Settings.web_address``)."""
+    address: Callable[[int], str]
+    """A game's address, ``<game>-<key>`` (``tokens.Signer.address``)."""
 
     def board(self, game_id: int) -> str:
-        return f"{self.base}/game/{game_id}"
+        return f"{self.base}/game/{self.address(game_id)}"
 
     def replay(self, game_id: int, move: int | None = None) -> str:
-        url = f"{self.base}/game/{game_id}/replay"
+        url = f"{self.base}/game/{self.address(game_id)}/replay"
         return url if move is None else f"{url}?move={move}"
 
     def private(self, game_id: int, seat: int, token: str) -> str:
         # The token rides in the fragment, which browsers never send: it stays out of access
         # logs, proxies and Referer headers; the page's script sends it in a header.
-        return f"{self.base}/game/{game_id}/seat/{seat}#{token}"
+        return f"{self.base}/game/{self.address(game_id)}/seat/{seat}#{token}"
 
 
 _published: Links | None = None

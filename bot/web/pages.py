@@ -86,7 +86,7 @@ def board_page(lang: str, snapshot: dict[str, Any]) -> str:
     return page(lang, snapshot["title"], body, kind="board", data=data, path=f"/game/{game}")
 
 
-def private_page(lang: str, game: int, seat: int, heading: str) -> str:
+def private_page(lang: str, game: str, seat: int, heading: str) -> str:
     body = (
         '<p id="turn" class="turn"></p>'
         f'<p id="refused" class="refused" hidden>{html.escape(t(lang, "web.refused"))}</p>'

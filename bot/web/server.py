@@ -192,8 +192,8 @@ class WebTable:
     @property
     def links(self) -> Links:
         if self.settings.web_base_url is not None:
-            return Links(self.settings.web_base_url)
-        return Links(f"http://{self.settings.web_host}:{self.port}")
+            return Links(self.settings.web_base_url, self.signer.address)
+        return Links(f"http://{self.settings.web_host}:{self.port}", self.signer.address)
 
     async def start(self) -> None:
         """Serve on WEB_HOST:WEB_PORT; returns once listening (raises if it cannot)."""
@@ -269,7 +269,7 @@ class WebTable:
     # -- the application -----------------------------------------------------------------------
     def application(self) -> web.Application:
         app = web.Application(client_max_size=MAX_BODY, middlewares=[self._guard])
-        number = r"{game:\d{1,19}}"
+        number = r"{game:\d{1,19}-[A-Za-z0-9_-]{16}}"  # an address: the game and its key
         routes = [
             ("/", self.index),
             ("/static/{file:web\\.(?:css|js)}", self.static),
@@ -343,11 +343,14 @@ class WebTable:
         )
 
     # -- parameters, storage, snapshots -----------------------------------------------------
-    @staticmethod
-    def _params(request: web.Request) -> PathParams:
+    def _params(self, request: web.Request) -> PathParams:
+        """The route's parameters, the game read from its address: a guessed address is a page
+        that does not exist."""
+        found = dict(request.match_info)
         try:
-            return PathParams.model_validate(dict(request.match_info))
-        except ValidationError:
+            found["game"] = str(self.signer.game_of(found.get("game", "")))
+            return PathParams.model_validate(found)
+        except (ValidationError, Refused):
             raise web.HTTPNotFound() from None
 
     @staticmethod
@@ -402,25 +405,27 @@ class WebTable:
         return done
 
     async def _public(self, record: GameRecord, lang: str) -> Snapshot:
-        game = record.id
+        game = self.signer.address(record.id)
 
         def url(name: str) -> str:
             return f"/game/{game}/picture/{record.version}/{name}?lang={lang}"
 
-        key = ("public", game, record.version, str(record.status), lang)
+        key = ("public", record.id, record.version, str(record.status), lang)
         if key in self._cache:
             return await self._cached(key, lambda: Snapshot({}))
-        moves = await self._ask(lambda repo: repo.moves(game))
-        return await self._cached(key, lambda: public_snapshot(record, told_moves(record, moves), lang, url))
+        moves = await self._ask(lambda repo: repo.moves(record.id))
+        return await self._cached(
+            key, lambda: public_snapshot(record, told_moves(record, moves), lang, url, game)
+        )
 
     async def _private(self, record: GameRecord, seat: int, lang: str) -> Snapshot:
-        game = record.id
+        game = self.signer.address(record.id)
 
         def url(name: str) -> str:
             return f"/game/{game}/seat/{seat}/picture/{record.version}/{name}?lang={lang}"
 
-        key = ("private", game, record.version, str(record.status), seat, lang)
-        return await self._cached(key, lambda: private_snapshot(record, seat, lang, url))
+        key = ("private", record.id, record.version, str(record.status), seat, lang)
+        return await self._cached(key, lambda: private_snapshot(record, seat, lang, url, game))
 
     async def _steps(self, record: GameRecord) -> Steps:
         key = ("steps", record.id, record.version)
@@ -445,13 +450,13 @@ class WebTable:
         steps = await self._steps(record)
         if not steps or move >= len(steps):
             raise web.HTTPNotFound()
-        game = record.id
+        game = self.signer.address(record.id)
 
         def url(name: str) -> str:
             return f"/game/{game}/replay/{move}/{name}?lang={lang}"
 
-        key = ("replay", game, record.version, move, lang)
-        return await self._cached(key, lambda: replay_snapshot(record, steps, move, lang, url))
+        key = ("replay", record.id, record.version, move, lang)
+        return await self._cached(key, lambda: replay_snapshot(record, steps, move, lang, url, game))
 
     # -- private links -------------------------------------------------------------------------
     async def _opened(self, request: web.Request, params: PathParams) -> GameRecord:
@@ -673,7 +678,8 @@ class WebTable:
         record = await self._game(params.game)
         if params.seat >= len(record.seats):
             raise web.HTTPNotFound()
-        return self._html(pages.private_page(lang, params.game, params.seat, title(record)), private=True)
+        page = pages.private_page(lang, self.signer.address(record.id), params.seat, title(record))
+        return self._html(page, private=True)
 
     async def _both(self, record: GameRecord, seat: int, lang: str) -> dict[str, Any]:
         public = await self._public(record, lang)

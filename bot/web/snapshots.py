@@ -110,12 +110,16 @@ def lobby_html(record: GameRecord, lang: str) -> str:
 
 
 def public_snapshot(
-    record: GameRecord, told: Sequence[tuple[int, tuple[Event, ...]]], lang: str, url: PictureUrl
+    record: GameRecord,
+    told: Sequence[tuple[int, tuple[Event, ...]]],
+    lang: str,
+    url: PictureUrl,
+    address: str,
 ) -> Snapshot:
     """The live page for everyone. ``told``: each stored move's number and events (public
-    ones are picked here), from ``told_moves``."""
+    ones are picked here), from ``told_moves``; ``address``: where the game's pages are."""
     over = record.status in (GameStatus.FINISHED, GameStatus.ABANDONED)
-    base = {"game": record.id, "version": record.version, "status": str(record.status), "over": over}
+    base = {"game": address, "version": record.version, "status": str(record.status), "over": over}
     if record.position is None:
         table = table_of(record, lang)
         board, files = lobby_html(record, lang), {}
@@ -136,11 +140,11 @@ def public_snapshot(
     )
 
 
-def private_snapshot(record: GameRecord, seat: int, lang: str, url: PictureUrl) -> Snapshot:
+def private_snapshot(record: GameRecord, seat: int, lang: str, url: PictureUrl, address: str) -> Snapshot:
     """The seat's own panel: its private message as the game draws it (no buttons: decisions
     stay on Discord)."""
     over = record.status in (GameStatus.FINISHED, GameStatus.ABANDONED)
-    base = {"game": record.id, "seat": seat, "version": record.version, "over": over}
+    base = {"game": address, "seat": seat, "version": record.version, "over": over}
     if record.position is None:
         return Snapshot({**base, "private": ""})
     table = table_of(record, lang, seat=seat)
@@ -168,7 +172,9 @@ def replay_steps(record: GameRecord, moves: Sequence[MoveRecord]) -> Steps:
     return list(replay_positions(game, len(record.seats), record.seed, record.options, logged))
 
 
-def replay_snapshot(record: GameRecord, steps: Steps, move: int, lang: str, url: PictureUrl) -> Snapshot:
+def replay_snapshot(
+    record: GameRecord, steps: Steps, move: int, lang: str, url: PictureUrl, address: str
+) -> Snapshot:
     """The replay at ``move`` (0: the start): the public board as it stood then, the public
     events of that move, and at the last move what the rules reveal at the end — every seat's
     own view of the final position."""
@@ -194,7 +200,7 @@ def replay_snapshot(record: GameRecord, steps: Steps, move: int, lang: str, url:
         reveal = f'<h2>{html.escape(t(lang, "web.revealed"))}</h2><div class="reveal">{"".join(cards)}</div>'
     return Snapshot(
         {
-            "game": record.id,
+            "game": address,
             "move": move,
             "last": last,
             "title": title(record),

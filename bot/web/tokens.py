@@ -7,6 +7,10 @@ game it names, only until it expires, and only while its generation is the seat'
 ``/web revoke`` raises the generation (kept in storage), so every token issued before is
 refused at once, by every bot process. A seat that resigned is refused whatever its token.
 
+A game's pages are found at its *address*, ``<game>-<key>``: the key, an HMAC of the game id,
+makes addresses unguessable, so counting up game ids does not open the games of other servers;
+only a link the bot gave (on the board, by ``/web``) does.
+
 Checking here is pure: the current generation and the clock are handed in, so it is tested
 without storage or time passing.
 """
@@ -24,6 +28,8 @@ TOKEN = re.compile(r"v1\.(\d{1,18})\.(\d{1,3})\.(\d{1,9})\.(\d{1,12})\.([A-Za-z0
 """A well-formed token; anything else is refused before any work (a 43-character signature:
 32 bytes in unpadded base64url)."""
 MAX_TOKEN = 120
+ADDRESS = re.compile(r"(\d{1,19})-([A-Za-z0-9_-]{16})")
+"""A game's address: its id and a 16-character key (96 bits)."""
 
 
 class Refused(Exception):
@@ -49,6 +55,17 @@ class Signer:
     def _signature(self, body: str) -> str:
         mac = hmac.new(self._secret, f"tavern-web:{body}".encode("ascii"), hashlib.sha256).digest()
         return base64.urlsafe_b64encode(mac).rstrip(b"=").decode("ascii")
+
+    def address(self, game_id: int) -> str:
+        """Where the game's pages are: ``<game>-<key>``."""
+        return f"{game_id}-{self._signature(f'watch.{game_id}')[:16]}"
+
+    def game_of(self, address: str) -> int:
+        """The game an address the bot gave names; ``Refused`` for any other (a guessed key)."""
+        found = ADDRESS.fullmatch(address)
+        if found is None or not hmac.compare_digest(address, self.address(int(found.group(1)))):
+            raise Refused("not an address the bot gave")
+        return int(found.group(1))
 
     def issue(self, claims: Claims) -> str:
         body = f"{VERSION}.{claims.game_id}.{claims.seat}.{claims.generation}.{claims.expires}"

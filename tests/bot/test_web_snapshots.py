@@ -30,9 +30,9 @@ def url(name: str) -> str:
 
 def web_for(game: Any, state: Any, version: int, audience: int | None, lang: str) -> list[Any]:
     record = record_of(game, state, version)
-    found: list[Any] = [shown(public_snapshot(record, [], lang, url))]
+    found: list[Any] = [shown(public_snapshot(record, [], lang, url, "7-key"))]
     if audience is not None:
-        found.append(shown(private_snapshot(record, audience, lang, url)))
+        found.append(shown(private_snapshot(record, audience, lang, url, "7-key")))
     return found
 
 

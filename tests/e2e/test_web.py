@@ -21,6 +21,7 @@ from storage import Repository
 from tests.bot.secret_game import SecretNumbers, secret_game_registered
 from tests.e2e.helpers import Room, labels, make_room, open_game
 from tests.e2e.web_helpers import (
+    address,
     answer_links,
     fetch,
     link_buttons,
@@ -68,15 +69,15 @@ async def test_the_board_links_to_its_page_which_follows_every_move(
     record = await room.record()
     base = web_table(simcord_bot).links.base
     board = room.message(record.message_id)
-    assert link_buttons(board) == {"Web page": f"{base}/game/{record.id}"}
+    assert link_buttons(board) == {"Web page": f"{base}/game/{address(record.id)}"}
     assert labels(board) == {"peek": True, "poke": True, "Private": True, "Web page": True}
 
-    page = await fetch(f"{base}/game/{record.id}")
+    page = await fetch(f"{base}/game/{address(record.id)}")
     assert page.status == 200 and 'name="viewport"' in page.text and "To play: alice" in page.text
     assert page.headers["Content-Security-Policy"].startswith("default-src 'none'")
     assert '"mine": 3' not in page.text and "mine" in page.text  # the public view: mine is null
 
-    stream = asyncio.ensure_future(stream_events(f"{base}/game/{record.id}/events", count=2))
+    stream = asyncio.ensure_future(stream_events(f"{base}/game/{address(record.id)}/events", count=2))
     await asyncio.sleep(0.3)  # the stream sent the board as it stands
     started = time.monotonic()
     await alice.click(room.message(board.id), label="peek")
@@ -87,22 +88,23 @@ async def test_the_board_links_to_its_page_which_follows_every_move(
     assert (first["version"], second["version"]) == (0, 1)
     assert "To play: bob" in second["turn"] and "peek" in second["history"]
 
-    ru = await fetch(f"{base}/game/{record.id}", headers={"Accept-Language": "ru-RU,ru;q=0.9,en;q=0.5"})
+    russian = {"Accept-Language": "ru-RU,ru;q=0.9,en;q=0.5"}
+    ru = await fetch(f"{base}/game/{address(record.id)}", headers=russian)
     assert "Ходит: bob" in ru.text and '<html lang="ru">' in ru.text
     assert (
         "To play: bob"
-        in (await fetch(f"{base}/game/{record.id}?lang=en", headers={"Accept-Language": "ru"})).text
+        in (await fetch(f"{base}/game/{address(record.id)}?lang=en", headers={"Accept-Language": "ru"})).text
     )
 
     for _ in range(3):  # the game ends: the stream says so and closes
         current = await room.record()
         mover = room.member(current.seats[current.position.to_act()[0]].user_id)  # type: ignore[union-attr]
         await mover.click(room.message(board.id), label="peek")
-    over = await stream_events(f"{base}/game/{record.id}/events", count=2)
+    over = await stream_events(f"{base}/game/{address(record.id)}/events", count=2)
     assert [name for name, _ in over] == ["snapshot", "over"]
     assert json.loads(over[0][1])["turn"] == "The game is over."
     finished = room.message((await repository.get(record.id)).message_id)
-    assert link_buttons(finished) == {"Replay": f"{base}/game/{record.id}/replay"}
+    assert link_buttons(finished) == {"Replay": f"{base}/game/{address(record.id)}/replay"}
 
 
 async def test_private_pages_open_only_with_their_seats_valid_token(
@@ -117,23 +119,23 @@ async def test_private_pages_open_only_with_their_seats_valid_token(
     asked = await alice.slash(room.channel, "web")
     assert asked.ephemeral
     links = answer_links(asked)
-    assert links[f"Game #{record.id} on the web"] == f"{base}/game/{record.id}"
+    assert links[f"Game #{record.id} on the web"] == f"{base}/game/{address(record.id)}"
     mine = links[f"Your page, game #{record.id}"]
-    assert mine.startswith(f"{base}/game/{record.id}/seat/0#v1.{record.id}.0.0.")
+    assert mine.startswith(f"{base}/game/{address(record.id)}/seat/0#v1.{record.id}.0.0.")
     bobs = answer_links(await bob.slash(room.channel, "web"))[f"Your page, game #{record.id}"]
 
     page = await fetch(mine.split("#")[0])
     assert page.status == 200 and "mine" not in page.text  # the page itself holds nothing private
-    state = await fetch(f"{base}/game/{record.id}/seat/0/state", headers=bearer(mine))
+    state = await fetch(f"{base}/game/{address(record.id)}/seat/0/state", headers=bearer(mine))
     assert state.status == 200 and "no-store" in state.headers["Cache-Control"]
     assert "&quot;mine&quot;:3" in json.loads(state.text)["private"]["private"]
     assert (
         "&quot;mine&quot;:6"
-        in (await fetch(f"{base}/game/{record.id}/seat/1/state", headers=bearer(bobs))).text
+        in (await fetch(f"{base}/game/{address(record.id)}/seat/1/state", headers=bearer(bobs))).text
     )
 
     def refused(seat: int, headers: dict[str, str]) -> object:
-        return fetch(f"{base}/game/{record.id}/seat/{seat}/state", headers=headers)
+        return fetch(f"{base}/game/{address(record.id)}/seat/{seat}/state", headers=headers)
 
     token = token_of(mine)
     forged = token[:-2] + ("AA" if not token.endswith("AA") else "BB")
@@ -154,11 +156,11 @@ async def test_private_pages_open_only_with_their_seats_valid_token(
         answer = await refused(seat, headers)  # type: ignore[misc]
         assert answer.status == 403, (seat, headers)  # type: ignore[attr-defined]
         assert "mine" not in answer.text  # type: ignore[attr-defined]
-    assert (await fetch(f"{base}/game/{record.id}/seat/1/events", headers=bearer(mine))).status == 403
+    assert (await fetch(f"{base}/game/{address(record.id)}/seat/1/events", headers=bearer(mine))).status == 403
 
     # revoked: /web revoke:True gives a new link; the old one is refused, an open page closed
     stream = asyncio.ensure_future(
-        stream_events(f"{base}/game/{record.id}/seat/0/events", headers=bearer(mine), count=2)
+        stream_events(f"{base}/game/{address(record.id)}/seat/0/events", headers=bearer(mine), count=2)
     )
     await asyncio.sleep(0.3)
     revoked = await alice.slash(room.channel, "web", revoke=True)
@@ -166,13 +168,13 @@ async def test_private_pages_open_only_with_their_seats_valid_token(
     fresh = answer_links(revoked)[f"Your page, game #{record.id}"]
     assert token_of(fresh) != token and ".0.1." in fresh
     assert [name for name, _ in await stream] == ["snapshot", "refused"]
-    assert (await fetch(f"{base}/game/{record.id}/seat/0/state", headers=bearer(mine))).status == 403
-    assert (await fetch(f"{base}/game/{record.id}/seat/0/state", headers=bearer(fresh))).status == 200
-    assert (await fetch(f"{base}/game/{record.id}/seat/1/state", headers=bearer(bobs))).status == 200
+    assert (await fetch(f"{base}/game/{address(record.id)}/seat/0/state", headers=bearer(mine))).status == 403
+    assert (await fetch(f"{base}/game/{address(record.id)}/seat/0/state", headers=bearer(fresh))).status == 200
+    assert (await fetch(f"{base}/game/{address(record.id)}/seat/1/state", headers=bearer(bobs))).status == 200
 
     # the seat left: its link no longer opens anything
     await bob.slash(room.channel, "resign")
-    assert (await fetch(f"{base}/game/{record.id}/seat/1/state", headers=bearer(bobs))).status == 403
+    assert (await fetch(f"{base}/game/{address(record.id)}/seat/1/state", headers=bearer(bobs))).status == 403
 
 
 async def test_each_player_gets_his_link_by_dm_at_the_start_and_the_replay_steps_through(
@@ -185,17 +187,17 @@ async def test_each_player_gets_his_link_by_dm_at_the_start_and_the_replay_steps
     for seat, member in enumerate(room.players):
         dm = next(m for m in member.user.dm_channel.history() if "private page on the web" in m.content)
         (url,) = link_buttons(dm).values()
-        assert url.startswith(f"{base}/game/{record.id}/seat/{seat}#v1.")
-    assert (await fetch(f"{base}/game/{record.id}/replay")).status == 404  # not while it runs
+        assert url.startswith(f"{base}/game/{address(record.id)}/seat/{seat}#v1.")
+    assert (await fetch(f"{base}/game/{address(record.id)}/replay")).status == 404  # not while it runs
     await alice.slash(room.channel, "resign")
     moves = len(await repository.moves(record.id))
-    page = await fetch(f"{base}/game/{record.id}/replay?move=0")
+    page = await fetch(f"{base}/game/{address(record.id)}/replay?move=0")
     assert page.status == 200 and f"Move 0 of {moves}" in page.text
-    steps = [json.loads((await fetch(f"{base}/game/{record.id}/replay/{n}")).text) for n in range(moves + 1)]
+    steps = [json.loads((await fetch(f"{base}/game/{address(record.id)}/replay/{n}")).text) for n in range(moves + 1)]
     assert [s["move"] for s in steps] == list(range(moves + 1))
     assert all(s["reveal"] == "" for s in steps[:-1]) and "Revealed at the end" in steps[-1]["reveal"]
     assert "resigned" in steps[-1]["events"].lower() or steps[-1]["events"]
-    assert (await fetch(f"{base}/game/{record.id}/replay/{moves + 1}")).status == 404
+    assert (await fetch(f"{base}/game/{address(record.id)}/replay/{moves + 1}")).status == 404
 
 
 async def test_odd_requests_get_short_refusals(
@@ -209,33 +211,37 @@ async def test_odd_requests_get_short_refusals(
         ("/game/0", 404),
         ("/game/99999999999999999999", 404),
         ("/game/424242", 404),
-        (f"/game/{record.id}/seat/99", 404),
-        (f"/game/{record.id}/seat/-1", 404),
-        (f"/game/{record.id}/picture/0/..%2F..%2Fetc%2Fpasswd", 404),
-        (f"/game/{record.id}/picture/7/board.png", 404),
+        (f"/game/{record.id}", 404),  # a game is found only at the address the bot gave
+        (f"/game/{record.id}-{'A' * 16}", 404),
+        (f"/game/{address(record.id + 1)}".replace(str(record.id + 1), str(record.id), 1), 404),
+        (f"/game/{record.id}/events", 404),
+        (f"/game/{address(record.id)}/seat/99", 404),
+        (f"/game/{address(record.id)}/seat/-1", 404),
+        (f"/game/{address(record.id)}/picture/0/..%2F..%2Fetc%2Fpasswd", 404),
+        (f"/game/{address(record.id)}/picture/7/board.png", 404),
         ("/static/../settings.py", 404),
         ("/../../etc/passwd", 404),
-        (f"/game/{record.id}?lang=" + "x" * 50, 400),
-        (f"/game/{record.id}/replay?move=-3", 400),
-        (f"/game/{record.id}/replay", 404),  # a running game has no replay
+        (f"/game/{address(record.id)}?lang=" + "x" * 50, 400),
+        (f"/game/{address(record.id)}/replay?move=-3", 400),
+        (f"/game/{address(record.id)}/replay", 404),  # a running game has no replay
         ("/" + "a" * 6000, 400),
     ]:
         answer = await fetch(base + path)
         assert answer.status == status, path
         assert "Traceback" not in answer.text and len(answer.text) < 4000, path
-    assert (await fetch(f"{base}/game/{record.id}", method="POST", data=b"x")).status == 405
-    huge = await fetch(f"{base}/game/{record.id}/state", data=b"x" * (MAX_BODY * 64))
+    assert (await fetch(f"{base}/game/{address(record.id)}", method="POST", data=b"x")).status == 405
+    huge = await fetch(f"{base}/game/{address(record.id)}/state", data=b"x" * (MAX_BODY * 64))
     assert huge.status == 413
-    assert (await fetch(f"{base}/game/{record.id}", headers={"X-Long": "y" * 9000})).status == 400
+    assert (await fetch(f"{base}/game/{address(record.id)}", headers={"X-Long": "y" * 9000})).status == 400
 
     streams = [
-        asyncio.ensure_future(stream_events(f"{base}/game/{record.id}/events", count=99, timeout=3))
+        asyncio.ensure_future(stream_events(f"{base}/game/{address(record.id)}/events", count=99, timeout=3))
         for _ in range(3)
     ]
     await asyncio.sleep(0.5)
-    assert (await fetch(f"{base}/game/{record.id}/events")).status == 429
+    assert (await fetch(f"{base}/game/{address(record.id)}/events")).status == 429
     for stream in streams:
         stream.cancel()
     await asyncio.gather(*streams, return_exceptions=True)
     await asyncio.sleep(0.3)
-    assert (await fetch(f"{base}/game/{record.id}/state")).status == 200
+    assert (await fetch(f"{base}/game/{address(record.id)}/state")).status == 200

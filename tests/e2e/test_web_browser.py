@@ -23,7 +23,7 @@ from tests.bot.secret_game import SecretNumbers, secret_game_registered
 from tests.e2e.browser import run, start_browser, text_of, until
 from tests.e2e.helpers import make_room, open_game, play_by_buttons
 from tests.e2e.hobbit_helpers import open_hobbit
-from tests.e2e.web_helpers import answer_links, web_bot, web_table
+from tests.e2e.web_helpers import address, answer_links, web_bot, web_table
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +47,7 @@ async def test_the_board_follows_the_game_and_the_replay_steps_through_it(
     alice, _ = room.players
     record = await open_game(room)
     base = web_table(simcord_bot).links.base
-    await run(browser.get, f"{base}/game/{record.id}?lang=en")
+    await run(browser.get, f"{base}/game/{address(record.id)}?lang=en")
     await until(lambda: "To play: alice" in text_of(browser, "turn"), what="the board")
     assert "Grill" in text_of(browser, "board")
     await alice.click(room.message(record.message_id), label="Roll")  # a move made on Discord
@@ -61,7 +61,7 @@ async def test_the_board_follows_the_game_and_the_replay_steps_through_it(
     def counter() -> str:
         return text_of(browser, "counter")
 
-    await run(browser.get, f"{base}/game/{record.id}/replay?lang=en")
+    await run(browser.get, f"{base}/game/{address(record.id)}/replay?lang=en")
     await until(lambda: counter() == f"Move 0 of {moves}")
     body = await run(browser.find_element, By.TAG_NAME, "body")
     await run(body.send_keys, Keys.ARROW_RIGHT)
@@ -81,9 +81,9 @@ async def test_the_board_follows_the_game_and_the_replay_steps_through_it(
     await until(lambda: counter() == f"Move 0 of {moves}", what="⏮")
     await run(browser.find_element(By.ID, "next").click)
     await until(lambda: counter() == f"Move 1 of {moves}", what="▶")
-    await run(browser.get, f"{base}/game/{record.id}/replay?lang=en&move={moves}")
+    await run(browser.get, f"{base}/game/{address(record.id)}/replay?lang=en&move={moves}")
     await until(lambda: counter() == f"Move {moves} of {moves}", what="?move=")
-    await run(browser.get, f"{base}/game/{record.id}/replay?lang=ru#1")
+    await run(browser.get, f"{base}/game/{address(record.id)}/replay?lang=ru#1")
     await until(lambda: counter() == f"Ход 1 из {moves}", what="#1")
 
 
@@ -139,7 +139,7 @@ async def test_hobbit_pages_show_their_pictures(
         )
         return bool(browser.execute_script(script))
 
-    await run(browser.get, f"{base}/game/{record.id}?lang=en")
+    await run(browser.get, f"{base}/game/{address(record.id)}?lang=en")
     await until(lambda: loaded("#board img.picture"), what="the board's picture")
     if shots:
         await run(browser.save_screenshot, str(Path(shots) / "web-board.png"))
@@ -149,7 +149,7 @@ async def test_hobbit_pages_show_their_pictures(
     if shots:
         await run(browser.save_screenshot, str(Path(shots) / "web-private.png"))
         await run(browser.set_window_size, 420, 860)  # a phone
-        await run(browser.get, f"{base}/game/{record.id}?lang=ru")
+        await run(browser.get, f"{base}/game/{address(record.id)}?lang=ru")
         await until(lambda: loaded("#board img.picture"))
         await run(browser.save_screenshot, str(Path(shots) / "web-phone.png"))
         await run(browser.set_window_size, 1000, 900)

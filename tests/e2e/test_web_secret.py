@@ -16,7 +16,7 @@ from storage import open_repository
 from tests.bot.secret_game import SecretNumbers, secret_game_registered
 from tests.e2e.conftest import database_url
 from tests.e2e.helpers import make_room
-from tests.e2e.web_helpers import answer_links, fetch, stream_events, token_of, web_bot, web_table
+from tests.e2e.web_helpers import address, answer_links, fetch, stream_events, token_of, web_bot, web_table
 
 
 @pytest.fixture
@@ -52,16 +52,16 @@ async def play(tmp_path: Path, game: SecretNumbers, seed: int) -> tuple[list[byt
         hers: list[bytes] = []
         for _ in range(2):
             for path in ("", "/state", "/picture/0/board.png"):
-                answer = await fetch(f"{base}/game/{record.id}{path}")
+                answer = await fetch(f"{base}/game/{address(record.id)}{path}")
                 seen.append(f"{answer.status}".encode() + answer.body)
-            public = await stream_events(f"{base}/game/{record.id}/events", count=1)
+            public = await stream_events(f"{base}/game/{address(record.id)}/events", count=1)
             seen.append(repr(public).encode())
             for name, out in (("bob", seen), ("alice", hers)):
                 seat = 0 if name == "alice" else 1
                 headers = {"Authorization": f"Bearer {token_of(links[name])}"}
-                out.append((await fetch(f"{base}/game/{record.id}/seat/{seat}", headers=headers)).body)
-                out.append((await fetch(f"{base}/game/{record.id}/seat/{seat}/state", headers=headers)).body)
-                stream = f"{base}/game/{record.id}/seat/{seat}/events"
+                out.append((await fetch(f"{base}/game/{address(record.id)}/seat/{seat}", headers=headers)).body)
+                out.append((await fetch(f"{base}/game/{address(record.id)}/seat/{seat}/state", headers=headers)).body)
+                stream = f"{base}/game/{address(record.id)}/seat/{seat}/events"
                 out.append(repr(await stream_events(stream, headers=headers, count=1)).encode())
             await alice.click(room.message(record.message_id), label="peek")
         return seen, hers

@@ -12,6 +12,7 @@ import aiohttp
 
 from bot import TavernBot
 from bot.web.server import WebTable
+from bot.web.tokens import Signer
 from storage import Repository
 from tests.e2e.conftest import make_bot
 
@@ -97,3 +98,8 @@ def link_buttons(*messages: Any) -> dict[str, str]:
 def answer_links(result: Any) -> dict[str, str]:
     """The link buttons of an interaction's answer (its response and follow-ups)."""
     return link_buttons(result.response, *result.followups)
+
+
+def address(game_id: int) -> str:
+    """Where the web table of a test bot serves a game's pages (``<game>-<key>``)."""
+    return Signer(SECRET.encode("utf-8")).address(game_id)
