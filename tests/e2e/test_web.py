@@ -156,7 +156,8 @@ async def test_private_pages_open_only_with_their_seats_valid_token(
         answer = await refused(seat, headers)  # type: ignore[misc]
         assert answer.status == 403, (seat, headers)  # type: ignore[attr-defined]
         assert "mine" not in answer.text  # type: ignore[attr-defined]
-    assert (await fetch(f"{base}/game/{address(record.id)}/seat/1/events", headers=bearer(mine))).status == 403
+    refused = await fetch(f"{base}/game/{address(record.id)}/seat/1/events", headers=bearer(mine))
+    assert refused.status == 403
 
     # revoked: /web revoke:True gives a new link; the old one is refused, an open page closed
     stream = asyncio.ensure_future(
@@ -168,9 +169,10 @@ async def test_private_pages_open_only_with_their_seats_valid_token(
     fresh = answer_links(revoked)[f"Your page, game #{record.id}"]
     assert token_of(fresh) != token and ".0.1." in fresh
     assert [name for name, _ in await stream] == ["snapshot", "refused"]
-    assert (await fetch(f"{base}/game/{address(record.id)}/seat/0/state", headers=bearer(mine))).status == 403
-    assert (await fetch(f"{base}/game/{address(record.id)}/seat/0/state", headers=bearer(fresh))).status == 200
-    assert (await fetch(f"{base}/game/{address(record.id)}/seat/1/state", headers=bearer(bobs))).status == 200
+    seats = f"{base}/game/{address(record.id)}/seat"
+    assert (await fetch(f"{seats}/0/state", headers=bearer(mine))).status == 403
+    assert (await fetch(f"{seats}/0/state", headers=bearer(fresh))).status == 200
+    assert (await fetch(f"{seats}/1/state", headers=bearer(bobs))).status == 200
 
     # the seat left: its link no longer opens anything
     await bob.slash(room.channel, "resign")
@@ -193,7 +195,8 @@ async def test_each_player_gets_his_link_by_dm_at_the_start_and_the_replay_steps
     moves = len(await repository.moves(record.id))
     page = await fetch(f"{base}/game/{address(record.id)}/replay?move=0")
     assert page.status == 200 and f"Move 0 of {moves}" in page.text
-    steps = [json.loads((await fetch(f"{base}/game/{address(record.id)}/replay/{n}")).text) for n in range(moves + 1)]
+    replay = f"{base}/game/{address(record.id)}/replay"
+    steps = [json.loads((await fetch(f"{replay}/{n}")).text) for n in range(moves + 1)]
     assert [s["move"] for s in steps] == list(range(moves + 1))
     assert all(s["reveal"] == "" for s in steps[:-1]) and "Revealed at the end" in steps[-1]["reveal"]
     assert "resigned" in steps[-1]["events"].lower() or steps[-1]["events"]

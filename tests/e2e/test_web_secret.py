@@ -59,9 +59,10 @@ async def play(tmp_path: Path, game: SecretNumbers, seed: int) -> tuple[list[byt
             for name, out in (("bob", seen), ("alice", hers)):
                 seat = 0 if name == "alice" else 1
                 headers = {"Authorization": f"Bearer {token_of(links[name])}"}
-                out.append((await fetch(f"{base}/game/{address(record.id)}/seat/{seat}", headers=headers)).body)
-                out.append((await fetch(f"{base}/game/{address(record.id)}/seat/{seat}/state", headers=headers)).body)
-                stream = f"{base}/game/{address(record.id)}/seat/{seat}/events"
+                page = f"{base}/game/{address(record.id)}/seat/{seat}"
+                out.append((await fetch(page, headers=headers)).body)
+                out.append((await fetch(f"{page}/state", headers=headers)).body)
+                stream = f"{page}/events"
                 out.append(repr(await stream_events(stream, headers=headers, count=1)).encode())
             await alice.click(room.message(record.message_id), label="peek")
         return seen, hers
