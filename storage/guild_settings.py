@@ -9,6 +9,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from storage.database import Connection
+from storage.turn_clock import TurnPolicy
 
 MAX_TURN_MINUTES = 60 * 24 * 30
 """A turn limit of at most 30 days."""
@@ -65,6 +66,10 @@ async def write_settings(db: Connection, guild_id: int, settings: GuildSettings,
         (guild_id, settings.model_dump_json(), now),
     )
 
+
+async def turn_policy_of_server(db: Connection, guild_id: int | None) -> TurnPolicy:
+    settings = await read_settings(db, guild_id)
+    return TurnPolicy(settings.turn_limit_minutes, settings.reminder_minutes)
 
 
 __all__ = ["DEFAULT_SETTINGS", "MAX_TURN_MINUTES", "GuildSettings", "read_settings", "write_settings"]

@@ -84,7 +84,7 @@ async def test_a_silent_player_is_reminded_once_then_the_computer_plays_his_turn
     game_id = await start_game(server)
 
     record = await repository.get(game_id)
-    deadline = (await repository.turn_deadlines(game_id))[0].deadline_at
+    deadline = (await repository.turn_clock.deadlines(game_id))[0].deadline_at
     assert (deadline - simcord_env.now()).total_seconds() == pytest.approx(10 * MINUTE, abs=1)
     board = room.message(record.message_id)
     field = next(f for f in board.embeds[0].fields if f.name == "Time to move")

@@ -46,7 +46,7 @@ async def clocked_game(repo: Repository, now: datetime) -> GameRecord:
     and whose seat 0 has been to act since ``now`` (its turn clock synced then)."""
     await repo.set_guild_settings(1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
     game = await started_game(repo)
-    await repo.sync_turns(game.id, now=now)
+    await repo.turn_clock.sync(game.id, now=now)
     return game
 
 

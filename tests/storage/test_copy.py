@@ -69,13 +69,13 @@ async def a_bit_of_everything(repo: Repository) -> int:
         (await started_game(repo, channel_id=2)).id, expected_version=0, seat=1, action={"kind": "resign"}
     )
     running = await play(repo, await started_game(repo, channel_id=3, ais=1), rng, moves=7)
-    await repo.sync_turns(running.id, now=T0)
-    assert len(await repo.claim_timeouts(T0 + timedelta(minutes=11))) == 1
+    await repo.turn_clock.sync(running.id, now=T0)
+    assert len(await repo.turn_clock.claim_timeouts(T0 + timedelta(minutes=11))) == 1
     await turn_pings.record(repo, TurnPing(running.id, 3, 900_000_000_000_000_001, frozenset({11}), 7))
     await dm_notices.leave(repo, running.id, [12])
     computers = await computers_game(repo, channel_id=6)
-    await repo.sync_turns(computers.id, now=T0)
-    assert await repo.claim_computer_turns(T0 + timedelta(minutes=1), pause_seconds=0) == [computers.id]
+    await repo.turn_clock.sync(computers.id, now=T0)
+    assert await repo.computer_turns.claim_due(T0 + timedelta(minutes=1), pause_seconds=0) == [computers.id]
     await repo.create_lobby("raid", guild_id=2, channel_id=4, host_id=14, host_name="Dee", options={})
     cancelled = await repo.create_lobby(
         "pickomino", guild_id=2, channel_id=5, host_id=15, host_name="E", options={}
