@@ -27,6 +27,7 @@ from bot.host import Host
 from bot.i18n import guild_language, t
 from bot.moves import follow
 from bot.policies import default_policy
+from bot.stored import guild_settings
 from bot.turns import waits_for
 from engine import RESIGN, get_game
 from engine.core.errors import EngineError
@@ -100,7 +101,7 @@ async def play_timed_out_turn(host: Host, due: DueTurn) -> bool:
     clock = (await repo.turn_clock.deadlines(record.id)).get(due.seat)
     if clock is None or clock.version != due.version:  # the seat moved since: its clock restarted
         return False
-    settings = await repo.guild_settings(record.guild_id)
+    settings = await guild_settings.read(repo, record.guild_id)
     lang = guild_language(host.client, record.guild_id)
     remove = settings.on_timeout == "remove" and due.missed >= settings.remove_after
     await tell_timeout(host, record, due, lang, removed=remove)

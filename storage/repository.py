@@ -48,7 +48,6 @@ from storage.errors import (
     NotPlaying,
     StaleVersion,
 )
-from storage.guild_settings import GuildSettings, read_settings, turn_policy_of_server, write_settings
 from storage.integrity import game_problems
 from storage.migrations import migrate
 from storage.models import (
@@ -71,7 +70,7 @@ from storage.schema import (
 )
 from storage.snapshots import snapshot
 from storage.state_versions import upgrade_games
-from storage.turn_clock import TurnClock, TurnDeadline, TurnPolicyReader
+from storage.turn_clock import TurnClock, TurnDeadline, TurnPolicyReader, default_turn_policy
 
 log = logging.getLogger(__name__)
 
@@ -139,7 +138,7 @@ class Repository:
             database,
             self.claimant,
             load=lambda db, game_id: self._load(db, game_id, lock=True),
-            policy=turn_policy or turn_policy_of_server,
+            policy=turn_policy or default_turn_policy,
         )
         self.computer_turns = ComputerTurns(database, self.claimant)
         self._states: OrderedDict[tuple[int, int], tuple[str, Any]] = OrderedDict()
@@ -539,19 +538,6 @@ class Repository:
         async with self._transaction(write=False, single=True, aside=True) as db:
             rows = await db.fetch(LEADERBOARD, params)
         return [LeaderRow(user_id=r[0], played=r[1], won=r[2], points=float(r[3])) for r in rows]
-
-    # -- server settings (storage.guild_settings) ----------------------------------------------
-    async def guild_settings(self, guild_id: int | None) -> GuildSettings:
-        return await self.database.run(lambda db: read_settings(db, guild_id), write=False, single=True)
-
-    async def set_guild_settings(self, guild_id: int, settings: GuildSettings) -> GuildSettings:
-        now = self._now()
-
-        async def write(db: Connection) -> GuildSettings:
-            await write_settings(db, guild_id, settings, now)
-            return await read_settings(db, guild_id)
-
-        return await self.database.run(write, write=True)
 
     # -- integrity -----------------------------------------------------------------------
     async def game_counts(self) -> dict[GameStatus, int]:

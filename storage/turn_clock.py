@@ -565,7 +565,8 @@ class TurnClock:
         self._database = database
         self._claimant = claimant
         self._load = load
-        self._policy = policy
+        self.policy_reader = policy
+        """How this clock learns a game's turn policy."""
 
     async def sync(
         self, game_id: int, *, now: datetime, present_seat: int | None = None
@@ -590,7 +591,7 @@ class TurnClock:
         """``sync_turns`` inside the caller's write transaction (a move's, which stores the move
         and its deadlines as one), with the policy of the game's server read on the same
         connection."""
-        policy = await self._policy(db, record.guild_id)
+        policy = await self.policy_reader(db, record.guild_id)
         return await sync_turns(
             db, record, policy, now, present_seat=present_seat, mover=mover, clocked=clocked
         )

@@ -19,8 +19,8 @@ import engine
 from bot import TavernBot, create_bot
 from bot.i18n import t
 from bot.settings import Settings
-from bot.stored import turn_pings
-from storage import GameRecord, GameStatus, Repository, open_repository
+from bot.stored import open_repository, turn_pings
+from storage import GameRecord, GameStatus, Repository
 from tests.e2e.helpers import Room, channel_pings, click_move, make_room, open_game
 from tests.storage.servers import PostgresServer
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from storage import open_repository
+from bot.stored import open_repository
 
 ROOT = Path(__file__).resolve().parents[2]
 

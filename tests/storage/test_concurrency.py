@@ -11,8 +11,9 @@ from collections import Counter
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from bot.stored import guild_settings
+from bot.stored.guild_settings import GuildSettings
 from storage import ChannelBusy, GameStatus, Repository, open_repository
-from storage.guild_settings import GuildSettings
 from storage.turn_clock import DueTurn
 from tests.storage.helpers import computers_game, started_game
 
@@ -63,7 +64,7 @@ async def test_two_processes_racing_on_the_same_games_store_each_move_once(
 async def test_concurrent_claims_hand_out_each_reminder_timeout_and_computer_turn_once(
     repo: Repository, db_url: str
 ) -> None:
-    await repo.set_guild_settings(1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
+    await guild_settings.write(repo, 1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
     games = [await started_game(repo, channel_id=n, seed=n) for n in range(12)]
     computers = [await computers_game(repo, channel_id=100 + n, seed=n) for n in range(6)]
     for game in games + computers:

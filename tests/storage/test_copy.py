@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from bot.stored import dm_notices, player_settings, turn_pings
+from bot.stored import dm_notices, guild_settings, player_settings, turn_pings
+from bot.stored.guild_settings import GuildSettings
 from bot.stored.turn_pings import TurnPing
 from storage import GameStatus, Repository, open_repository
-from storage.guild_settings import GuildSettings
 from storage.schema import TABLES
 from tests.storage.helpers import computers_game, play, started_game
 from tests.storage.servers import PostgresServer, Raw
@@ -62,7 +62,8 @@ async def a_bit_of_everything(repo: Repository) -> int:
     notice. Returns the running
     game's id."""
     rng = random.Random(8)
-    await repo.set_guild_settings(1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4, channels=(5,)))
+    settings = GuildSettings(turn_limit_minutes=10, reminder_minutes=4, channels=(5,))
+    await guild_settings.write(repo, 1, settings)
     await player_settings.write(repo, 2**62, "pickomino", {"fast": True})
     await play(repo, await started_game(repo, channel_id=1, humans=(11, 12, 13)), rng)
     await repo.apply(

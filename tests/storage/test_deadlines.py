@@ -10,9 +10,10 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from pydantic import ValidationError
 
-from storage import Repository, open_repository
+from bot.stored import guild_settings, open_repository
+from bot.stored.guild_settings import DEFAULT_SETTINGS, GuildSettings
+from storage import Repository
 from storage.backends import open_database
-from storage.guild_settings import DEFAULT_SETTINGS, GuildSettings
 from storage.migrations import LATEST, migrate
 from storage.turn_clock import TurnDeadline
 from tests.storage.conftest import TickingClock
@@ -27,13 +28,13 @@ def minutes(n: float) -> timedelta:
 
 
 async def test_settings_default_and_stored(repo: Repository) -> None:
-    assert await repo.guild_settings(5) == DEFAULT_SETTINGS
+    assert await guild_settings.read(repo, 5) == DEFAULT_SETTINGS
     assert DEFAULT_SETTINGS.turn_limit_minutes == 24 * 60 and DEFAULT_SETTINGS.reminder_minutes == 120
     assert DEFAULT_SETTINGS.on_timeout == "ai"
     changed = GuildSettings(turn_limit_minutes=10, reminder_minutes=3, on_timeout="remove", channels=(7,))
-    assert await repo.set_guild_settings(5, changed) == changed
-    assert await repo.guild_settings(5) == changed
-    assert await repo.guild_settings(6) == DEFAULT_SETTINGS
+    assert await guild_settings.write(repo, 5, changed) == changed
+    assert await guild_settings.read(repo, 5) == changed
+    assert await guild_settings.read(repo, 6) == DEFAULT_SETTINGS
 
 
 @pytest.mark.parametrize(
@@ -52,7 +53,7 @@ def test_bad_settings_are_refused(fields: dict[str, object]) -> None:
 
 
 async def test_a_turn_gets_one_deadline_and_the_seats_own_moves_restart_it(repo: Repository) -> None:
-    await repo.set_guild_settings(1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
+    await guild_settings.write(repo, 1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
     game = await started_game(repo)
     deadlines = await repo.turn_clock.sync(game.id, now=T0)
     assert set(deadlines) == {0}
@@ -171,7 +172,7 @@ async def first_legal_move(repo: Repository, game_id: int) -> int:
 
 
 async def test_missed_turns_count_in_a_row_and_a_own_move_resets_them(repo: Repository) -> None:
-    await repo.set_guild_settings(1, GuildSettings(turn_limit_minutes=1, reminder_minutes=0))
+    await guild_settings.write(repo, 1, GuildSettings(turn_limit_minutes=1, reminder_minutes=0))
     game = await started_game(repo)
     now = T0
     await repo.turn_clock.sync(game.id, now=now)
@@ -317,7 +318,7 @@ async def test_new_settings_count_from_the_next_clock_and_a_running_one_keeps_it
     row that move would have written did; a move under other settings writes its row again."""
     game = await clocked_game(repo, T0)
     await roll(repo, game.id, 0, T0 + minutes(1))
-    await repo.set_guild_settings(1, GuildSettings(turn_limit_minutes=30, reminder_minutes=0))
+    await guild_settings.write(repo, 1, GuildSettings(turn_limit_minutes=30, reminder_minutes=0))
     assert (await repo.turn_clock.deadlines(game.id))[0].deadline_at == T0 + minutes(11)
     assert [due.version for due in await repo.turn_clock.claim_timeouts(T0 + minutes(11))] == [1]
 
@@ -339,7 +340,7 @@ async def test_a_v10_database_is_upgraded_with_its_clocks_kept_and_synced_on_the
     assert await migrate(database, target=10) == 10
     v10 = Repository(database, clock=TickingClock())  # the v10 schema driven by today's code
     try:
-        await v10.set_guild_settings(1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
+        await guild_settings.write(v10, 1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
         running = await started_game(v10, channel_id=1)
         moved = await started_game(v10, channel_id=2)
         await v10.apply(moved.id, expected_version=0, seat=0, action={"kind": "roll"})  # not synced

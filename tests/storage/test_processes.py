@@ -21,8 +21,9 @@ from pathlib import Path
 from typing import Any
 
 import engine
-from storage import GameStatus, Repository, open_repository
-from storage.guild_settings import GuildSettings
+from bot.stored import guild_settings, open_repository
+from bot.stored.guild_settings import GuildSettings
+from storage import GameStatus, Repository
 from storage.migrations import LATEST
 from tests.storage.helpers import computers_game, random_move, started_game
 
@@ -136,7 +137,7 @@ async def test_scheduler_passes_in_two_processes_handle_each_reminder_timeout_an
     repo = await open_repository(postgres_url)
     try:
         guild, channels = world["guild"], world["channels"]
-        await repo.set_guild_settings(guild, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
+        await guild_settings.write(repo, guild, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
         people = []
         for n, channel in enumerate(channels[:6]):
             lobby = await repo.create_lobby(
