@@ -42,7 +42,8 @@ import engine
 from bot import create_bot
 from bot.buttons import encode_action
 from bot.settings import Settings
-from storage import GameStatus, open_repository
+from bot.stored import open_repository
+from storage import GameStatus
 
 _CALLBACK = re.compile(r"/interactions/([0-9]+)/[^/]+/callback")
 

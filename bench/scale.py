@@ -7,8 +7,8 @@ python bench/scale.py [--backend sqlite|postgresql|both] [--finished 20000] [--r
 
 Reads (median of 101 calls each, of 15 for the slow ones): the leaderboards of one server and
 of every server and a player's statistics (/leaderboard, /stats; the player sits in one
-finished game in 20, a regular), the scheduler's idle pass (``unsynced_games``,
-``claim_computer_turns`` and ``next_due``), a start-up (opening the database, migrations
+finished game in 20, a regular), the scheduler's idle pass (``turn_clock.unsynced_games``,
+``computer_turns.claim_due`` and ``turn_clock.next_due``), a start-up (opening the database, migrations
 checked, and the scheduler's first pass), the open games (``active_games``, as ``/games`` lists
 them) and the game counts (``count_games``, as ``--check`` shows them).
 
@@ -136,7 +136,7 @@ async def add_running(repo: Repository, count: int) -> list[int]:
             record = (
                 await repo.apply(record.id, expected_version=record.version, seat=seat, action=action)
             ).game
-        await repo.sync_turns(record.id, now=now)
+        await repo.turn_clock.sync(record.id, now=now)
         ids.append(record.id)
     return ids
 
@@ -164,9 +164,9 @@ async def side_by_side(
 async def idle_pass(repo: Repository) -> None:
     """What the scheduler reads and claims in a pass with nothing due."""
     now = datetime_now()
-    await repo.unsynced_games()
-    await repo.claim_computer_turns(now, pause_seconds=1.5)
-    await repo.next_due()
+    await repo.turn_clock.unsynced_games()
+    await repo.computer_turns.claim_due(now, pause_seconds=1.5)
+    await repo.turn_clock.next_due()
 
 
 READS = {
@@ -310,7 +310,7 @@ async def whole_games(
         await repo.join(lobby.id, PLAYERS + 1, "guest")
         records.append(await repo.start(lobby.id, seed=n))
         if clock:
-            await repo.sync_turns(lobby.id, now=now)
+            await repo.turn_clock.sync(lobby.id, now=now)
     wal_frames(path, reset=True)
     before, played = written_bytes(), 0
     for record in records:

@@ -13,7 +13,7 @@ it is played, so of several bot processes exactly one plays it:
 
 The holder plays one move for each computer seat the game waits for, pausing before each round,
 renews its lease every round, and repeats until a person must act or the game is over; then it
-lets the turn go (``finish_computer_turn``), unless a newer move made computer seats due again.
+lets the turn go (``Repository.computer_turns.finish``), unless a newer move made computer seats due again.
 On shutdown (after the move under way) or a failure it gives the claim back, so another
 process takes over at once.
 
@@ -208,7 +208,7 @@ class AIPlayers:
         # turn the scheduler claimed for a task that was never started. Each is given back
         # only if this process holds it.
         repo = self.host.repository
-        turns = await repo.computer_turns()
+        turns = await repo.computer_turns.pending()
         held = [game_id for game_id, owner in turns.items() if owner == repo.claimant.owner]
         for game_id in held:
             await self._give_back(game_id)
@@ -228,7 +228,7 @@ class AIPlayers:
                         return
                     if not await self._pause():
                         return
-                    claimed = await repo.claim_computer_turn(game_id, self.host.clock())
+                    claimed = await repo.computer_turns.claim(game_id, self.host.clock())
                 if claimed:  # else another process plays it, or it is done
                     claimed = await self._play_claimed(game_id)
                 if self._closing or game_id not in self._again:
@@ -262,7 +262,7 @@ class AIPlayers:
 
     async def _give_back(self, game_id: int) -> None:
         try:
-            if await self.host.repository.release_computer_turn(game_id):
+            if await self.host.repository.computer_turns.release(game_id):
                 self._given_back += 1
         except Exception:  # the lease runs out by itself
             log.exception("could not give back the computer turn of game %s", game_id)
@@ -281,14 +281,14 @@ class AIPlayers:
                 continue
             seats = ai_seats_to_act(record)
             if not seats:
-                if await repo.finish_computer_turn(game_id, record.version):
+                if await repo.computer_turns.finish(game_id, record.version):
                     return False
-                if not await repo.renew_computer_turn(game_id, self.host.clock()):
+                if not await repo.computer_turns.renew(game_id, self.host.clock()):
                     return False  # not ours any more
                 continue  # a newer move made computer seats due again
             if pause and not await self._pause():
                 return True
-            if not await repo.renew_computer_turn(game_id, self.host.clock()):
+            if not await repo.computer_turns.renew(game_id, self.host.clock()):
                 return False
             pause = True
             for seat in seats:

@@ -24,8 +24,9 @@ from bot.i18n import CatalogueTranslator, reader_language, t
 from bot.render.registry import game_extensions
 from bot.scheduler import TurnScheduler
 from bot.settings import Settings
+from bot.stored import counts_with_server_settings, guild_settings, open_repository
 from bot.turns import TurnPings
-from storage import Repository, open_repository
+from storage import Repository
 from storage.claims import Claimant
 
 log = logging.getLogger("tavern.bot")
@@ -63,6 +64,10 @@ class TavernBot(commands.AutoShardedBot):
             **shards,
         )
         self.settings = settings
+        if repository is not None and not counts_with_server_settings(repository):
+            # Else its turn clock would count every game with the default limit whatever a
+            # server chose in /config, silently.
+            raise ValueError("the bot's repository is opened with bot.stored.open_repository")
         self._repository = repository
         self._owns_repository = repository is None
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
@@ -96,7 +101,7 @@ class TavernBot(commands.AutoShardedBot):
 
     async def pictures(self, guild_id: int | None) -> bool:
         """Whether this server wants pictures on boards and private views (``/config``)."""
-        return (await self.repository.guild_settings(guild_id)).pictures
+        return (await guild_settings.read(self.repository, guild_id)).pictures
 
     @property
     def repository(self) -> Repository:

@@ -19,7 +19,8 @@ from discord import app_commands
 
 from bot.app import create_bot
 from bot.settings import Settings
-from storage import Repository, open_repository
+from bot.stored import open_repository
+from storage import Repository
 from storage.errors import StorageError
 from storage.migrations import schema_version
 from storage.url import mask_password

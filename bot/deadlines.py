@@ -1,9 +1,9 @@
 """What happens when a turn runs long: the reminder, and the timeout.
 
-Both are claimed in storage by exactly one bot process (``Repository.claim_reminders`` /
-``claim_timeouts``, with an owner and a lease); this module only acts on a claim, and the
-scheduler settles or gives it back. A timed-out turn is played through the
-same path as a person's move — ``Repository.apply`` against the version the claim saw, then
+Both are claimed in storage by exactly one bot process (``Repository.turn_clock``'s
+``claim_reminders`` / ``claim_timeouts``, with an owner and a lease); this module only acts on a
+claim, and the scheduler settles or gives it back. A timed-out turn is played through the same
+path as a person's move — ``Repository.apply`` against the version the claim saw, then
 the board is redrawn — so a person who moves at the last second wins the race and the
 computer's move is refused as stale, never stored twice.
 
@@ -27,6 +27,7 @@ from bot.host import Host
 from bot.i18n import guild_language, t
 from bot.moves import follow
 from bot.policies import default_policy
+from bot.stored import guild_settings
 from bot.turns import waits_for
 from engine import RESIGN, get_game
 from engine.core.errors import EngineError
@@ -51,7 +52,7 @@ async def sync_after_move(
 ) -> dict[int, TurnDeadline]:
     """Start or keep the clocks of the seats the game now waits for (after any stored move or
     the start); the board shows the returned deadlines."""
-    return await host.repository.sync_turns(record.id, now=host.clock(), present_seat=present_seat)
+    return await host.repository.turn_clock.sync(record.id, now=host.clock(), present_seat=present_seat)
 
 
 async def send_reminder(host: Host, due: DueTurn) -> None:
@@ -59,7 +60,7 @@ async def send_reminder(host: Host, due: DueTurn) -> None:
     record = await host.repository.get(due.game_id)
     if record.status is not GameStatus.ACTIVE or due.user_id is None:
         return
-    deadline = (await host.repository.turn_deadlines(record.id)).get(due.seat)
+    deadline = (await host.repository.turn_clock.deadlines(record.id)).get(due.seat)
     if deadline is None:  # the turn ended between the claim and now
         return
     lang = guild_language(host.client, record.guild_id)
@@ -97,10 +98,10 @@ async def play_timed_out_turn(host: Host, due: DueTurn) -> bool:
     record = await repo.get(due.game_id)
     if not waits_for(record, due.seat):
         return False
-    clock = (await repo.turn_deadlines(record.id)).get(due.seat)
+    clock = (await repo.turn_clock.deadlines(record.id)).get(due.seat)
     if clock is None or clock.version != due.version:  # the seat moved since: its clock restarted
         return False
-    settings = await repo.guild_settings(record.guild_id)
+    settings = await guild_settings.read(repo, record.guild_id)
     lang = guild_language(host.client, record.guild_id)
     remove = settings.on_timeout == "remove" and due.missed >= settings.remove_after
     await tell_timeout(host, record, due, lang, removed=remove)

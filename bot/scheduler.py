@@ -10,12 +10,12 @@ next pass of any process, up to ``TIMEOUT_ATTEMPTS`` tries in all (counted in st
 process that died while handling it included), so a Discord outage at the wrong moment does not
 leave a game waiting forever for an absent player.
 
-Each pass: sync the deadlines of games moved by a path that did not (``unsynced_games``), claim
-the computer turns nobody plays (``bot.ai_players`` plays them in the background), then
-timeouts (a timeout also settles its reminder, so a player long overdue is not reminded after
-the computer played for them), then reminders. Passes run every ``POLL_SECONDS`` in a
-``discord.ext.tasks`` loop; a pass with nothing due costs three indexed reads and one update of
-the (few) pending computer turns that changes nothing.
+Each pass: sync the deadlines of games moved by a path that did not
+(``turn_clock.unsynced_games``), claim the computer turns nobody plays (``bot.ai_players`` plays
+them in the background), then timeouts (a timeout also settles its reminder, so a player long
+overdue is not reminded after the computer played for them), then reminders. Passes run every
+``POLL_SECONDS`` in a ``discord.ext.tasks`` loop; a pass with nothing due costs three indexed
+reads and one update of the (few) pending computer turns that changes nothing.
 
 Why ``tasks.loop`` and not a bare ``asyncio.sleep``: both sleep on the event loop, but SimCord
 knows a ``tasks.loop`` interval as a wait that only virtual time may end, whereas a bare sleep
@@ -89,8 +89,8 @@ class TurnScheduler:
         where = f"seat {timeout.seat} in game {timeout.game_id}"
         if timeout.tries >= TIMEOUT_ATTEMPTS:
             log.exception("timeout of %s failed %d times: given up", where, timeout.tries)
-            await repo.complete_timeout(timeout)
-        elif await repo.release_timeout(timeout):
+            await repo.turn_clock.complete_timeout(timeout)
+        elif await repo.turn_clock.release_timeout(timeout):
             log.exception("timeout of %s failed (try %d): the next pass tries again", where, timeout.tries)
         else:
             log.exception("timeout of %s failed; the turn has moved on since", where)
@@ -99,21 +99,21 @@ class TurnScheduler:
         """One pass over everything due now."""
         repo = self.host.repository
         now = self.host.clock()
-        for game_id in await repo.unsynced_games():
+        for game_id in await repo.turn_clock.unsynced_games():
             try:
-                await repo.sync_turns(game_id, now=now)
+                await repo.turn_clock.sync(game_id, now=now)
             except Exception:  # one unreadable game must not hold up the others
                 log.exception("cannot sync the deadlines of game %s", game_id)
         pause = self.host.settings.ai_delay_seconds
         if self._stopping:
             return
-        for game_id in await repo.claim_computer_turns(now, pause_seconds=pause):
+        for game_id in await repo.computer_turns.claim_due(now, pause_seconds=pause):
             log.info("playing the computer turn of game %s, which no process played", game_id)
             self.host.computer_turns.adopt(game_id)
-        due = await repo.next_due()
+        due = await repo.turn_clock.next_due()
         if due is None or due > now or self._stopping:
             return
-        timeouts = await repo.claim_timeouts(now)
+        timeouts = await repo.turn_clock.claim_timeouts(now)
         try:
             while timeouts and not self._stopping:
                 timeout = timeouts[0]
@@ -122,19 +122,19 @@ class TurnScheduler:
                 except Exception:
                     await self._timeout_failed(timeout)
                 else:
-                    await repo.complete_timeout(timeout)
+                    await repo.turn_clock.complete_timeout(timeout)
                 timeouts.pop(0)
         finally:
             # Stopped (or cut off) before these were played: the next pass of any process
             # claims them again at once instead of after the lease.
             for timeout in timeouts:
-                await repo.release_timeout(timeout)
+                await repo.turn_clock.release_timeout(timeout)
         if self._stopping:
             return
-        for reminder in await repo.claim_reminders(now):
+        for reminder in await repo.turn_clock.claim_reminders(now):
             try:
                 await send_reminder(self.host, reminder)
             except Exception:
                 log.exception("reminder of seat %s in game %s failed", reminder.seat, reminder.game_id)
             # Sent or failed, it is settled: a reminder is worth one try, never two messages.
-            await repo.complete_reminder(reminder)
+            await repo.turn_clock.complete_reminder(reminder)

@@ -3,14 +3,17 @@ a row with the version and the moment they became due, written by the turn clock
 (``storage.turn_clock.sync_turns``) in the transaction of the move that made them due. A process
 *claims* it (an owner and a lease, ``storage.claims``), plays those seats until a person is to
 act, and deletes the row, only if no newer move made them due again; a claim left by a process
-that died is taken over once its lease has run out."""
+that died is taken over once its lease has run out.
+
+``ComputerTurns`` is the repository's door to them (``Repository.computer_turns``): each call
+one transaction on the repository's database, each claim made as its ``Claimant``."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
 from storage.claims import Claimant, to_epoch
-from storage.database import Connection
+from storage.database import Connection, Database
 
 
 async def due_computer_turn(db: Connection, game_id: int, version: int, since: float) -> None:
@@ -89,8 +92,53 @@ async def release_computer_turn(db: Connection, game_id: int, claimant: Claimant
     )
 
 
+class ComputerTurns:
+    """The computer turns of one repository (``Repository.computer_turns``), claimed as its
+    ``claimant``."""
+
+    def __init__(self, database: Database, claimant: Claimant) -> None:
+        self._database = database
+        self._claimant = claimant
+
+    async def claim_due(self, now: datetime, *, pause_seconds: float) -> list[int]:
+        """The games whose computer turn nobody plays (due for ``pause_seconds``, or left by a
+        process whose lease ran out), now claimed (``claim_computer_turns``)."""
+        return await self._database.run(
+            lambda db: claim_computer_turns(db, now, self._claimant, pause_seconds=pause_seconds),
+            write=True,
+            single=True,
+        )
+
+    async def claim(self, game_id: int, now: datetime) -> bool:
+        """Whether the game's computer turn is held by this repository's claimant now."""
+        return await self._database.run(
+            lambda db: claim_computer_turn(db, game_id, now, self._claimant), write=True, single=True
+        )
+
+    async def renew(self, game_id: int, now: datetime) -> bool:
+        return await self._database.run(
+            lambda db: renew_computer_turn(db, game_id, now, self._claimant), write=True, single=True
+        )
+
+    async def finish(self, game_id: int, version: int) -> bool:
+        return await self._database.run(
+            lambda db: finish_computer_turn(db, game_id, version, self._claimant), write=True, single=True
+        )
+
+    async def release(self, game_id: int) -> bool:
+        return await self._database.run(
+            lambda db: release_computer_turn(db, game_id, self._claimant), write=True, single=True
+        )
+
+    async def pending(self) -> dict[int, str | None]:
+        """Every pending computer turn: game id → the owner holding it (``None``: nobody)."""
+        async with self._database.transaction(write=False, single=True) as db:
+            rows = await db.fetch("SELECT game_id, owner FROM computer_turns ORDER BY game_id")
+        return {int(row[0]): row[1] for row in rows}
+
 
 __all__ = [
+    "ComputerTurns",
     "claim_computer_turn",
     "claim_computer_turns",
     "due_computer_turn",

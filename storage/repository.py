@@ -38,13 +38,7 @@ from engine.core import dump_json
 from engine.core.move_log import play_logged
 from storage.backends import open_database
 from storage.claims import Claimant, to_epoch
-from storage.computer_turns import (
-    claim_computer_turn,
-    claim_computer_turns,
-    finish_computer_turn,
-    release_computer_turn,
-    renew_computer_turn,
-)
+from storage.computer_turns import ComputerTurns
 from storage.database import POOL_SIZE, Connection, Database, Row
 from storage.errors import (
     ChannelBusy,
@@ -54,7 +48,6 @@ from storage.errors import (
     NotPlaying,
     StaleVersion,
 )
-from storage.guild_settings import GuildSettings, read_settings, write_settings
 from storage.integrity import game_problems
 from storage.migrations import migrate
 from storage.models import (
@@ -77,20 +70,7 @@ from storage.schema import (
 )
 from storage.snapshots import snapshot
 from storage.state_versions import upgrade_games
-from storage.turn_clock import NEXT_DUE as _NEXT_DUE
-from storage.turn_clock import UNSYNCED as _UNSYNCED
-from storage.turn_clock import (
-    DueTurn,
-    TurnDeadline,
-    claim_reminders,
-    claim_timeouts,
-    complete_reminder,
-    complete_timeout,
-    last_mover,
-    read_deadlines,
-    release_timeout,
-    sync_turns,
-)
+from storage.turn_clock import TurnClock, TurnDeadline, TurnPolicyReader, default_turn_policy
 
 log = logging.getLogger(__name__)
 
@@ -111,13 +91,20 @@ def utc_now() -> datetime:
 
 
 async def open_repository(
-    url: str, *, clock: Clock | None = None, pool_size: int = POOL_SIZE, claimant: Claimant | None = None
+    url: str,
+    *,
+    clock: Clock | None = None,
+    pool_size: int = POOL_SIZE,
+    claimant: Claimant | None = None,
+    turn_policy: TurnPolicyReader | None = None,
 ) -> Repository:
     """Open (creating an SQLite file if needed) the database ``url`` names, migrated to the
     latest schema. ``DatabaseUnavailable`` names the database and what to do when it cannot be
     used. Games stored at an older state version than their rules' are upgraded and their
     snapshots rebuilt from the log (``storage.state_versions``). ``claimant``: who this
-    process's claims are made as (a new owner by default)."""
+    process's claims are made as (a new owner by default). ``turn_policy``: how the turn clock
+    learns a game's turn limit and reminder (``storage.turn_clock``; the default policy for
+    every game when not given)."""
     database = await open_database(url, pool_size=pool_size)
     try:
         with database.explained():
@@ -126,15 +113,34 @@ async def open_repository(
     except BaseException:
         await database.close()
         raise
-    return Repository(database, clock=clock or utc_now, claimant=claimant)
+    return Repository(database, clock=clock or utc_now, claimant=claimant, turn_policy=turn_policy)
 
 
 class Repository:
-    def __init__(self, database: Database, *, clock: Clock, claimant: Claimant | None = None) -> None:
+    """The games. Beside them, on the same database and as the same claimant: ``turn_clock``
+    (deadlines, reminders, timeouts) and ``computer_turns``."""
+
+    def __init__(
+        self,
+        database: Database,
+        *,
+        clock: Clock,
+        claimant: Claimant | None = None,
+        turn_policy: TurnPolicyReader | None = None,
+    ) -> None:
         self.database = database
         self._clock = clock
         self.claimant = claimant or Claimant.this_process()
         """The owner and lease of every claim this repository makes: one per process."""
+        # The clock reads a game through this repository (its decoding and caches) and syncs
+        # inside this repository's move transactions (``_store_move``), so it shares the database.
+        self.turn_clock = TurnClock(
+            database,
+            self.claimant,
+            load=lambda db, game_id: self._load(db, game_id, lock=True),
+            policy=turn_policy or default_turn_policy,
+        )
+        self.computer_turns = ComputerTurns(database, self.claimant)
         self._states: OrderedDict[tuple[int, int], tuple[str, Any]] = OrderedDict()
         self._records: OrderedDict[int, tuple[GameRecord, str | None]] = OrderedDict()
         """Each game's latest record read or stored here, with its snapshot as stored (see the
@@ -390,8 +396,9 @@ class Repository:
         the game exactly as it was.
 
         With ``turn_now`` the turn deadlines are brought up to date in the same transaction
-        (``storage.turn_clock.sync_turns``; ``present``: the seat moved by its own hand) and
-        returned in ``Applied.deadlines``; without it the scheduler syncs them later."""
+        (``TurnClock.sync_in``, counting with the game's turn policy read in it too; ``present``:
+        the seat moved by its own hand) and returned in ``Applied.deadlines``; without it the
+        scheduler syncs them later."""
         # From the record this repository last read or stored, if it is at the move's version:
         # the compare-and-swap below proves the database still holds it, and when it does not
         # (another process moved), the move is tried once more from what is stored.
@@ -489,11 +496,9 @@ class Repository:
             )
             deadlines: dict[int, TurnDeadline] = {}
             if turn_now is not None:
-                settings = await read_settings(db, record.guild_id)
-                deadlines = await sync_turns(
+                deadlines = await self.turn_clock.sync_in(
                     db,
                     game_after,
-                    settings,
                     turn_now,
                     present_seat=seat if present else None,
                     mover=seat,
@@ -533,101 +538,6 @@ class Repository:
         async with self._transaction(write=False, single=True, aside=True) as db:
             rows = await db.fetch(LEADERBOARD, params)
         return [LeaderRow(user_id=r[0], played=r[1], won=r[2], points=float(r[3])) for r in rows]
-
-    # -- server settings and the turn clock (storage.guild_settings, storage.turn_clock) ------------------
-    async def guild_settings(self, guild_id: int | None) -> GuildSettings:
-        return await self.database.run(lambda db: read_settings(db, guild_id), write=False, single=True)
-
-    async def set_guild_settings(self, guild_id: int, settings: GuildSettings) -> GuildSettings:
-        now = self._now()
-
-        async def write(db: Connection) -> GuildSettings:
-            await write_settings(db, guild_id, settings, now)
-            return await read_settings(db, guild_id)
-
-        return await self.database.run(write, write=True)
-
-    async def sync_turns(
-        self, game_id: int, *, now: datetime, present_seat: int | None = None
-    ) -> dict[int, TurnDeadline]:
-        """The deadlines of the seats the game waits for, brought up to date with its version
-        (``storage.turn_clock.sync_turns``)."""
-        async with self._transaction(write=True) as db:
-            record = await self._load(db, game_id, lock=True)
-            settings = await read_settings(db, record.guild_id)
-            mover = await last_mover(db, game_id, record.version) if record.version else None
-            return await sync_turns(db, record, settings, now, present_seat=present_seat, mover=mover)
-
-    async def turn_deadlines(self, game_id: int) -> dict[int, TurnDeadline]:
-        """The deadline of every seat the game waits for (``storage.turn_clock.read_deadlines``)."""
-        return await self.database.run(lambda db: read_deadlines(db, game_id), write=False)
-
-    async def unsynced_games(self) -> list[int]:
-        async with self._transaction(write=False, single=True) as db:
-            return [int(row[0]) for row in await db.fetch(_UNSYNCED)]
-
-    async def next_due(self) -> datetime | None:
-        """The earliest reminder or timeout not yet claimed."""
-        async with self._transaction(write=False, single=True) as db:
-            row = await db.fetch_one(_NEXT_DUE)
-        return None if row is None or row[0] is None else datetime.fromtimestamp(row[0], UTC)
-
-    async def claim_reminders(self, now: datetime) -> list[DueTurn]:
-        """Due reminders, each claimed by this repository's ``claimant`` (storage.turn_clock)."""
-        return await self.database.run(lambda db: claim_reminders(db, now, self.claimant), write=True)
-
-    async def complete_reminder(self, due: DueTurn) -> bool:
-        return await self.database.run(
-            lambda db: complete_reminder(db, due, self.claimant), write=True, single=True
-        )
-
-    async def claim_timeouts(self, now: datetime) -> list[DueTurn]:
-        return await self.database.run(lambda db: claim_timeouts(db, now, self.claimant), write=True)
-
-    async def complete_timeout(self, due: DueTurn) -> bool:
-        return await self.database.run(
-            lambda db: complete_timeout(db, due, self.claimant), write=True, single=True
-        )
-
-    async def release_timeout(self, due: DueTurn) -> bool:
-        """Give a claimed timeout back (its handling failed): it is due again at once."""
-        return await self.database.run(lambda db: release_timeout(db, due, self.claimant), write=True)
-
-    # -- computer turns (storage.turn_clock) ------------------------------------------------------
-    async def claim_computer_turns(self, now: datetime, *, pause_seconds: float) -> list[int]:
-        """The games whose computer turn nobody plays (due for ``pause_seconds``, or left by a
-        process whose lease ran out), now claimed by this repository."""
-        return await self.database.run(
-            lambda db: claim_computer_turns(db, now, self.claimant, pause_seconds=pause_seconds),
-            write=True,
-            single=True,
-        )
-
-    async def claim_computer_turn(self, game_id: int, now: datetime) -> bool:
-        return await self.database.run(
-            lambda db: claim_computer_turn(db, game_id, now, self.claimant), write=True, single=True
-        )
-
-    async def renew_computer_turn(self, game_id: int, now: datetime) -> bool:
-        return await self.database.run(
-            lambda db: renew_computer_turn(db, game_id, now, self.claimant), write=True, single=True
-        )
-
-    async def finish_computer_turn(self, game_id: int, version: int) -> bool:
-        return await self.database.run(
-            lambda db: finish_computer_turn(db, game_id, version, self.claimant), write=True, single=True
-        )
-
-    async def release_computer_turn(self, game_id: int) -> bool:
-        return await self.database.run(
-            lambda db: release_computer_turn(db, game_id, self.claimant), write=True, single=True
-        )
-
-    async def computer_turns(self) -> dict[int, str | None]:
-        """Every pending computer turn: game id → the owner holding it (``None``: nobody)."""
-        async with self._transaction(write=False, single=True) as db:
-            rows = await db.fetch("SELECT game_id, owner FROM computer_turns ORDER BY game_id")
-        return {int(row[0]): row[1] for row in rows}
 
     # -- integrity -----------------------------------------------------------------------
     async def game_counts(self) -> dict[GameStatus, int]:

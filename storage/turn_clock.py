@@ -7,7 +7,7 @@ the ``turn_deadlines`` rows of one game up to date with its current version:
 
 - seats no longer to act lose their row;
 - the seat that made the last move, and every seat to act that has no row yet, get a fresh
-  clock (reminder and deadline from the server's settings, counted from ``now``);
+  clock (reminder and deadline from the game's ``TurnPolicy``, counted from ``now``);
 - any other seat still to act keeps its row, so others' moves in a simultaneous phase do not
   give it more time.
 
@@ -16,8 +16,8 @@ page of the write-ahead log). A move stored with the turn clock (``Repository.ap
 logs the clock's time with it (``moves.turn_at``) and marks the game's row synced with it
 (``games.turns_synced``). A mover still to act whose row nothing has claimed yet keeps that row
 as it is: its times become the earliest the seat can be due, and the seat's last move in the
-log since the row's ``version`` says when its clock started again (``restarts``; the settings
-it counts with are on the row). Every reader counts that restart in (``read_deadlines``, the
+log since the row's ``version`` says when its clock started again (``restarts``; the policy
+it counts with is on the row). Every reader counts that restart in (``read_deadlines``, the
 deadlines ``sync_turns`` returns); a reminder or timeout that comes due by the stored times
 first brings the row up to date with it, and is claimed only if still due. The game's row keeps
 ``turns_due``, at most the earliest moment any of its reminders or timeouts can be claimed while
@@ -38,12 +38,22 @@ be synced, so a claim never acts on an out-of-date turn. A claim takes the game'
 committed before it and a move sees the claim.
 
 ``sync_turns`` also marks a game whose computer seats are to act (``storage.computer_turns``).
+
+A game's ``TurnPolicy`` (its turn limit and reminder) is all the clock asks of the server it is
+played on. Storage keeps no server settings: whoever makes the repository supplies a reader of
+the policy (``TurnPolicyReader``; the bot's reads its ``/config``, ``bot.stored.guild_settings``),
+which the clock calls on the connection of the transaction that syncs, so a move, its policy
+and its deadlines are one transaction. Without a reader every game counts with
+``DEFAULT_TURN_POLICY``.
+
+``TurnClock`` is the repository's door to all this (``Repository.turn_clock``): each call one
+transaction on the repository's database, each claim made as its ``Claimant``.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Collection
+from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Literal
@@ -51,12 +61,42 @@ from typing import Any, Literal
 import engine
 from storage.claims import Claimant, from_epoch, to_epoch
 from storage.computer_turns import due_computer_turn
-from storage.database import Connection
-from storage.guild_settings import GuildSettings
+from storage.database import Connection, Database
 from storage.models import GameRecord, GameStatus
 from storage.schema import PENDING
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPolicy:
+    """How long a seat has for its turn and when it is reminded: what the turn clock counts
+    with, and all it asks of the server a game is played on."""
+
+    limit_minutes: int = 24 * 60
+    reminder_minutes: int = 120
+    """Minutes into a turn before the player is reminded; 0: no reminder."""
+
+    def __post_init__(self) -> None:
+        # A reminder at or after the deadline would be claimed after the timeout settled it:
+        # never sent, yet counted in the game's earliest moment.
+        if self.limit_minutes < 1 or not 0 <= self.reminder_minutes < self.limit_minutes:
+            raise ValueError(
+                f"a turn policy needs a limit of a minute or more and a reminder before it,"
+                f" not {self.limit_minutes} and {self.reminder_minutes}"
+            )
+
+
+DEFAULT_TURN_POLICY = TurnPolicy()
+
+TurnPolicyReader = Callable[[Connection, "int | None"], Awaitable[TurnPolicy]]
+"""The policy of a game on a server (``None``: outside any server), read on the connection of the
+transaction that syncs its clock."""
+
+
+async def default_turn_policy(db: Connection, guild_id: int | None) -> TurnPolicy:
+    """The reader of a repository made without one: every game counts with the default."""
+    return DEFAULT_TURN_POLICY
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +124,6 @@ class DueTurn:
     """For a timeout: how many times it has been claimed, this time included."""
 
 
-
 async def last_mover(db: Connection, game_id: int, version: int) -> int | None:
     row = await db.fetch_one("SELECT seat FROM moves WHERE game_id = ? AND seq = ?", (game_id, version))
     return None if row is None else int(row[0])
@@ -105,17 +144,17 @@ class StoredClock:
     """Nothing claimed, done or tried on it yet."""
     reminder_minutes: int | None
     limit_minutes: int | None
-    """The settings its times were counted with; ``None`` on a row written before v12, which
+    """The policy its times were counted with; ``None`` on a row written before v12, which
     the seat's next move rewrites."""
 
-    def restarts_in_place(self, settings: GuildSettings, reminder: float | None, deadline: float) -> bool:
+    def restarts_in_place(self, policy: TurnPolicy, reminder: float | None, deadline: float) -> bool:
         """Whether a move of the seat may restart this clock at ``reminder`` / ``deadline`` by
-        the log's word alone: counted with the same settings, nothing claimed or done yet (the
+        the log's word alone: counted with the same policy, nothing claimed or done yet (the
         holder of a claim must see the clock start again), its times no later than the new."""
         return (
             self.untouched
-            and self.reminder_minutes == settings.reminder_minutes
-            and self.limit_minutes == settings.turn_limit_minutes
+            and self.reminder_minutes == policy.reminder_minutes
+            and self.limit_minutes == policy.limit_minutes
             and (self.reminder_at is None or reminder is None or self.reminder_at <= reminder)
             and self.deadline_at <= deadline
         )
@@ -203,7 +242,7 @@ async def read_deadlines(db: Connection, game_id: int) -> dict[int, TurnDeadline
 async def sync_turns(
     db: Connection,
     record: GameRecord,
-    settings: GuildSettings,
+    policy: TurnPolicy,
     now: datetime,
     *,
     present_seat: int | None,
@@ -235,8 +274,8 @@ async def sync_turns(
         )
     kept = [clocks[seat] for seat in waiting if seat in clocks and seat != mover]
     found = await restarts(db, game_id, kept) if kept else {}
-    reminder = start + settings.reminder_minutes * 60 if settings.reminder_minutes else None
-    deadline = start + settings.turn_limit_minutes * 60
+    reminder = start + policy.reminder_minutes * 60 if policy.reminder_minutes else None
+    deadline = start + policy.limit_minutes * 60
     result: dict[int, TurnDeadline] = {}
     written = False
     for seat in waiting:
@@ -244,7 +283,7 @@ async def sync_turns(
         if old is not None and seat != mover:
             result[seat] = old.deadline(found.get(seat))
             continue
-        if not (clocked and old is not None and old.restarts_in_place(settings, reminder, deadline)):
+        if not (clocked and old is not None and old.restarts_in_place(policy, reminder, deadline)):
             written = True
             await db.execute(
                 "INSERT INTO turn_deadlines (game_id, seat, version, reminder_at, deadline_at, reminded,"
@@ -261,8 +300,8 @@ async def sync_turns(
                     record.version,
                     reminder,
                     deadline,
-                    settings.reminder_minutes,
-                    settings.turn_limit_minutes,
+                    policy.reminder_minutes,
+                    policy.limit_minutes,
                 ),
             )
         result[seat] = TurnDeadline(
@@ -510,16 +549,105 @@ async def release_timeout(db: Connection, due: DueTurn, claimant: Claimant) -> b
     return True
 
 
+Loader = Callable[[Connection, int], Awaitable[GameRecord]]
+"""A game's record read inside a write transaction, its row locked (``Repository``'s own read, so
+the clock sees the game as the repository decodes it)."""
+
+
+class TurnClock:
+    """The turn clock of one repository (``Repository.turn_clock``): each call one transaction on
+    the repository's database, each claim made as the repository's ``claimant``, each sync counted
+    with the policy its reader gives."""
+
+    def __init__(
+        self, database: Database, claimant: Claimant, *, load: Loader, policy: TurnPolicyReader
+    ) -> None:
+        self._database = database
+        self._claimant = claimant
+        self._load = load
+        self.policy_reader = policy
+        """How this clock learns a game's turn policy."""
+
+    async def sync(
+        self, game_id: int, *, now: datetime, present_seat: int | None = None
+    ) -> dict[int, TurnDeadline]:
+        """The deadlines of the seats the game waits for, brought up to date with its version
+        (``sync_turns``), for a game stored or started without the clock."""
+        async with self._database.transaction(write=True) as db:
+            record = await self._load(db, game_id)
+            mover = await last_mover(db, game_id, record.version) if record.version else None
+            return await self.sync_in(db, record, now, present_seat=present_seat, mover=mover)
+
+    async def sync_in(
+        self,
+        db: Connection,
+        record: GameRecord,
+        now: datetime,
+        *,
+        present_seat: int | None,
+        mover: int | None,
+        clocked: bool = False,
+    ) -> dict[int, TurnDeadline]:
+        """``sync_turns`` inside the caller's write transaction (a move's, which stores the move
+        and its deadlines as one), with the policy of the game's server read on the same
+        connection."""
+        policy = await self.policy_reader(db, record.guild_id)
+        return await sync_turns(
+            db, record, policy, now, present_seat=present_seat, mover=mover, clocked=clocked
+        )
+
+    async def deadlines(self, game_id: int) -> dict[int, TurnDeadline]:
+        """The deadline of every seat the game waits for (``read_deadlines``)."""
+        return await self._database.run(lambda db: read_deadlines(db, game_id), write=False)
+
+    async def unsynced_games(self) -> list[int]:
+        """The games whose deadlines lag behind their version (``UNSYNCED``)."""
+        async with self._database.transaction(write=False, single=True) as db:
+            return [int(row[0]) for row in await db.fetch(UNSYNCED)]
+
+    async def next_due(self) -> datetime | None:
+        """The earliest reminder or timeout not yet claimed."""
+        async with self._database.transaction(write=False, single=True) as db:
+            row = await db.fetch_one(NEXT_DUE)
+        return None if row is None or row[0] is None else from_epoch(row[0])
+
+    async def claim_reminders(self, now: datetime) -> list[DueTurn]:
+        """Due reminders, each claimed by the repository's claimant."""
+        return await self._database.run(lambda db: claim_reminders(db, now, self._claimant), write=True)
+
+    async def complete_reminder(self, due: DueTurn) -> bool:
+        return await self._database.run(
+            lambda db: complete_reminder(db, due, self._claimant), write=True, single=True
+        )
+
+    async def claim_timeouts(self, now: datetime) -> list[DueTurn]:
+        """Due timeouts, each claimed by the repository's claimant."""
+        return await self._database.run(lambda db: claim_timeouts(db, now, self._claimant), write=True)
+
+    async def complete_timeout(self, due: DueTurn) -> bool:
+        return await self._database.run(
+            lambda db: complete_timeout(db, due, self._claimant), write=True, single=True
+        )
+
+    async def release_timeout(self, due: DueTurn) -> bool:
+        """Give a claimed timeout back (its handling failed): it is due again at once."""
+        return await self._database.run(lambda db: release_timeout(db, due, self._claimant), write=True)
+
 
 __all__ = [
+    "DEFAULT_TURN_POLICY",
     "NEXT_DUE",
     "UNSYNCED",
     "DueTurn",
+    "TurnClock",
     "TurnDeadline",
+    "TurnPolicy",
+    "TurnPolicyReader",
     "claim_reminders",
     "claim_timeouts",
     "complete_reminder",
     "complete_timeout",
+    "default_turn_policy",
     "last_mover",
     "read_deadlines",
     "release_timeout",

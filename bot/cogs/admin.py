@@ -18,7 +18,8 @@ from pydantic import ValidationError
 from bot.host import Host
 from bot.i18n import command_text, t
 from bot.reply import Reply, UserMistake
-from storage.guild_settings import GuildSettings
+from bot.stored import guild_settings
+from bot.stored.guild_settings import GuildSettings
 
 TIMEOUT_CHOICES = [
     app_commands.Choice(name=command_text("cmd.config.on_timeout.ai"), value="ai"),
@@ -95,7 +96,7 @@ class Admin(commands.Cog):
             if not interaction.permissions.manage_guild:
                 raise UserMistake("living.config_admin_only")
             repo = self.host.repository
-            current = await repo.guild_settings(interaction.guild_id)
+            current = await guild_settings.read(repo, interaction.guild_id)
             changes: dict[str, Any] = {
                 name: value
                 for name, value in (
@@ -124,7 +125,7 @@ class Admin(commands.Cog):
             except ValidationError as exc:
                 problems = "; ".join(_problem(error) for error in exc.errors())
                 raise UserMistake("living.config_invalid", problems=problems) from None
-            stored = await repo.set_guild_settings(interaction.guild_id, updated)
+            stored = await guild_settings.write(repo, interaction.guild_id, updated)
             await reply.send_ephemeral(
                 content=t(reply.lang, "living.config_saved"), embed=settings_embed(reply.lang, stored)
             )

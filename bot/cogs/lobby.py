@@ -18,6 +18,7 @@ from bot.moves import follow
 from bot.options import option_choices, option_words, parse_options
 from bot.policies import ai_choices, default_policy
 from bot.reply import Reply, UserMistake
+from bot.stored import guild_settings
 from storage import Repository
 from storage.errors import ChannelBusy
 from storage.models import Applied, GameRecord, GameStatus
@@ -66,7 +67,7 @@ class Lobby(commands.Cog):
             repo = self.host.repository
             channel_id = interaction.channel_id
             assert channel_id is not None
-            settings = await repo.guild_settings(interaction.guild_id)
+            settings = await guild_settings.read(repo, interaction.guild_id)
             if not settings.allows_channel(channel_id):
                 allowed = ", ".join(f"<#{c}>" for c in settings.channels)
                 raise UserMistake("living.play_channel", channels=allowed)

@@ -273,7 +273,7 @@ class Play(commands.Cog):
         async with Reply(interaction, ephemeral_defer=False) as reply:
             record = await self._channel_game(interaction)
             reply.game_id = record.id
-            deadlines = await self.host.repository.turn_deadlines(record.id)
+            deadlines = await self.host.repository.turn_clock.deadlines(record.id)
             pictures = await self.host.pictures(record.guild_id)
             embed, view, files = game_parts(record, reply.public_lang, deadlines=deadlines, pictures=pictures)
             message_id = await reply.post(embed=embed, view=view, files=files)

@@ -9,7 +9,8 @@ import pytest
 
 from bot import TavernBot, create_bot
 from bot.settings import Settings
-from storage import Repository, open_repository
+from bot.stored import open_repository
+from storage import Repository
 
 
 def database_url(tmp_path: Path) -> str:

@@ -14,7 +14,8 @@ import engine
 from bot import TavernBot, create_bot
 from bot.ai_players import decision_seed
 from bot.settings import Settings
-from storage import GameStatus, Repository, open_repository
+from bot.stored import open_repository
+from storage import GameStatus, Repository
 from tests.e2e.conftest import database_url
 from tests.e2e.helpers import Room, channel_pings, click_move, labels, make_room, sent_pings
 

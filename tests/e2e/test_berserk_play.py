@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 import simcord
 
+from bot.stored import open_repository
 from engine.replay import main as replay_main
-from storage import GameStatus, Repository, open_repository
+from storage import GameStatus, Repository
 from tests.e2e.berserk_helpers import (
     BERSERK,
     board_of,

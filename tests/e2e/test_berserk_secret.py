@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import simcord
 
-from storage import open_repository
+from bot.stored import open_repository
 from tests.e2e.berserk_helpers import choose_deck, make_alice_first, open_berserk, place, recruit, seeded
 from tests.e2e.conftest import database_url, make_bot
 from tests.e2e.helpers import make_room

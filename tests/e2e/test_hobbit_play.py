@@ -14,7 +14,8 @@ import simcord
 
 from bot import TavernBot
 from bot.policies import ai_choices
-from storage import GameStatus, Repository, open_repository
+from bot.stored import open_repository
+from storage import GameStatus, Repository
 from tests.e2e.conftest import database_url, make_bot
 from tests.e2e.helpers import Room, channel_pings, dm_history, labels, last_dm, make_room
 from tests.e2e.hobbit_helpers import (

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import simcord
 
-from storage import open_repository
+from bot.stored import open_repository
 from tests.e2e.conftest import database_url, make_bot
 from tests.e2e.helpers import labels, make_room
 from tests.e2e.hobbit_helpers import HOBBIT, dm_with, dm_with_menu, open_hobbit, pick_in_dm, positioned

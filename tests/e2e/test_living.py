@@ -15,7 +15,8 @@ import pytest
 import simcord
 
 import engine
-from storage import GameStatus, Repository, open_repository
+from bot.stored import guild_settings, open_repository
+from storage import GameStatus, Repository
 from tests.e2e.conftest import database_url, make_bot
 from tests.e2e.helpers import Room
 
@@ -84,7 +85,7 @@ async def test_a_silent_player_is_reminded_once_then_the_computer_plays_his_turn
     game_id = await start_game(server)
 
     record = await repository.get(game_id)
-    deadline = (await repository.turn_deadlines(game_id))[0].deadline_at
+    deadline = (await repository.turn_clock.deadlines(game_id))[0].deadline_at
     assert (deadline - simcord_env.now()).total_seconds() == pytest.approx(10 * MINUTE, abs=1)
     board = room.message(record.message_id)
     field = next(f for f in board.embeds[0].fields if f.name == "Time to move")
@@ -200,7 +201,7 @@ async def test_only_managers_change_settings_and_bad_values_change_nothing(
     assert refused.response.content == (
         "Only members with the Manage Server permission can change the game settings."
     )
-    assert (await repository.guild_settings(server.guild.id)).turn_limit_minutes == 24 * 60
+    assert (await guild_settings.read(repository, server.guild.id)).turn_limit_minutes == 24 * 60
 
     bad = await configure(server, turn_limit=10, reminder=10)
     assert bad.response is not None and bad.response.content is not None
@@ -208,7 +209,7 @@ async def test_only_managers_change_settings_and_bad_values_change_nothing(
     assert "reminder" in bad.response.content
     too_short = await configure(server, turn_limit=0)
     assert too_short.response is not None and "turn_limit" in str(too_short.response.content)
-    assert (await repository.guild_settings(server.guild.id)).turn_limit_minutes == 24 * 60
+    assert (await guild_settings.read(repository, server.guild.id)).turn_limit_minutes == 24 * 60
 
     shown = await configure(server)
     assert shown.response is not None

@@ -19,8 +19,8 @@ import engine
 from bot import TavernBot, create_bot
 from bot.i18n import t
 from bot.settings import Settings
-from bot.stored import turn_pings
-from storage import GameRecord, GameStatus, Repository, open_repository
+from bot.stored import open_repository, turn_pings
+from storage import GameRecord, GameStatus, Repository
 from tests.e2e.helpers import Room, channel_pings, click_move, make_room, open_game
 from tests.storage.servers import PostgresServer
 
@@ -109,7 +109,7 @@ async def test_a_game_on_postgresql_with_a_computer_goes_on_after_a_restart(
         assert finished.message_id == board_id  # the same board, driven by the new bot
         moves = await reopened.moves(record.id)
         assert len(moves) == finished.version and {m.seat for m in moves} == {0, 1, 2}
-        assert await reopened.computer_turns() == {}
+        assert await reopened.computer_turns.pending() == {}
         assert await reopened.verify() == []
     finally:
         await reopened.close()
@@ -134,7 +134,7 @@ async def test_a_computer_turn_pending_at_a_restart_is_played_by_the_new_bot(
         await click_move(room, record, PICKOMINO.dump_action(PICKOMINO.legal_actions(record.state, 0)[0]))
         record = await repository.get(record.id)
     waiting = record.version
-    assert await repository.computer_turns() == {record.id: None}  # due, not yet claimed
+    assert await repository.computer_turns.pending() == {record.id: None}  # due, not yet claimed
 
     reopened = await open_repository(postgres_url)
     try:
@@ -143,7 +143,7 @@ async def test_a_computer_turn_pending_at_a_restart_is_played_by_the_new_bot(
         after = await reopened.get(record.id)
         assert after.version > waiting
         assert after.status is GameStatus.FINISHED or PICKOMINO.to_act(after.state) == (0,)
-        assert await reopened.computer_turns() == {}
+        assert await reopened.computer_turns.pending() == {}
     finally:
         await reopened.close()
 

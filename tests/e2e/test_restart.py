@@ -11,8 +11,8 @@ import pytest
 import simcord
 
 import engine
-from bot.stored import turn_pings
-from storage import GameRecord, GameStatus, Repository, open_repository
+from bot.stored import open_repository, turn_pings
+from storage import GameRecord, GameStatus, Repository
 from tests.e2e.conftest import database_url, make_bot
 from tests.e2e.helpers import Room, channel_pings, click_move, make_room, open_game, play_by_buttons
 

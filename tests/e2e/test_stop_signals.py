@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from storage import open_repository
+from bot.stored import open_repository
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -70,7 +70,7 @@ def test_a_stop_signal_gives_back_every_computer_turn_and_exits_0(
 async def check_database(tmp_path: Path, games: list[int]) -> None:
     repo = await open_repository(f"sqlite:///{tmp_path / 'tavern.db'}")
     try:
-        assert all(owner is None for owner in (await repo.computer_turns()).values())
+        assert all(owner is None for owner in (await repo.computer_turns.pending()).values())
         for game_id in games:
             record = await repo.get(game_id)
             assert record.version == len(await repo.moves(game_id)) > 0  # every stored move kept

@@ -1,7 +1,9 @@
 """Fixtures for storage tests: every test that takes ``db_url`` (or ``repo``) runs twice, on a
 real SQLite file in a temporary folder and on a fresh database of a real PostgreSQL server
 (``tests.storage.servers``); and a clock that moves one second per reading, so timestamps are
-predictable."""
+predictable. ``repo`` is opened as the bot opens it (``bot.stored.open_repository``), so a
+server's settings (``bot.stored.guild_settings``) give its games' turn policy; a repository opened
+without a policy reader counts with the default (``test_turn_policy.py``)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from storage import Repository, open_repository
+from bot.stored import open_repository
+from storage import Repository
 from tests.storage.servers import BACKENDS, PostgresServer, Raw
 
 
@@ -70,6 +73,7 @@ def clock() -> TickingClock:
 
 @pytest.fixture
 async def repo(db_url: str, clock: TickingClock) -> AsyncIterator[Repository]:
+    # The turn clock's tests set a server's turn limit and reminder as /config does.
     repository = await open_repository(db_url, clock=clock)
     yield repository
     await repository.close()

@@ -8,8 +8,9 @@ from datetime import datetime
 from typing import Any
 
 import engine
+from bot.stored import guild_settings
+from bot.stored.guild_settings import GuildSettings
 from storage import GameRecord, GameStatus, Repository
-from storage.guild_settings import GuildSettings
 
 PICKOMINO = engine.get_game("pickomino")
 
@@ -44,9 +45,9 @@ async def started_game(
 async def clocked_game(repo: Repository, now: datetime) -> GameRecord:
     """A running Pickomino game on server 1, whose turn limit is 10 minutes with a reminder at 4,
     and whose seat 0 has been to act since ``now`` (its turn clock synced then)."""
-    await repo.set_guild_settings(1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
+    await guild_settings.write(repo, 1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
     game = await started_game(repo)
-    await repo.sync_turns(game.id, now=now)
+    await repo.turn_clock.sync(game.id, now=now)
     return game
 
 

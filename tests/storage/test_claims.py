@@ -26,34 +26,36 @@ async def test_a_computer_to_act_leaves_a_computer_turn_and_a_person_to_act_none
     computers = await computers_game(repo, channel_id=1)
     people = await started_game(repo, channel_id=2, humans=(11,), ais=1)  # the person moves first
     for game in (computers, people):
-        await repo.sync_turns(game.id, now=T0)
-    assert await repo.computer_turns() == {computers.id: None}
+        await repo.turn_clock.sync(game.id, now=T0)
+    assert await repo.computer_turns.pending() == {computers.id: None}
 
 
 async def test_a_computer_turn_is_claimed_after_the_pause_and_held_until_its_lease_runs_out(
     repo: Repository, db_url: str
 ) -> None:
     game = await computers_game(repo, channel_id=1)
-    await repo.sync_turns(game.id, now=T0)
-    assert await repo.claim_computer_turns(T0 + seconds(1), pause_seconds=PAUSE) == []  # still pausing
+    await repo.turn_clock.sync(game.id, now=T0)
+    assert await repo.computer_turns.claim_due(T0 + seconds(1), pause_seconds=PAUSE) == []  # still pausing
     other = await open_repository(db_url)
     try:
-        assert await repo.claim_computer_turn(game.id, T0 + seconds(PAUSE))  # the storing process
-        assert await repo.claim_computer_turn(game.id, T0 + seconds(2))  # its own: again
-        assert await repo.computer_turns() == {game.id: repo.claimant.owner}
-        assert not await other.claim_computer_turn(game.id, T0 + seconds(2))
-        assert await other.claim_computer_turns(T0 + seconds(30), pause_seconds=PAUSE) == []
-        assert await repo.renew_computer_turn(game.id, T0 + seconds(30))  # held to T0 + 30 s + lease
+        assert await repo.computer_turns.claim(game.id, T0 + seconds(PAUSE))  # the storing process
+        assert await repo.computer_turns.claim(game.id, T0 + seconds(2))  # its own: again
+        assert await repo.computer_turns.pending() == {game.id: repo.claimant.owner}
+        assert not await other.computer_turns.claim(game.id, T0 + seconds(2))
+        assert await other.computer_turns.claim_due(T0 + seconds(30), pause_seconds=PAUSE) == []
+        assert await repo.computer_turns.renew(game.id, T0 + seconds(30))  # held to T0 + 30 s + lease
         lease = seconds(repo.claimant.lease_seconds)
-        assert await other.claim_computer_turns(T0 + seconds(30) + lease - seconds(1), pause_seconds=0) == []
+        just_before = T0 + seconds(30) + lease - seconds(1)
+        assert await other.computer_turns.claim_due(just_before, pause_seconds=0) == []
         # The holder died: once its lease has run out, another process takes the turn over.
-        assert await other.claim_computer_turns(T0 + seconds(30) + lease, pause_seconds=PAUSE) == [game.id]
-        assert await repo.computer_turns() == {game.id: other.claimant.owner}
-        assert not await repo.renew_computer_turn(game.id, T0 + seconds(100))
-        assert not await repo.finish_computer_turn(game.id, game.version)
-        assert not await repo.release_computer_turn(game.id)
-        assert await other.release_computer_turn(game.id)  # given back: anyone claims it at once
-        assert await repo.claim_computer_turns(T0 + seconds(100), pause_seconds=PAUSE) == [game.id]
+        ran_out = T0 + seconds(30) + lease
+        assert await other.computer_turns.claim_due(ran_out, pause_seconds=PAUSE) == [game.id]
+        assert await repo.computer_turns.pending() == {game.id: other.claimant.owner}
+        assert not await repo.computer_turns.renew(game.id, T0 + seconds(100))
+        assert not await repo.computer_turns.finish(game.id, game.version)
+        assert not await repo.computer_turns.release(game.id)
+        assert await other.computer_turns.release(game.id)  # given back: anyone claims it at once
+        assert await repo.computer_turns.claim_due(T0 + seconds(100), pause_seconds=PAUSE) == [game.id]
     finally:
         await other.close()
 
@@ -62,18 +64,18 @@ async def test_a_computer_turn_ends_only_once_no_newer_move_made_computers_due_a
     repo: Repository,
 ) -> None:
     game = await computers_game(repo, channel_id=1)
-    await repo.sync_turns(game.id, now=T0)
-    assert await repo.claim_computer_turn(game.id, T0 + seconds(PAUSE))
+    await repo.turn_clock.sync(game.id, now=T0)
+    assert await repo.computer_turns.claim(game.id, T0 + seconds(PAUSE))
     seat = PICKOMINO.to_act(game.state)[0]
     applied = await repo.apply(
         game.id, expected_version=0, seat=seat, action={"kind": "roll"}, turn_now=T0 + seconds(2)
     )
     assert applied.game.version == 1
-    assert not await repo.finish_computer_turn(game.id, 0)  # the move at version 1 is newer
-    assert await repo.computer_turns() == {game.id: repo.claimant.owner}  # the claim stays its own
-    assert await repo.finish_computer_turn(game.id, 1)
-    assert await repo.computer_turns() == {}
-    assert not await repo.claim_computer_turn(game.id, T0 + seconds(3))  # nothing left to play
+    assert not await repo.computer_turns.finish(game.id, 0)  # the move at version 1 is newer
+    assert await repo.computer_turns.pending() == {game.id: repo.claimant.owner}  # the claim stays its own
+    assert await repo.computer_turns.finish(game.id, 1)
+    assert await repo.computer_turns.pending() == {}
+    assert not await repo.computer_turns.claim(game.id, T0 + seconds(3))  # nothing left to play
 
 
 async def test_dm_notices_wait_in_storage_and_are_taken_once(repo: Repository, db_url: str) -> None:
@@ -114,12 +116,12 @@ async def test_a_v7_database_is_upgraded_with_its_pending_computer_turns(db_url:
     repo = await open_repository(db_url)
     try:
         assert await raw.version() == LATEST == 13
-        assert await repo.computer_turns() == {computers.id: None}
+        assert await repo.computer_turns.pending() == {computers.id: None}
         due = await raw.value("SELECT due_at FROM computer_turns")
         assert due == 0  # due at once: before v8 each process looked for it when it started
-        assert await repo.claim_computer_turns(T0, pause_seconds=PAUSE) == [computers.id]
+        assert await repo.computer_turns.claim_due(T0, pause_seconds=PAUSE) == [computers.id]
         # A timeout v7 had flipped is done: no process claims it again.
-        assert await repo.claim_timeouts(T0 + timedelta(days=1)) == []
-        assert await repo.next_due() is None
+        assert await repo.turn_clock.claim_timeouts(T0 + timedelta(days=1)) == []
+        assert await repo.turn_clock.next_due() is None
     finally:
         await repo.close()

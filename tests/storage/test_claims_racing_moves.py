@@ -68,14 +68,14 @@ async def test_a_move_that_takes_the_row_first_leaves_the_claim_nothing_to_claim
     repo: Repository, db_url: str
 ) -> None:
     game_id = (await clocked_game(repo, T0)).id
-    move, claim = roll_at_due(repo, game_id), repo.claim_timeouts(DUE)
+    move, claim = roll_at_due(repo, game_id), repo.turn_clock.claim_timeouts(DUE)
     applied, claimed = await in_order(db_url, game_id, move, claim)
     assert applied.game.version == 1
     assert claimed == []  # the seat moved: its clock starts again from the move
-    deadline = (await repo.turn_deadlines(game_id))[0].deadline_at
+    deadline = (await repo.turn_clock.deadlines(game_id))[0].deadline_at
     assert deadline == DUE + timedelta(minutes=10)
-    assert await repo.claim_timeouts(deadline - timedelta(seconds=1)) == []
-    (later,) = await repo.claim_timeouts(deadline)
+    assert await repo.turn_clock.claim_timeouts(deadline - timedelta(seconds=1)) == []
+    (later,) = await repo.turn_clock.claim_timeouts(deadline)
     assert (later.seat, later.missed) == (0, 1)
 
 
@@ -83,15 +83,15 @@ async def test_a_claim_that_takes_the_row_first_is_void_once_the_seat_has_moved(
     repo: Repository, db_url: str
 ) -> None:
     game_id = (await clocked_game(repo, T0)).id
-    claim, move = repo.claim_timeouts(DUE), roll_at_due(repo, game_id)
+    claim, move = repo.turn_clock.claim_timeouts(DUE), roll_at_due(repo, game_id)
     claimed, applied = await in_order(db_url, game_id, claim, move)
     (timeout,) = claimed
     assert (timeout.seat, timeout.version, timeout.missed) == (0, 0, 1)
     assert applied.game.version == 1  # the move is stored all the same
     # Whoever holds the claim finds the turn played: the claim is void, and the seat's clock
     # runs afresh from its move.
-    assert not await repo.complete_timeout(timeout)
-    deadline = (await repo.turn_deadlines(game_id))[0].deadline_at
+    assert not await repo.turn_clock.complete_timeout(timeout)
+    deadline = (await repo.turn_clock.deadlines(game_id))[0].deadline_at
     assert deadline == DUE + timedelta(minutes=10)
-    (again,) = await repo.claim_timeouts(deadline)
+    (again,) = await repo.turn_clock.claim_timeouts(deadline)
     assert (again.seat, again.version) == (0, 1)

@@ -11,8 +11,9 @@ from collections import Counter
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from bot.stored import guild_settings
+from bot.stored.guild_settings import GuildSettings
 from storage import ChannelBusy, GameStatus, Repository, open_repository
-from storage.guild_settings import GuildSettings
 from storage.turn_clock import DueTurn
 from tests.storage.helpers import computers_game, started_game
 
@@ -63,11 +64,11 @@ async def test_two_processes_racing_on_the_same_games_store_each_move_once(
 async def test_concurrent_claims_hand_out_each_reminder_timeout_and_computer_turn_once(
     repo: Repository, db_url: str
 ) -> None:
-    await repo.set_guild_settings(1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
+    await guild_settings.write(repo, 1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
     games = [await started_game(repo, channel_id=n, seed=n) for n in range(12)]
     computers = [await computers_game(repo, channel_id=100 + n, seed=n) for n in range(6)]
     for game in games + computers:
-        await repo.sync_turns(game.id, now=T0)
+        await repo.turn_clock.sync(game.id, now=T0)
     first, second = await two_more(db_url)
     racers = (first, second, first, second, repo, repo)
     try:
@@ -75,7 +76,7 @@ async def test_concurrent_claims_hand_out_each_reminder_timeout_and_computer_tur
         async def race(claim: str, minutes: int) -> list[tuple[Repository, DueTurn]]:
             """Every racer claims at once: each due seat goes to exactly one of them."""
             batches = await asyncio.gather(
-                *(getattr(r, claim)(T0 + timedelta(minutes=minutes)) for r in racers)
+                *(getattr(r.turn_clock, claim)(T0 + timedelta(minutes=minutes)) for r in racers)
             )
             claimed = Counter((due.game_id, due.seat) for batch in batches for due in batch)
             assert set(claimed) == {(game.id, 0) for game in games}, claim
@@ -83,18 +84,19 @@ async def test_concurrent_claims_hand_out_each_reminder_timeout_and_computer_tur
             return [(r, due) for r, batch in zip(racers, batches, strict=True) for due in batch]
 
         for holder, reminder in await race("claim_reminders", 4):
-            assert await holder.complete_reminder(reminder)
+            assert await holder.turn_clock.complete_reminder(reminder)
         timeouts = await race("claim_timeouts", 10)
         turns = await asyncio.gather(
-            *(r.claim_computer_turns(T0 + timedelta(minutes=1), pause_seconds=1.5) for r in racers)
+            *(r.computer_turns.claim_due(T0 + timedelta(minutes=1), pause_seconds=1.5) for r in racers)
         )
         taken = Counter(game_id for batch in turns for game_id in batch)
         assert set(taken) == {game.id for game in computers} and set(taken.values()) == {1}
         # Held, not done: due again when the leases run out, unless their holders settle them.
-        assert await repo.next_due() == T0 + timedelta(minutes=10, seconds=repo.claimant.lease_seconds)
+        leases_end = T0 + timedelta(minutes=10, seconds=repo.claimant.lease_seconds)
+        assert await repo.turn_clock.next_due() == leases_end
         for holder, timeout in timeouts:
-            assert await holder.complete_timeout(timeout)
-        assert await repo.next_due() is None
+            assert await holder.turn_clock.complete_timeout(timeout)
+        assert await repo.turn_clock.next_due() is None
     finally:
         await first.close()
         await second.close()

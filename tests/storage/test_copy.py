@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from bot.stored import dm_notices, player_settings, turn_pings
+from bot.stored import dm_notices, guild_settings, player_settings, turn_pings
+from bot.stored.guild_settings import GuildSettings
 from bot.stored.turn_pings import TurnPing
 from storage import GameStatus, Repository, open_repository
-from storage.guild_settings import GuildSettings
 from storage.schema import TABLES
 from tests.storage.helpers import computers_game, play, started_game
 from tests.storage.servers import PostgresServer, Raw
@@ -62,20 +62,21 @@ async def a_bit_of_everything(repo: Repository) -> int:
     notice. Returns the running
     game's id."""
     rng = random.Random(8)
-    await repo.set_guild_settings(1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4, channels=(5,)))
+    settings = GuildSettings(turn_limit_minutes=10, reminder_minutes=4, channels=(5,))
+    await guild_settings.write(repo, 1, settings)
     await player_settings.write(repo, 2**62, "pickomino", {"fast": True})
     await play(repo, await started_game(repo, channel_id=1, humans=(11, 12, 13)), rng)
     await repo.apply(
         (await started_game(repo, channel_id=2)).id, expected_version=0, seat=1, action={"kind": "resign"}
     )
     running = await play(repo, await started_game(repo, channel_id=3, ais=1), rng, moves=7)
-    await repo.sync_turns(running.id, now=T0)
-    assert len(await repo.claim_timeouts(T0 + timedelta(minutes=11))) == 1
+    await repo.turn_clock.sync(running.id, now=T0)
+    assert len(await repo.turn_clock.claim_timeouts(T0 + timedelta(minutes=11))) == 1
     await turn_pings.record(repo, TurnPing(running.id, 3, 900_000_000_000_000_001, frozenset({11}), 7))
     await dm_notices.leave(repo, running.id, [12])
     computers = await computers_game(repo, channel_id=6)
-    await repo.sync_turns(computers.id, now=T0)
-    assert await repo.claim_computer_turns(T0 + timedelta(minutes=1), pause_seconds=0) == [computers.id]
+    await repo.turn_clock.sync(computers.id, now=T0)
+    assert await repo.computer_turns.claim_due(T0 + timedelta(minutes=1), pause_seconds=0) == [computers.id]
     await repo.create_lobby("raid", guild_id=2, channel_id=4, host_id=14, host_name="Dee", options={})
     cancelled = await repo.create_lobby(
         "pickomino", guild_id=2, channel_id=5, host_id=15, host_name="E", options={}

@@ -10,9 +10,10 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from pydantic import ValidationError
 
-from storage import Repository, open_repository
+from bot.stored import guild_settings, open_repository
+from bot.stored.guild_settings import DEFAULT_SETTINGS, GuildSettings
+from storage import Repository
 from storage.backends import open_database
-from storage.guild_settings import DEFAULT_SETTINGS, GuildSettings
 from storage.migrations import LATEST, migrate
 from storage.turn_clock import TurnDeadline
 from tests.storage.conftest import TickingClock
@@ -27,13 +28,13 @@ def minutes(n: float) -> timedelta:
 
 
 async def test_settings_default_and_stored(repo: Repository) -> None:
-    assert await repo.guild_settings(5) == DEFAULT_SETTINGS
+    assert await guild_settings.read(repo, 5) == DEFAULT_SETTINGS
     assert DEFAULT_SETTINGS.turn_limit_minutes == 24 * 60 and DEFAULT_SETTINGS.reminder_minutes == 120
     assert DEFAULT_SETTINGS.on_timeout == "ai"
     changed = GuildSettings(turn_limit_minutes=10, reminder_minutes=3, on_timeout="remove", channels=(7,))
-    assert await repo.set_guild_settings(5, changed) == changed
-    assert await repo.guild_settings(5) == changed
-    assert await repo.guild_settings(6) == DEFAULT_SETTINGS
+    assert await guild_settings.write(repo, 5, changed) == changed
+    assert await guild_settings.read(repo, 5) == changed
+    assert await guild_settings.read(repo, 6) == DEFAULT_SETTINGS
 
 
 @pytest.mark.parametrize(
@@ -52,43 +53,43 @@ def test_bad_settings_are_refused(fields: dict[str, object]) -> None:
 
 
 async def test_a_turn_gets_one_deadline_and_the_seats_own_moves_restart_it(repo: Repository) -> None:
-    await repo.set_guild_settings(1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
+    await guild_settings.write(repo, 1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
     game = await started_game(repo)
-    deadlines = await repo.sync_turns(game.id, now=T0)
+    deadlines = await repo.turn_clock.sync(game.id, now=T0)
     assert set(deadlines) == {0}
     assert deadlines[0].reminder_at == T0 + minutes(4) and deadlines[0].deadline_at == T0 + minutes(10)
-    assert await repo.next_due() == T0 + minutes(4)
+    assert await repo.turn_clock.next_due() == T0 + minutes(4)
 
     roll = await repo.apply(game.id, expected_version=0, seat=0, action={"kind": "roll"})
-    moved = await repo.sync_turns(game.id, now=T0 + minutes(1), present_seat=0)
+    moved = await repo.turn_clock.sync(game.id, now=T0 + minutes(1), present_seat=0)
     assert moved[0].deadline_at == T0 + minutes(11) and moved[0].version == roll.game.version
-    assert await repo.turn_deadlines(game.id) == moved
+    assert await repo.turn_clock.deadlines(game.id) == moved
 
 
 async def test_reminders_and_timeouts_are_claimed_once(repo: Repository) -> None:
     game = await clocked_game(repo, T0)
 
-    assert await repo.claim_reminders(T0 + minutes(3)) == []
-    (reminder,) = await repo.claim_reminders(T0 + minutes(4))
+    assert await repo.turn_clock.claim_reminders(T0 + minutes(3)) == []
+    (reminder,) = await repo.turn_clock.claim_reminders(T0 + minutes(4))
     assert (reminder.game_id, reminder.seat, reminder.user_id) == (game.id, 0, 11)
-    assert await repo.claim_reminders(T0 + minutes(4.5)) == []  # held, within its lease
-    assert await repo.complete_reminder(reminder)
-    assert await repo.claim_reminders(T0 + minutes(9)) == []  # done: never again
-    assert await repo.next_due() == T0 + minutes(10)
+    assert await repo.turn_clock.claim_reminders(T0 + minutes(4.5)) == []  # held, within its lease
+    assert await repo.turn_clock.complete_reminder(reminder)
+    assert await repo.turn_clock.claim_reminders(T0 + minutes(9)) == []  # done: never again
+    assert await repo.turn_clock.next_due() == T0 + minutes(10)
 
-    assert await repo.claim_timeouts(T0 + minutes(9)) == []
-    (timeout,) = await repo.claim_timeouts(T0 + minutes(10))
+    assert await repo.turn_clock.claim_timeouts(T0 + minutes(9)) == []
+    (timeout,) = await repo.turn_clock.claim_timeouts(T0 + minutes(10))
     assert (timeout.seat, timeout.version, timeout.missed, timeout.tries) == (0, 0, 1, 1)
-    assert await repo.next_due() == T0 + minutes(11)  # due again only if its lease runs out
-    assert await repo.complete_timeout(timeout)
-    assert await repo.claim_timeouts(T0 + minutes(60)) == []
-    assert await repo.next_due() is None
+    assert await repo.turn_clock.next_due() == T0 + minutes(11)  # due again only if its lease runs out
+    assert await repo.turn_clock.complete_timeout(timeout)
+    assert await repo.turn_clock.claim_timeouts(T0 + minutes(60)) == []
+    assert await repo.turn_clock.next_due() is None
 
 
 async def test_a_claim_carries_its_owner_and_its_lease(repo: Repository, raw: Raw) -> None:
     game = await started_game(repo)
-    await repo.sync_turns(game.id, now=T0)
-    assert len(await repo.claim_timeouts(T0 + timedelta(days=1))) == 1
+    await repo.turn_clock.sync(game.id, now=T0)
+    assert len(await repo.turn_clock.claim_timeouts(T0 + timedelta(days=1))) == 1
     row = (await raw.fetch("SELECT timeout_owner, timeout_until, timeout_tries FROM turn_deadlines"))[0]
     owner, until, tries = tuple(row)
     assert owner == repo.claimant.owner and tries == 1
@@ -103,48 +104,48 @@ async def test_a_claim_left_by_a_process_that_died_is_taken_over_after_its_lease
     as a further try of the same missed turn, and the first owner can no longer settle it."""
     await clocked_game(repo, T0)
     lease = timedelta(seconds=repo.claimant.lease_seconds)
-    (reminder,) = await repo.claim_reminders(T0 + minutes(4))
-    (timeout,) = await repo.claim_timeouts(T0 + minutes(10))
+    (reminder,) = await repo.turn_clock.claim_reminders(T0 + minutes(4))
+    (timeout,) = await repo.turn_clock.claim_timeouts(T0 + minutes(10))
     other = await open_repository(db_url)
     try:
         assert other.claimant.owner != repo.claimant.owner
-        assert await other.claim_timeouts(T0 + minutes(10) + lease - timedelta(seconds=1)) == []
-        (taken,) = await other.claim_timeouts(T0 + minutes(10) + lease)
+        assert await other.turn_clock.claim_timeouts(T0 + minutes(10) + lease - timedelta(seconds=1)) == []
+        (taken,) = await other.turn_clock.claim_timeouts(T0 + minutes(10) + lease)
         assert (taken.seat, taken.version, taken.missed, taken.tries) == (0, 0, 1, 2)
-        assert not await repo.complete_timeout(timeout)  # no longer the first owner's
-        assert not await repo.release_timeout(timeout)
-        assert await other.complete_timeout(taken)
-        assert await other.claim_reminders(T0 + minutes(30)) == []  # the timeout settled it
-        assert not await repo.complete_reminder(reminder)
+        assert not await repo.turn_clock.complete_timeout(timeout)  # no longer the first owner's
+        assert not await repo.turn_clock.release_timeout(timeout)
+        assert await other.turn_clock.complete_timeout(taken)
+        assert await other.turn_clock.claim_reminders(T0 + minutes(30)) == []  # the timeout settled it
+        assert not await repo.turn_clock.complete_reminder(reminder)
     finally:
         await other.close()
 
 
 async def test_a_released_timeout_is_due_again_and_counts_no_missed_turn(repo: Repository) -> None:
     game = await clocked_game(repo, T0)
-    (claimed,) = await repo.claim_timeouts(T0 + minutes(10))
-    assert await repo.release_timeout(claimed)
-    assert await repo.next_due() == T0 + minutes(10)
-    (again,) = await repo.claim_timeouts(T0 + minutes(11))
+    (claimed,) = await repo.turn_clock.claim_timeouts(T0 + minutes(10))
+    assert await repo.turn_clock.release_timeout(claimed)
+    assert await repo.turn_clock.next_due() == T0 + minutes(10)
+    (again,) = await repo.turn_clock.claim_timeouts(T0 + minutes(11))
     assert again == replace(claimed, tries=2)  # missed is 1 again, not 2
 
     # once the seat has moved, its old claim cannot be given back
-    assert await repo.release_timeout(again)
+    assert await repo.turn_clock.release_timeout(again)
     await repo.apply(game.id, expected_version=0, seat=0, action={"kind": "roll"})
-    await repo.sync_turns(game.id, now=T0 + minutes(12), present_seat=0)
-    assert not await repo.release_timeout(again)
-    assert await repo.claim_timeouts(T0 + minutes(13)) == []
+    await repo.turn_clock.sync(game.id, now=T0 + minutes(12), present_seat=0)
+    assert not await repo.turn_clock.release_timeout(again)
+    assert await repo.turn_clock.claim_timeouts(T0 + minutes(13)) == []
 
 
 async def test_a_claim_survives_reopening_the_database(repo: Repository, db_url: str) -> None:
     game = await started_game(repo)
-    await repo.sync_turns(game.id, now=T0)
-    (due,) = await repo.claim_timeouts(T0 + timedelta(days=1))
+    await repo.turn_clock.sync(game.id, now=T0)
+    (due,) = await repo.turn_clock.claim_timeouts(T0 + timedelta(days=1))
     again = await open_repository(db_url)
     try:
-        assert await again.claim_timeouts(T0 + timedelta(days=1, seconds=30)) == []  # still held
-        assert await repo.complete_timeout(due)
-        assert await again.claim_timeouts(T0 + timedelta(days=2)) == []  # done
+        assert await again.turn_clock.claim_timeouts(T0 + timedelta(days=1, seconds=30)) == []  # still held
+        assert await repo.turn_clock.complete_timeout(due)
+        assert await again.turn_clock.claim_timeouts(T0 + timedelta(days=2)) == []  # done
     finally:
         await again.close()
 
@@ -153,13 +154,13 @@ async def test_a_move_without_sync_holds_back_timeouts_until_synced(repo: Reposi
     """A move stored by a path that did not sync: the old deadline is not acted on, and the
     game is listed for the scheduler to sync."""
     game = await started_game(repo)
-    await repo.sync_turns(game.id, now=T0)
+    await repo.turn_clock.sync(game.id, now=T0)
     await repo.apply(game.id, expected_version=0, seat=0, action={"kind": "roll"})
-    assert await repo.unsynced_games() == [game.id]
-    assert await repo.claim_timeouts(T0 + timedelta(days=2)) == []
-    await repo.sync_turns(game.id, now=T0 + timedelta(days=2))
-    assert await repo.unsynced_games() == []
-    assert await repo.claim_timeouts(T0 + timedelta(days=2, minutes=1)) == []
+    assert await repo.turn_clock.unsynced_games() == [game.id]
+    assert await repo.turn_clock.claim_timeouts(T0 + timedelta(days=2)) == []
+    await repo.turn_clock.sync(game.id, now=T0 + timedelta(days=2))
+    assert await repo.turn_clock.unsynced_games() == []
+    assert await repo.turn_clock.claim_timeouts(T0 + timedelta(days=2, minutes=1)) == []
 
 
 async def first_legal_move(repo: Repository, game_id: int) -> int:
@@ -171,30 +172,30 @@ async def first_legal_move(repo: Repository, game_id: int) -> int:
 
 
 async def test_missed_turns_count_in_a_row_and_a_own_move_resets_them(repo: Repository) -> None:
-    await repo.set_guild_settings(1, GuildSettings(turn_limit_minutes=1, reminder_minutes=0))
+    await guild_settings.write(repo, 1, GuildSettings(turn_limit_minutes=1, reminder_minutes=0))
     game = await started_game(repo)
     now = T0
-    await repo.sync_turns(game.id, now=now)
+    await repo.turn_clock.sync(game.id, now=now)
     for expected in (1, 2):
         now += minutes(1)
-        (due,) = await repo.claim_timeouts(now)
+        (due,) = await repo.turn_clock.claim_timeouts(now)
         assert due.missed == expected
         await first_legal_move(repo, game.id)
-        await repo.sync_turns(game.id, now=now)  # played for the seat: not their own move
+        await repo.turn_clock.sync(game.id, now=now)  # played for the seat: not their own move
     seat = await first_legal_move(repo, game.id)
-    await repo.sync_turns(game.id, now=now, present_seat=seat)
+    await repo.turn_clock.sync(game.id, now=now, present_seat=seat)
     now += minutes(1)
-    (due,) = await repo.claim_timeouts(now)
+    (due,) = await repo.turn_clock.claim_timeouts(now)
     assert due.missed == 1
 
 
 async def test_a_finished_or_abandoned_game_loses_its_deadlines(repo: Repository) -> None:
     game = await started_game(repo)
-    await repo.sync_turns(game.id, now=T0)
+    await repo.turn_clock.sync(game.id, now=T0)
     await repo.abandon(game.id)
-    assert await repo.unsynced_games() == [game.id]
-    assert await repo.sync_turns(game.id, now=T0) == {}
-    assert await repo.turn_deadlines(game.id) == {} and await repo.next_due() is None
+    assert await repo.turn_clock.unsynced_games() == [game.id]
+    assert await repo.turn_clock.sync(game.id, now=T0) == {}
+    assert await repo.turn_clock.deadlines(game.id) == {} and await repo.turn_clock.next_due() is None
 
 
 async def test_computer_players_get_no_deadline(repo: Repository) -> None:
@@ -204,7 +205,7 @@ async def test_computer_players_get_no_deadline(repo: Repository) -> None:
     while PICKOMINO.to_act(record.state) != (1,):
         action = PICKOMINO.dump_action(PICKOMINO.legal_actions(record.state, 0)[-1])
         record = (await repo.apply(game.id, expected_version=record.version, seat=0, action=action)).game
-    assert await repo.sync_turns(game.id, now=T0) == {}
+    assert await repo.turn_clock.sync(game.id, now=T0) == {}
 
 
 async def test_a_move_applied_with_the_turn_clock_syncs_in_its_own_transaction(repo: Repository) -> None:
@@ -213,10 +214,10 @@ async def test_a_move_applied_with_the_turn_clock_syncs_in_its_own_transaction(r
         game.id, expected_version=0, seat=0, action={"kind": "roll"}, turn_now=T0 + minutes(2)
     )
     assert applied.deadlines[0].deadline_at == T0 + minutes(12)
-    assert await repo.turn_deadlines(game.id) == applied.deadlines
-    assert await repo.unsynced_games() == []
+    assert await repo.turn_clock.deadlines(game.id) == applied.deadlines
+    assert await repo.turn_clock.unsynced_games() == []
     plain = await repo.apply(game.id, expected_version=1, seat=0, action=first_keep(applied.game.state))
-    assert plain.deadlines == {} and await repo.unsynced_games() == [game.id]
+    assert plain.deadlines == {} and await repo.turn_clock.unsynced_games() == [game.id]
 
 
 def first_keep(state: object) -> dict[str, object]:
@@ -252,22 +253,22 @@ async def test_a_move_of_a_seat_still_to_act_leaves_its_row_and_its_clock_restar
     deadlines = await roll(repo, game.id, 0, T0 + minutes(2))
     assert deadlines[0] == TurnDeadline(game.id, 0, 1, T0 + minutes(6), T0 + minutes(12))
     assert await clock_row(raw, game.id, 0) == stored  # (0, T0 + 4 min, T0 + 10 min)
-    assert await repo.turn_deadlines(game.id) == deadlines
-    assert await repo.unsynced_games() == []
+    assert await repo.turn_clock.deadlines(game.id) == deadlines
+    assert await repo.turn_clock.unsynced_games() == []
 
-    assert await repo.next_due() == T0 + minutes(4)  # the stored time: a claim looks, and finds
-    assert await repo.claim_reminders(T0 + minutes(4)) == []  # that the seat moved since
+    assert await repo.turn_clock.next_due() == T0 + minutes(4)  # the stored time: a claim looks, and finds
+    assert await repo.turn_clock.claim_reminders(T0 + minutes(4)) == []  # that the seat moved since
     assert await clock_row(raw, game.id, 0) == (
         1,
         (T0 + minutes(6)).timestamp(),
         (T0 + minutes(12)).timestamp(),
     )
-    assert await repo.next_due() == T0 + minutes(6)
-    (reminder,) = await repo.claim_reminders(T0 + minutes(6))
+    assert await repo.turn_clock.next_due() == T0 + minutes(6)
+    (reminder,) = await repo.turn_clock.claim_reminders(T0 + minutes(6))
     assert (reminder.seat, reminder.version) == (0, 1)
-    assert await repo.complete_reminder(reminder)
-    assert await repo.claim_timeouts(T0 + minutes(11)) == []
-    (timeout,) = await repo.claim_timeouts(T0 + minutes(12))
+    assert await repo.turn_clock.complete_reminder(reminder)
+    assert await repo.turn_clock.claim_timeouts(T0 + minutes(11)) == []
+    (timeout,) = await repo.turn_clock.claim_timeouts(T0 + minutes(12))
     assert (timeout.seat, timeout.version, timeout.missed) == (0, 1, 1)
 
 
@@ -278,36 +279,36 @@ async def test_a_claim_that_finds_the_seat_moved_since_claims_at_once_when_still
     timeout claimed in the same pass."""
     game = await clocked_game(repo, T0)
     await roll(repo, game.id, 0, T0 + minutes(2))
-    (timeout,) = await repo.claim_timeouts(T0 + minutes(30))
+    (timeout,) = await repo.turn_clock.claim_timeouts(T0 + minutes(30))
     assert (timeout.seat, timeout.version, timeout.tries) == (0, 1, 1)
-    assert await repo.claim_reminders(T0 + minutes(30)) == []  # the timeout settled it
+    assert await repo.turn_clock.claim_reminders(T0 + minutes(30)) == []  # the timeout settled it
 
 
 async def test_a_seat_moving_after_its_reminder_is_reminded_again_later(repo: Repository, raw: Raw) -> None:
     """A clock something was claimed on starts afresh on the row itself: the reminder went out,
     the seat moved, so a new reminder is due from the move."""
     game = await clocked_game(repo, T0)
-    (reminder,) = await repo.claim_reminders(T0 + minutes(4))
-    assert await repo.complete_reminder(reminder)
+    (reminder,) = await repo.turn_clock.claim_reminders(T0 + minutes(4))
+    assert await repo.turn_clock.complete_reminder(reminder)
     await roll(repo, game.id, 0, T0 + minutes(5))
     assert await clock_row(raw, game.id, 0) == (
         1,
         (T0 + minutes(9)).timestamp(),
         (T0 + minutes(15)).timestamp(),
     )
-    assert await repo.next_due() == T0 + minutes(9)
-    (again,) = await repo.claim_reminders(T0 + minutes(9))
+    assert await repo.turn_clock.next_due() == T0 + minutes(9)
+    (again,) = await repo.turn_clock.claim_reminders(T0 + minutes(9))
     assert (again.seat, again.version) == (0, 1)
 
 
 async def test_a_claim_held_when_the_seat_moves_is_void(repo: Repository) -> None:
     game = await clocked_game(repo, T0)
-    (timeout,) = await repo.claim_timeouts(T0 + minutes(10))
+    (timeout,) = await repo.turn_clock.claim_timeouts(T0 + minutes(10))
     deadlines = await roll(repo, game.id, 0, T0 + minutes(10))
     assert deadlines[0].version == 1 and deadlines[0].deadline_at == T0 + minutes(20)
-    assert not await repo.complete_timeout(timeout)  # the clock it was claimed on is gone
-    assert await repo.claim_timeouts(T0 + minutes(19)) == []
-    assert [due.version for due in await repo.claim_timeouts(T0 + minutes(20))] == [1]
+    assert not await repo.turn_clock.complete_timeout(timeout)  # the clock it was claimed on is gone
+    assert await repo.turn_clock.claim_timeouts(T0 + minutes(19)) == []
+    assert [due.version for due in await repo.turn_clock.claim_timeouts(T0 + minutes(20))] == [1]
 
 
 async def test_new_settings_count_from_the_next_clock_and_a_running_one_keeps_its_own(
@@ -317,9 +318,9 @@ async def test_new_settings_count_from_the_next_clock_and_a_running_one_keeps_it
     row that move would have written did; a move under other settings writes its row again."""
     game = await clocked_game(repo, T0)
     await roll(repo, game.id, 0, T0 + minutes(1))
-    await repo.set_guild_settings(1, GuildSettings(turn_limit_minutes=30, reminder_minutes=0))
-    assert (await repo.turn_deadlines(game.id))[0].deadline_at == T0 + minutes(11)
-    assert [due.version for due in await repo.claim_timeouts(T0 + minutes(11))] == [1]
+    await guild_settings.write(repo, 1, GuildSettings(turn_limit_minutes=30, reminder_minutes=0))
+    assert (await repo.turn_clock.deadlines(game.id))[0].deadline_at == T0 + minutes(11)
+    assert [due.version for due in await repo.turn_clock.claim_timeouts(T0 + minutes(11))] == [1]
 
     record = await repo.get(game.id)
     seat = PICKOMINO.to_act(record.state)[0]
@@ -329,7 +330,7 @@ async def test_new_settings_count_from_the_next_clock_and_a_running_one_keeps_it
     )
     assert applied.deadlines[seat] == TurnDeadline(game.id, seat, 2, None, T0 + minutes(42))
     assert await clock_row(raw, game.id, seat) == (2, None, (T0 + minutes(42)).timestamp())
-    assert await repo.turn_deadlines(game.id) == applied.deadlines
+    assert await repo.turn_clock.deadlines(game.id) == applied.deadlines
 
 
 async def test_a_v10_database_is_upgraded_with_its_clocks_kept_and_synced_on_the_games_rows(
@@ -339,7 +340,7 @@ async def test_a_v10_database_is_upgraded_with_its_clocks_kept_and_synced_on_the
     assert await migrate(database, target=10) == 10
     v10 = Repository(database, clock=TickingClock())  # the v10 schema driven by today's code
     try:
-        await v10.set_guild_settings(1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
+        await guild_settings.write(v10, 1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
         running = await started_game(v10, channel_id=1)
         moved = await started_game(v10, channel_id=2)
         await v10.apply(moved.id, expected_version=0, seat=0, action={"kind": "roll"})  # not synced
@@ -361,16 +362,16 @@ async def test_a_v10_database_is_upgraded_with_its_clocks_kept_and_synced_on_the
     try:
         assert await raw.version() == LATEST == 13
         assert "turn_sync" not in await raw.tables()
-        assert await repo.unsynced_games() == [moved.id]
+        assert await repo.turn_clock.unsynced_games() == [moved.id]
         due = await raw.fetch("SELECT id, turns_due FROM games WHERE status = 'active' ORDER BY id")
         assert [tuple(row) for row in due] == [
             (running.id, (T0 + minutes(4)).timestamp()),
             (moved.id, (T0 + minutes(10)).timestamp()),
         ]
-        assert await repo.turn_deadlines(running.id) == {
+        assert await repo.turn_clock.deadlines(running.id) == {
             0: TurnDeadline(running.id, 0, 0, T0 + minutes(4), T0 + minutes(10))
         }
-        assert await repo.next_due() == T0 + minutes(4)
+        assert await repo.turn_clock.next_due() == T0 + minutes(4)
 
         # A clock written before v12 does not know its settings: the seat's move writes it anew.
         applied = await roll(repo, running.id, 0, T0 + minutes(1))
@@ -380,8 +381,9 @@ async def test_a_v10_database_is_upgraded_with_its_clocks_kept_and_synced_on_the
             (T0 + minutes(5)).timestamp(),
             (T0 + minutes(11)).timestamp(),
         )
-        assert await repo.claim_timeouts(T0 + minutes(10)) == []  # the moved game is not synced yet
-        (reminder,) = await repo.claim_reminders(T0 + minutes(5))
+        # The moved game is not synced yet.
+        assert await repo.turn_clock.claim_timeouts(T0 + minutes(10)) == []
+        (reminder,) = await repo.turn_clock.claim_reminders(T0 + minutes(5))
         assert (reminder.game_id, reminder.version) == (running.id, 1)
     finally:
         await repo.close()

@@ -121,7 +121,7 @@ async def test_a_leaderboard_shows_at_most_its_cap(repo: Repository) -> None:
 async def test_a_game_over_leaves_nothing_for_the_turn_clock_to_sync(repo: Repository, raw: Raw) -> None:
     async def synced(channel_id: int) -> Any:
         game = await started_game(repo, channel_id=channel_id)
-        await repo.sync_turns(game.id, now=T0)
+        await repo.turn_clock.sync(game.id, now=T0)
         return game
 
     rng = random.Random(4)
@@ -138,10 +138,10 @@ async def test_a_game_over_leaves_nothing_for_the_turn_clock_to_sync(repo: Repos
     await repo.abandon(stopped.id)
     running = await synced(4)
     # Their deadlines are left for the scheduler, which syncs them away.
-    assert sorted(await repo.unsynced_games()) == [without_clock.id, stopped.id]
-    for game_id in await repo.unsynced_games():
-        await repo.sync_turns(game_id, now=T0)
-    assert await repo.unsynced_games() == []
+    assert sorted(await repo.turn_clock.unsynced_games()) == [without_clock.id, stopped.id]
+    for game_id in await repo.turn_clock.unsynced_games():
+        await repo.turn_clock.sync(game_id, now=T0)
+    assert await repo.turn_clock.unsynced_games() == []
     assert {row[0] for row in await raw.fetch("SELECT game_id FROM turn_deadlines")} == {running.id}
 
 
@@ -177,7 +177,8 @@ async def test_a_v8_database_is_upgraded_with_its_games_counted_and_its_games_ov
             GameStatus.FINISHED: 1,
             GameStatus.ABANDONED: 1,
         }
-        assert await repo.unsynced_games() == []  # the running game synced, the games over forgotten
+        # The running game synced, the games over forgotten.
+        assert await repo.turn_clock.unsynced_games() == []
         assert await repo.leaderboard("pickomino") == board and len(board) == 2
         assert finished.result is not None
         for seat, user in enumerate((11, 13)):

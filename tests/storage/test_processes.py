@@ -21,8 +21,9 @@ from pathlib import Path
 from typing import Any
 
 import engine
-from storage import GameStatus, Repository, open_repository
-from storage.guild_settings import GuildSettings
+from bot.stored import guild_settings, open_repository
+from bot.stored.guild_settings import GuildSettings
+from storage import GameStatus, Repository
 from storage.migrations import LATEST
 from tests.storage.helpers import computers_game, random_move, started_game
 
@@ -136,7 +137,7 @@ async def test_scheduler_passes_in_two_processes_handle_each_reminder_timeout_an
     repo = await open_repository(postgres_url)
     try:
         guild, channels = world["guild"], world["channels"]
-        await repo.set_guild_settings(guild, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
+        await guild_settings.write(repo, guild, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
         people = []
         for n, channel in enumerate(channels[:6]):
             lobby = await repo.create_lobby(
@@ -150,7 +151,7 @@ async def test_scheduler_passes_in_two_processes_handle_each_reminder_timeout_an
             for n, channel in enumerate(channels[6:])
         ]
         for n, game in enumerate(people + computers):  # due at different passes, 30 s apart
-            await repo.sync_turns(game.id, now=START + timedelta(seconds=30 * (n % 6)))
+            await repo.turn_clock.sync(game.id, now=START + timedelta(seconds=30 * (n % 6)))
         for _ in range(26):  # 13 virtual minutes (bob is not reminded yet), both processes'
             # passes at the same moments
             await together(processes, "advance 30")
@@ -172,7 +173,7 @@ async def test_scheduler_passes_in_two_processes_handle_each_reminder_timeout_an
             assert engine.get_game("pickomino").to_act(record.state) == (1,)  # bob's turn now
         for game in computers:
             assert (await repo.get(game.id)).status is GameStatus.FINISHED
-        assert await repo.computer_turns() == {}
+        assert await repo.computer_turns.pending() == {}
         assert await repo.verify() == []
     finally:
         await repo.close()
@@ -189,9 +190,9 @@ async def test_a_process_killed_while_playing_leaves_whole_moves_and_the_other_t
             for n, channel in enumerate(world["channels"])
         ]
         for game in games:
-            await repo.sync_turns(game.id, now=START)
+            await repo.turn_clock.sync(game.id, now=START)
         await first.ask("advance 30")  # its pass claims the three computer turns
-        assert await repo.computer_turns() == {game.id: world["owners"][0] for game in games}
+        assert await repo.computer_turns.pending() == {game.id: world["owners"][0] for game in games}
         first.send("run 1")  # and plays them, a move every 5 virtual seconds per game
         while await moves_stored(repo) < 30:
             assert first.child.returncode is None, "the first bot stopped by itself"
@@ -215,7 +216,7 @@ async def test_a_process_killed_while_playing_leaves_whole_moves_and_the_other_t
         assert {row[0] for row in rows} == {world["owners"][0]}
         expiry = min(float(row[1]) for row in rows)
         await second.ask(f"advance {expiry - START.timestamp() - 10}")
-        assert await repo.computer_turns() == {g: world["owners"][0] for g in unfinished}
+        assert await repo.computer_turns.pending() == {g: world["owners"][0] for g in unfinished}
         assert {g: (await repo.get(g)).version for g in unfinished} == {g: at_kill[g] for g in unfinished}
         # … and takes them over at its first pass after the lease.
         for _ in range(200):
@@ -234,7 +235,7 @@ async def test_a_process_killed_while_playing_leaves_whole_moves_and_the_other_t
             assert finished.status is GameStatus.FINISHED
             assert finished.version == len(await repo.moves(game.id))
         assert sorted(report["adopted"]) == unfinished  # played on by the other process
-        assert await repo.computer_turns() == {}
+        assert await repo.computer_turns.pending() == {}
         assert await repo.verify() == []
     finally:
         await repo.close()

@@ -43,7 +43,7 @@ async def test_a_v3_database_is_upgraded_to_v4_without_losing_rows(db_url: str, 
         assert await raw.version() == LATEST == 13
         assert "turn_pings" in await raw.tables()
         assert await repo.get(game.id) == game
-        assert set(await repo.turn_deadlines(game.id)) == {0}
+        assert set(await repo.turn_clock.deadlines(game.id)) == {0}
         assert await turn_pings.of_game(repo, game.id) == []
         posted = TurnPing(game.id, 100, 5001, frozenset({11}), 0)
         await turn_pings.record(repo, posted)

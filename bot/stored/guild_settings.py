@@ -1,5 +1,10 @@
-"""Each server's settings for its games (``/config``), as the turn clock counts with them: the turn
-limit, the reminder, what happens at the limit, where games may be started, pictures."""
+"""Each server's settings for its games (``/config``, the ``guild_settings`` table): where games
+may be started, pictures, the turn limit and reminder, what happens at the limit.
+
+Storage keeps no server settings; its turn clock asks only for a game's ``TurnPolicy`` (the limit
+and the reminder), through the reader the bot's repository is opened with (``policy_of_server``,
+``bot.stored.open_repository``), on the connection of the transaction that syncs the clock: a
+move stored with the clock reads its server's policy in its own transaction."""
 
 from __future__ import annotations
 
@@ -8,7 +13,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from storage import Repository
 from storage.database import Connection
+from storage.turn_clock import DEFAULT_TURN_POLICY, TurnPolicy
 
 MAX_TURN_MINUTES = 60 * 24 * 30
 """A turn limit of at most 30 days."""
@@ -19,8 +26,8 @@ class GuildSettings(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    turn_limit_minutes: int = Field(default=24 * 60, ge=1, le=MAX_TURN_MINUTES)
-    reminder_minutes: int = Field(default=120, ge=0, le=MAX_TURN_MINUTES)
+    turn_limit_minutes: int = Field(default=DEFAULT_TURN_POLICY.limit_minutes, ge=1, le=MAX_TURN_MINUTES)
+    reminder_minutes: int = Field(default=DEFAULT_TURN_POLICY.reminder_minutes, ge=0, le=MAX_TURN_MINUTES)
     """Minutes into a turn before the player is reminded; 0 turns reminders off."""
     on_timeout: Literal["ai", "remove"] = "ai"
     """``ai``: a computer plays the timed-out turn. ``remove``: the same, and after
@@ -44,6 +51,11 @@ class GuildSettings(BaseModel):
     def allows_channel(self, channel_id: int) -> bool:
         return not self.channels or channel_id in self.channels
 
+    @property
+    def turn_policy(self) -> TurnPolicy:
+        """What the turn clock counts this server's games with."""
+        return TurnPolicy(limit_minutes=self.turn_limit_minutes, reminder_minutes=self.reminder_minutes)
+
 
 DEFAULT_SETTINGS = GuildSettings()
 
@@ -66,5 +78,36 @@ async def write_settings(db: Connection, guild_id: int, settings: GuildSettings,
     )
 
 
+async def policy_of_server(db: Connection, guild_id: int | None) -> TurnPolicy:
+    """The turn policy of a game on ``guild_id``, read on the syncing transaction's connection
+    (a ``storage.turn_clock.TurnPolicyReader``)."""
+    return (await read_settings(db, guild_id)).turn_policy
 
-__all__ = ["DEFAULT_SETTINGS", "MAX_TURN_MINUTES", "GuildSettings", "read_settings", "write_settings"]
+
+async def read(repo: Repository, guild_id: int | None) -> GuildSettings:
+    """The server's settings (the defaults for a server that set none, or outside any server)."""
+    return await repo.database.run(lambda db: read_settings(db, guild_id), write=False, single=True)
+
+
+async def write(repo: Repository, guild_id: int, settings: GuildSettings) -> GuildSettings:
+    """Store the server's settings (the whole object, replacing any); as stored, read back in the
+    same transaction."""
+    now = repo.now()
+
+    async def store(db: Connection) -> GuildSettings:
+        await write_settings(db, guild_id, settings, now)
+        return await read_settings(db, guild_id)
+
+    return await repo.database.run(store, write=True)
+
+
+__all__ = [
+    "DEFAULT_SETTINGS",
+    "MAX_TURN_MINUTES",
+    "GuildSettings",
+    "policy_of_server",
+    "read",
+    "read_settings",
+    "write",
+    "write_settings",
+]
