@@ -197,3 +197,18 @@ def answers(env: simcord.Env, since: int = 0) -> list[str]:
         if isinstance(content, str):
             found.append(content)
     return found
+
+
+async def start_secret(room: Room, key: str, seed: int = 3) -> int:
+    """A started game of a test-only game (not among /play's choices): made in storage, its
+    board posted by /status."""
+    alice, bob = room.players
+    lobby = await room.repository.create_lobby(
+        key, guild_id=room.channel.guild.id, channel_id=room.channel.id,
+        host_id=alice.id, host_name="alice", options={},
+    )  # fmt: skip
+    await room.repository.join(lobby.id, bob.id, "bob")
+    await room.repository.start(lobby.id, seed=seed)
+    shown = await alice.slash(room.channel, "status")
+    assert shown.response is not None
+    return lobby.id

@@ -15,7 +15,6 @@ from bot.cogs.info import leaderboard_lines
 from storage import GameStatus, Repository
 from tests.bot.secret_game import DUET, TOGETHER, SecretNumbers, secret_game_registered
 from tests.e2e.helpers import (
-    Room,
     answers,
     custom_id_of,
     dm_history,
@@ -26,6 +25,7 @@ from tests.e2e.helpers import (
     move_custom_id,
     open_game,
     sent_pings,
+    start_secret,
 )
 from tests.e2e.raid_helpers import BOB_MAP, place_text
 from tests.e2e.test_living import MINUTE, configure, make_server
@@ -37,21 +37,6 @@ PICKOMINO = engine.get_game("pickomino")
 def secret_game() -> Iterator[SecretNumbers]:
     with secret_game_registered() as game:
         yield game
-
-
-async def start_secret(room: Room, key: str) -> int:
-    """A started game of a test-only game (not among /play's choices): made in storage, its
-    board posted by /status."""
-    alice, bob = room.players
-    lobby = await room.repository.create_lobby(
-        key, guild_id=room.channel.guild.id, channel_id=room.channel.id,
-        host_id=alice.id, host_name="alice", options={},
-    )  # fmt: skip
-    await room.repository.join(lobby.id, bob.id, "bob")
-    await room.repository.start(lobby.id, seed=3)
-    shown = await alice.slash(room.channel, "status")
-    assert shown.response is not None
-    return lobby.id
 
 
 # -- per-seat acting ----------------------------------------------------------------------------

@@ -14,8 +14,7 @@ from bot.render import GenericRenderer, Menus, SelectLook, SelectOption, Table
 from bot.render.registry import give_renderer
 from storage import Repository
 from tests.bot.secret_game import CROWD, CROWDED, SECRET, secret_game_registered
-from tests.e2e.helpers import make_room
-from tests.e2e.test_move_flow import start_secret
+from tests.e2e.helpers import make_room, start_secret
 
 
 class MenuRenderer(Menus, GenericRenderer):

@@ -19,7 +19,7 @@ from bot.web.server import MAX_BODY
 from bot.web.tokens import Claims
 from storage import Repository
 from tests.bot.secret_game import SecretNumbers, secret_game_registered
-from tests.e2e.helpers import Room, labels, make_room, open_game
+from tests.e2e.helpers import Room, labels, make_room, open_game, start_secret
 from tests.e2e.web_helpers import (
     address,
     answer_links,
@@ -46,14 +46,7 @@ def secret_game() -> Iterator[SecretNumbers]:
 async def secret_room(env: simcord.Env, repository: Repository, game: SecretNumbers, seed: int = 3) -> Room:
     """alice and bob at a started Secret Numbers game (alice 3, bob 3 with seed 3), its board posted."""
     room = make_room(env, repository)
-    alice, bob = room.players
-    lobby = await repository.create_lobby(
-        game.key, guild_id=room.channel.guild.id, channel_id=room.channel.id,
-        host_id=alice.id, host_name="alice", options={},
-    )  # fmt: skip
-    await repository.join(lobby.id, bob.id, "bob")
-    await repository.start(lobby.id, seed=seed)
-    await alice.slash(room.channel, "status")
+    await start_secret(room, game.key, seed)
     return room
 
 

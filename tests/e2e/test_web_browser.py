@@ -21,7 +21,7 @@ from bot import TavernBot
 from storage import Repository
 from tests.bot.secret_game import SecretNumbers, secret_game_registered
 from tests.e2e.browser import run, start_browser, text_of, until
-from tests.e2e.helpers import make_room, open_game, play_by_buttons
+from tests.e2e.helpers import make_room, open_game, play_by_buttons, start_secret
 from tests.e2e.hobbit_helpers import open_hobbit
 from tests.e2e.web_helpers import address, answer_links, web_bot, web_table
 
@@ -99,13 +99,7 @@ async def private_page(
 ) -> None:
     room = make_room(env, repository)
     alice, bob = room.players
-    lobby = await repository.create_lobby(
-        game.key, guild_id=room.channel.guild.id, channel_id=room.channel.id,
-        host_id=alice.id, host_name="alice", options={},
-    )  # fmt: skip
-    await repository.join(lobby.id, bob.id, "bob")
-    await repository.start(lobby.id, seed=13)  # alice 3, bob 6
-    await alice.slash(room.channel, "status")
+    await start_secret(room, game.key, seed=13)  # alice 3, bob 6
     record = await room.record()
     mine = answer_links(await alice.slash(room.channel, "web"))[f"Your page, game #{record.id}"]
     await run(browser.get, mine)

@@ -15,7 +15,7 @@ import simcord
 from storage import open_repository
 from tests.bot.secret_game import SecretNumbers, secret_game_registered
 from tests.e2e.conftest import database_url
-from tests.e2e.helpers import make_room
+from tests.e2e.helpers import make_room, start_secret
 from tests.e2e.web_helpers import address, answer_links, fetch, stream_events, token_of, web_bot, web_table
 
 
@@ -35,13 +35,7 @@ async def play(tmp_path: Path, game: SecretNumbers, seed: int) -> tuple[list[byt
     try:
         room = make_room(env, repository)
         alice, bob = room.players
-        lobby = await repository.create_lobby(
-            game.key, guild_id=room.channel.guild.id, channel_id=room.channel.id,
-            host_id=alice.id, host_name="alice", options={},
-        )  # fmt: skip
-        await repository.join(lobby.id, bob.id, "bob")
-        await repository.start(lobby.id, seed=seed)
-        await alice.slash(room.channel, "status")
+        await start_secret(room, game.key, seed)
         record = await room.record()
         base = web_table(bot).links.base
         links = {
