@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -25,6 +25,7 @@ from tests.e2e.web_helpers import (
     answer_links,
     fetch,
     link_buttons,
+    serving,
     stream_events,
     token_of,
     web_bot,
@@ -33,8 +34,9 @@ from tests.e2e.web_helpers import (
 
 
 @pytest.fixture
-def simcord_bot(tmp_path: Path, repository: Repository) -> TavernBot:
-    return web_bot(tmp_path, repository, web_streams_per_client=3)
+async def simcord_bot(tmp_path: Path, repository: Repository) -> AsyncIterator[TavernBot]:
+    async with serving(web_bot(tmp_path, repository, web_streams_per_client=3)) as bot:
+        yield bot
 
 
 @pytest.fixture

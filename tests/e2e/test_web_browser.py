@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -23,7 +23,7 @@ from tests.bot.secret_game import SecretNumbers, secret_game_registered
 from tests.e2e.browser import run, start_browser, text_of, until
 from tests.e2e.helpers import make_room, open_game, play_by_buttons, start_secret
 from tests.e2e.hobbit_helpers import open_hobbit
-from tests.e2e.web_helpers import address, answer_links, web_bot, web_table
+from tests.e2e.web_helpers import address, answer_links, serving, web_bot, web_table
 
 
 @pytest.fixture(scope="module")
@@ -36,8 +36,9 @@ def browser() -> Iterator[webdriver.Chrome]:
 
 
 @pytest.fixture
-def simcord_bot(tmp_path: Path, repository: Repository) -> TavernBot:
-    return web_bot(tmp_path, repository)
+async def simcord_bot(tmp_path: Path, repository: Repository) -> AsyncIterator[TavernBot]:
+    async with serving(web_bot(tmp_path, repository)) as bot:
+        yield bot
 
 
 async def test_the_board_follows_the_game_and_the_replay_steps_through_it(

@@ -12,11 +12,20 @@ from pathlib import Path
 import pytest
 import simcord
 
-from storage import open_repository
+from bot.stored import open_repository
 from tests.bot.secret_game import SecretNumbers, secret_game_registered
 from tests.e2e.conftest import database_url
 from tests.e2e.helpers import make_room, start_secret
-from tests.e2e.web_helpers import address, answer_links, fetch, stream_events, token_of, web_bot, web_table
+from tests.e2e.web_helpers import (
+    address,
+    answer_links,
+    fetch,
+    stop_web,
+    stream_events,
+    token_of,
+    web_bot,
+    web_table,
+)
 
 
 @pytest.fixture
@@ -62,6 +71,7 @@ async def play(tmp_path: Path, game: SecretNumbers, seed: int) -> tuple[list[byt
         return seen, hers
     finally:
         await env.shutdown()
+        await stop_web(bot)
         await repository.close()
 
 

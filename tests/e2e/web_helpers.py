@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,6 +25,20 @@ def web_bot(tmp_path: Path, repository: Repository, **settings: Any) -> TavernBo
     return make_bot(
         tmp_path, repository, web_enabled=True, web_port=0, web_secret=SECRET, ai_delay_seconds=0, **settings
     )
+
+
+async def stop_web(bot: TavernBot) -> None:
+    """Stop the bot's web table as closing the bot would (SimCord's shutdown does not close the
+    bot): its server ends and boards no longer link to it, so the next test's bot starts clean."""
+    await bot.remove_cog("Web")
+
+
+@asynccontextmanager
+async def serving(bot: TavernBot) -> AsyncIterator[TavernBot]:
+    try:
+        yield bot
+    finally:
+        await stop_web(bot)
 
 
 def web_table(bot: TavernBot) -> WebTable:
