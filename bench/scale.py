@@ -202,22 +202,22 @@ def read_calls(repo: Repository, url: str) -> dict[str, Callable[[], Awaitable[o
 
 @contextlib.contextmanager
 def handoffs() -> Iterator[list[int]]:
-    """Counts every call handed to an aiosqlite connection's thread while it is open (each of
-    aiosqlite's methods is one; the count is the list's length)."""
-    import aiosqlite
+    """Counts every call handed to an SQLite connection's thread while it is open
+    (``storage.sqlite.Worker.call``; the count is the list's length)."""
+    from storage.sqlite import Worker
 
     calls: list[int] = []
-    original = aiosqlite.Connection._execute
+    original = Worker.call
 
-    async def counted(self: aiosqlite.Connection, fn: Any, *args: Any, **kwargs: Any) -> Any:
+    async def counted(self: Worker, fn: Any) -> Any:
         calls.append(1)
-        return await original(self, fn, *args, **kwargs)  # type: ignore[no-untyped-call]
+        return await original(self, fn)
 
-    aiosqlite.Connection._execute = counted  # type: ignore[method-assign]
+    Worker.call = counted  # type: ignore[method-assign]
     try:
         yield calls
     finally:
-        aiosqlite.Connection._execute = original  # type: ignore[method-assign]
+        Worker.call = original  # type: ignore[method-assign]
 
 
 def written_bytes() -> int:

@@ -1,14 +1,16 @@
-"""Durable, replayable game records in SQLite (aiosqlite, the default) or PostgreSQL
+"""Durable, replayable game records in SQLite (the standard library's sqlite3, the default) or PostgreSQL
 (asyncpg): lobbies, seats, the move log, snapshots and results. ``open_repository(url)`` is
 the way in."""
 
 from storage.errors import (
     ChannelBusy,
+    CommitUnknown,
     ConstraintViolation,
     DatabaseUnavailable,
     GameNotFound,
     GameUnavailable,
     LobbyError,
+    MoveNotStored,
     NotPlaying,
     StaleVersion,
     StorageError,
@@ -31,6 +33,7 @@ __all__ = [
     "DEFAULT_URL",
     "Applied",
     "ChannelBusy",
+    "CommitUnknown",
     "ConstraintViolation",
     "DatabaseLocation",
     "DatabaseUnavailable",
@@ -41,6 +44,7 @@ __all__ = [
     "LeaderRow",
     "LobbyError",
     "Mismatch",
+    "MoveNotStored",
     "MoveRecord",
     "NotPlaying",
     "PostgresLocation",

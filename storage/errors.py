@@ -26,9 +26,28 @@ class UnsupportedDatabaseURL(StorageError):
 class DatabaseUnavailable(StorageError):
     """The database cannot be used at all: a file that is not a database or cannot be
     written, a folder that cannot be created, a server that cannot be reached or refuses the
-    login. The message names the database (any password masked) and what to do."""
+    login. The message names the database (any password masked) and what to do.
+
+    Every operation raises it, too, when the database goes away while it runs (the server
+    stops, a connection is cut, the pool is closing): whatever the driver raised is its cause.
+    A move whose commit may have happened is first looked up again: returned as played when it
+    was stored, else ``MoveNotStored``, or ``CommitUnknown`` when even that cannot be asked."""
 
     code = "database_unavailable"
+
+
+class MoveNotStored(DatabaseUnavailable):
+    """The database went away during a move, and asked again says the move is not in the game's
+    log: nothing of it was stored, and it may be made again."""
+
+    code = "move_not_stored"
+
+
+class CommitUnknown(DatabaseUnavailable):
+    """The database went away while a move was being committed, and could not be asked
+    afterwards whether the move was stored: it may have been. The game's board tells."""
+
+    code = "commit_unknown"
 
 
 class ConstraintViolation(StorageError):

@@ -110,6 +110,15 @@ class PostgresDatabase(Database):
                     yield PostgresConnection(raw)
         except asyncpg.IntegrityConstraintViolationError as exc:
             raise ConstraintViolation(str(exc)) from exc
+        except Exception as exc:
+            # The server or the connection gone, on any step (acquire, a statement, COMMIT):
+            # one error for the callers, whatever the driver or the socket raised.
+            if not lost(exc):
+                raise
+            raise DatabaseUnavailable(
+                f"PostgreSQL at {self.server.shown} went away ({type(exc).__name__}: {exc})",
+                url=self.server.shown,
+            ) from exc
 
     def migration_step(self) -> AbstractAsyncContextManager[Connection]:
         return self._migration_step()
@@ -226,6 +235,21 @@ async def _nothing_to_reset(connection: asyncpg.Connection[asyncpg.Record]) -> N
     it is needed: this backend's transactions always end (asyncpg rolls back one left open before
     this runs), its advisory locks are transaction-scoped, and it opens no cursor outside a
     transaction, listens to nothing and changes no session setting."""
+
+
+def lost(exc: BaseException) -> bool:
+    """Whether ``exc`` says the server or the connection is gone, rather than that a statement
+    was wrong: a socket error (``FileNotFoundError`` for a Unix socket no longer there), a
+    timeout, the connection closed or cut (class 08), the server shutting down or not yet
+    accepting (57P0x), or the pool or connection closed under the caller."""
+    gone = (asyncpg.AdminShutdownError, asyncpg.CrashShutdownError, asyncpg.CannotConnectNowError)
+    if isinstance(exc, (OSError, TimeoutError, asyncpg.PostgresConnectionError, *gone)):
+        return True
+    # asyncpg says "pool is closing", "connection is closed", "connection has been released
+    # back to the pool" with a plain InterfaceError, which also reports mistakes in a call.
+    return isinstance(exc, asyncpg.InterfaceError) and any(
+        word in str(exc) for word in ("closed", "closing", "released")
+    )
 
 
 def refused(location: PostgresLocation, exc: BaseException) -> DatabaseUnavailable:

@@ -20,6 +20,7 @@ exactly as if it had read.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import secrets
@@ -42,9 +43,12 @@ from storage.computer_turns import ComputerTurns
 from storage.database import POOL_SIZE, Connection, Database, Row
 from storage.errors import (
     ChannelBusy,
+    CommitUnknown,
+    DatabaseUnavailable,
     GameNotFound,
     GameUnavailable,
     LobbyError,
+    MoveNotStored,
     NotPlaying,
     StaleVersion,
 )
@@ -84,6 +88,9 @@ RECORD_CACHE_SIZE = 1024
 """Games whose latest record read or stored is kept for the next move."""
 LEADERBOARD_MAX = 25
 """Rows a leaderboard shows at most."""
+RECHECK_PAUSES = (0.0, 0.5, 2.0)
+"""Seconds before each try to learn whether a move whose answer was lost was stored: at once
+(a cut connection: the pool opens another), then twice more for a server restarting."""
 
 
 def utc_now() -> datetime:
@@ -506,13 +513,68 @@ class Repository:
                 )
             return game_after, deadlines
 
-        stored = await self.database.run(store, write=True, single=single)
+        try:
+            stored = await self.database.run(store, write=True, single=single)
+        except DatabaseUnavailable as exc:
+            # Gone during the write: the COMMIT (or the one statement) may have been done
+            # before the answer was lost. Ask again, so a stored move is never reported as
+            # nothing changed, nor a lost one as played.
+            message_id = await self._stored_move(game_id, version, seat, logged)
+            if message_id is None:
+                raise MoveNotStored(
+                    f"{exc.message}; game {game_id}'s move {version} was not stored",
+                    game_id=game_id,
+                    version=version,
+                ) from exc
+            game_after = replace(
+                record,
+                message_id=message_id[0],
+                state=step.state,
+                version=version,
+                status=status,
+                seats=tuple(
+                    replace(s, resigned=True) if resigned and s.seat == seat else s for s in record.seats
+                ),
+                updated_at=datetime.fromisoformat(now),
+                result=result,
+            )
+            deadlines = {} if turn_now is None else await self.turn_clock.deadlines(game_id)
+            stored = game_after, deadlines
         if stored is None:
             return None
         game_after, deadlines = stored
         self._remember(game_id, version, text, step.state)
         self._keep(game_after, text)
         return Applied(game=game_after, events=step.events, deadlines=deadlines)
+
+    async def _stored_move(
+        self, game_id: int, version: int, seat: int, logged: dict[str, Any]
+    ) -> tuple[int | None] | None:
+        """After a write whose answer was lost: whether the game's log holds this move (its
+        version, its seat, its action), and then the board message read with it. ``None``: it
+        does not, so nothing was stored. ``CommitUnknown`` when the database cannot be asked."""
+        last: DatabaseUnavailable | None = None
+        for pause in RECHECK_PAUSES:
+            await asyncio.sleep(pause)
+            try:
+                async with self._transaction(write=False, single=True) as db:
+                    row = await db.fetch_one(
+                        "SELECT g.message_id, m.seat, m.action FROM games g JOIN moves m"
+                        " ON m.game_id = g.id AND m.seq = ? WHERE g.id = ?",
+                        (version, game_id),
+                    )
+            except DatabaseUnavailable as exc:
+                last = exc
+                continue
+            if row is None or row[1] != seat or json.loads(row[2]) != json.loads(dump_json(logged)):
+                return None
+            return (row[0],)
+        raise CommitUnknown(
+            f"the database went away while game {game_id}'s move {version} was committed, and"
+            " cannot be asked whether it was stored: look at the game's board",
+            game_id=game_id,
+            version=version,
+        ) from last
 
     # -- statistics ----------------------------------------------------------------------
     async def user_stats(self, user_id: int, key: str | None = None) -> UserStats:

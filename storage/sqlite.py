@@ -1,4 +1,5 @@
-"""The SQLite backend (aiosqlite): one file, one connection that writes and a few that read.
+"""The SQLite backend (the standard library's ``sqlite3``): one file, one connection that
+writes and a few that read.
 
 Writes take turns on the writing connection: each write transaction holds an ``asyncio.Lock``
 from ``BEGIN IMMEDIATE`` to ``COMMIT``, so coroutines never interleave inside one, and the file's
@@ -14,22 +15,28 @@ with the short reads on the writing connection, and in about 175 ms with every r
 reading connections. A database in memory has only its one connection, which then reads too,
 under the same lock.
 
-Each aiosqlite connection has its own thread, and every call into it is a hand-off to that
-thread and back. ``SqliteDatabase.run`` makes a whole transaction one hand-off: its work runs in
-the connection's thread against the plain ``sqlite3`` connection (``ThreadConnection``), from
-``BEGIN`` to ``COMMIT``; a move is stored that way.
+Each connection lives on a thread of its own (``Worker``), and every call into it is a
+hand-off to that thread and back. ``SqliteDatabase.run`` makes a whole transaction one hand-off:
+its work runs in the connection's thread against the plain ``sqlite3`` connection
+(``ThreadConnection``), from ``BEGIN`` to ``COMMIT``; a move is stored that way. (The backend
+used aiosqlite until it needed this one hand-off, which aiosqlite offers only through private
+names; ``Worker`` is the little of it that is needed, on public ``asyncio`` and ``sqlite3``.)
+
+Another program holding the file's lock (a second bot, an ``sqlite3`` shell inside a
+transaction) makes a statement wait ``BUSY_TIMEOUT_MS`` and then fail as "locked"; opening the
+file waits that long once (``WAL_SWITCH_TRIES``), then says so in one line.
 """
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar, cast
-
-import aiosqlite
 
 from storage.database import Connection, Database, Row, Work
 from storage.errors import ConstraintViolation, DatabaseUnavailable
@@ -55,10 +62,18 @@ READERS = 2
 """Reading connections per process (each its own thread): one long read (``verify``, a copy)
 still leaves one for the bot's reads."""
 READER_PRAGMAS = (f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}", "PRAGMA query_only = ON")
-WAL_SWITCH_TRIES = 50
 WAL_SWITCH_PAUSE = 0.05
 """Switching a file to WAL needs it to itself and SQLite answers "locked" at once, without
-waiting out busy_timeout, when another program opens the same new file at that moment."""
+waiting out busy_timeout, when another program opens the same new file at that moment: such an
+answer is tried again after this pause."""
+WAL_SWITCH_TRIES = 50
+"""At most this many quick "locked" answers to a statement of the opening, 2.5 s in all. An
+answer that took a while has waited out busy_timeout: the lock it met is held for real (another
+program inside a transaction), and the opening gives up at once with one line, instead of
+waiting busy_timeout once per try (50 tries of 5 s made minutes). So opening a locked file
+takes about ``BUSY_TIMEOUT_MS``, never more than twice that."""
+QUICK_ANSWER = 1.0
+"""Seconds within which a "locked" answer counts as SQLite's immediate one."""
 
 RESTORE = "restore it from a backup, or move it away to start with an empty database"
 PROBLEMS = {
@@ -72,27 +87,96 @@ PROBLEMS = {
     ),
     "SQLITE_IOERR": ("cannot be read or written", "check the disk and the file's permissions"),
     "SQLITE_FULL": ("cannot grow", "free some disk space"),
+    "SQLITE_BUSY": (
+        "is locked by another program",
+        "stop the program that holds it (another bot on the same file, an sqlite3 shell inside a"
+        " transaction) or wait for it to finish, then try again",
+    ),
 }
 """Anything else: "cannot be used", with SQLite's own words."""
 
 
+T = TypeVar("T")
+
+
+class Worker:
+    """One plain ``sqlite3`` connection and the one thread it lives on (SQLite's connections
+    are used from the thread that made them). ``call`` hands a function of the connection to
+    that thread and returns what it returns: one hand-off. Calls run in the order they were
+    made, one at a time."""
+
+    def __init__(self, executor: ThreadPoolExecutor, raw: sqlite3.Connection) -> None:
+        self._executor = executor
+        self._raw = raw
+
+    @classmethod
+    async def open(cls, path: str) -> Worker:
+        """The connection, made on its thread; on failure the thread is ended before the error
+        is raised, so nothing of it outlives the caller's event loop."""
+        executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tavern-sqlite")
+
+        def connect() -> sqlite3.Connection:
+            # isolation_level=None: the backend issues BEGIN/COMMIT itself.
+            raw = sqlite3.connect(path, isolation_level=None)
+            raw.row_factory = sqlite3.Row
+            return raw
+
+        try:
+            raw = await asyncio.get_running_loop().run_in_executor(executor, connect)
+        except BaseException:
+            executor.shutdown()  # the thread is idle: ends at once
+            raise
+        return cls(executor, raw)
+
+    async def call(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._executor, fn, self._raw)
+
+    async def close(self) -> None:
+        """Close the connection and end its thread (after the calls already handed to it)."""
+        try:
+            await self.call(sqlite3.Connection.close)
+        except BaseException:
+            self._executor.shutdown(wait=False)  # still busy (cancelled): ends after its call
+            raise
+        # Joins a thread that has nothing left to do: it ends at once. A thread left behind
+        # could outlive the event loop and fail when it hands back its last answer.
+        self._executor.shutdown()
+
+
+def _fetch(raw: sqlite3.Connection, sql: str, params: Sequence[Any]) -> list[Row]:
+    cursor = raw.execute(sql, params)
+    try:
+        return list(cursor.fetchall())
+    finally:
+        cursor.close()
+
+
+def _execute(raw: sqlite3.Connection, sql: str, params: Sequence[Any] = ()) -> int:
+    # The cursor is closed at once: one left open (journal_mode answers with a row) would make
+    # the next COMMIT fail ("SQL statements in progress").
+    cursor = raw.execute(sql, params)
+    try:
+        return cursor.rowcount
+    finally:
+        cursor.close()
+
+
 class SqliteConnection(Connection):
+    """A transaction's connection one statement at a time, each a hand-off to its thread."""
+
     for_update = ""  # a write transaction already holds the file's write lock
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self._db = db
+    def __init__(self, worker: Worker) -> None:
+        self._worker = worker
 
-    # execute_fetchall makes a query one hop to the connection's thread instead of three
-    # (execute, fetch, close), which is most of the cost of a move.
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        return list(await self._db.execute_fetchall(sql, params))
+        return await self._worker.call(lambda raw: _fetch(raw, sql, params))
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        cursor = await self._db.execute(sql, params)
-        return cursor.rowcount
+        return await self._worker.call(lambda raw: _execute(raw, sql, params))
 
     async def execute_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        await self._db.executemany(sql, rows)
+        await self._worker.call(lambda raw: raw.executemany(sql, rows).close())
 
 
 class ThreadConnection(Connection):
@@ -105,24 +189,13 @@ class ThreadConnection(Connection):
         self._raw = raw
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        cursor = self._raw.execute(sql, params)
-        try:
-            return list(cursor.fetchall())
-        finally:
-            cursor.close()
+        return _fetch(self._raw, sql, params)
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        cursor = self._raw.execute(sql, params)
-        try:
-            return cursor.rowcount
-        finally:
-            cursor.close()
+        return _execute(self._raw, sql, params)
 
     async def execute_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         self._raw.executemany(sql, rows).close()
-
-
-T = TypeVar("T")
 
 
 def finish(work: Coroutine[Any, Any, T]) -> T:
@@ -136,23 +209,12 @@ def finish(work: Coroutine[Any, Any, T]) -> T:
     raise RuntimeError("a transaction's work awaited something other than its connection")
 
 
-async def in_thread(db: aiosqlite.Connection, call: Callable[[sqlite3.Connection], T]) -> T:
-    """``call`` on the plain connection, in the aiosqlite connection's thread, queued after the
-    calls already handed to it: one hand-off. (aiosqlite's own methods are each one such call;
-    it names this step ``_execute`` and has no public spelling of it.)"""
-
-    def on_connection() -> T:
-        return call(db._conn)
-
-    return cast(T, await db._execute(on_connection))  # type: ignore[no-untyped-call]
-
-
 def transact(raw: sqlite3.Connection, work: Work[T], begin: str | None) -> T:
     """``work`` from ``begin`` to ``COMMIT`` on ``raw`` (in its thread), rolled back if it raises;
     without ``begin``, its one statement commits by itself."""
     if begin is None:
         return finish(work(ThreadConnection(raw)))
-    raw.execute(begin)
+    _execute(raw, begin)
     try:
         result = finish(work(ThreadConnection(raw)))
         raw.commit()
@@ -166,14 +228,14 @@ class SqliteDatabase(Database):
     backend = "sqlite"
 
     def __init__(
-        self, db: aiosqlite.Connection, location: SqliteLocation, readers: Sequence[aiosqlite.Connection] = ()
+        self, db: Worker, location: SqliteLocation, readers: Sequence[Worker] = ()
     ) -> None:
         super().__init__(location)
         self._db = db
         self._connection = SqliteConnection(db)
         self._lock = asyncio.Lock()
         self._readers = tuple(readers)
-        self._idle: asyncio.Queue[aiosqlite.Connection] = asyncio.Queue()
+        self._idle: asyncio.Queue[Worker] = asyncio.Queue()
         for reader in self._readers:
             self._idle.put_nowait(reader)
         self.file = location
@@ -203,10 +265,10 @@ class SqliteDatabase(Database):
         try:
             if write or not aside or not self._readers:
                 async with self._lock:
-                    return await in_thread(self._db, lambda raw: transact(raw, work, begin))
+                    return await self._db.call(lambda raw: transact(raw, work, begin))
             reader = await self._idle.get()
             try:
-                return await in_thread(reader, lambda raw: transact(raw, work, begin))
+                return await reader.call(lambda raw: transact(raw, work, begin))
             finally:
                 self._idle.put_nowait(reader)
         except sqlite3.IntegrityError as exc:
@@ -233,12 +295,12 @@ class SqliteDatabase(Database):
             return
         try:
             async with self._lock:
-                await self._db.execute("BEGIN IMMEDIATE")
+                await self._connection.execute("BEGIN IMMEDIATE")
                 try:
                     version = await self.schema_version(self._connection)
                     await self._connection.execute(f"PRAGMA user_version = {version:d}")
                 finally:
-                    await self._db.rollback()
+                    await self._db.call(sqlite3.Connection.rollback)
         except sqlite3.Error as exc:
             raise unusable(self.file, exc) from exc
 
@@ -265,7 +327,7 @@ class SqliteDatabase(Database):
 
 
 @asynccontextmanager
-async def _transaction(db: aiosqlite.Connection, begin: str | None) -> AsyncIterator[Connection]:
+async def _transaction(db: Worker, begin: str | None) -> AsyncIterator[Connection]:
     """A transaction on ``db``, one statement at a time (each a hand-off to its thread); without
     ``begin``, one statement that commits by itself."""
     connection = SqliteConnection(db)
@@ -275,21 +337,22 @@ async def _transaction(db: aiosqlite.Connection, begin: str | None) -> AsyncIter
         except sqlite3.IntegrityError as exc:
             raise ConstraintViolation(str(exc)) from exc
         return
-    await db.execute(begin)
+    await connection.execute(begin)
     try:
         yield connection
     except sqlite3.IntegrityError as exc:
-        await db.rollback()
+        await db.call(sqlite3.Connection.rollback)
         raise ConstraintViolation(str(exc)) from exc
     except BaseException:
-        await db.rollback()
+        await db.call(sqlite3.Connection.rollback)
         raise
-    await db.commit()
+    await db.call(sqlite3.Connection.commit)
 
 
 async def open_sqlite(location: SqliteLocation) -> SqliteDatabase:
     """Open (creating if needed) the file; ``DatabaseUnavailable`` naming it and what to do
-    when it cannot be used."""
+    when it cannot be used. Nothing is left open when it cannot: every connection made is
+    closed, and its thread ended, before the error is raised."""
     try:
         location.ensure_folder()
     except OSError as exc:
@@ -299,57 +362,48 @@ async def open_sqlite(location: SqliteLocation) -> SqliteDatabase:
             "create it, or set DATABASE_URL to a place the bot may write",
             path=location.shown,
         ) from exc
+    if not location.in_memory and Path(location.path).is_dir():
+        raise DatabaseUnavailable(
+            f"the database file {location.shown} is a folder: move it away, or set DATABASE_URL"
+            " to a file in it",
+            path=location.shown,
+        )
+    opened: list[Worker] = []
     try:
-        # isolation_level=None: the backend issues BEGIN/COMMIT itself.
-        db = await aiosqlite.connect(location.path, isolation_level=None)
-    except sqlite3.Error as exc:
-        raise unusable(location, exc) from exc
-    try:
-        db.row_factory = sqlite3.Row
-        for pragma in PRAGMAS:
-            await _run_pragma(db, pragma)
-    except sqlite3.Error as exc:
-        await db.close()
-        raise unusable(location, exc) from exc
-    except BaseException:
-        await db.close()
-        raise
-    readers: list[aiosqlite.Connection] = []
-    try:
+        db = await _open_connection(location, PRAGMAS)
+        opened.append(db)
         if not location.in_memory:  # a second connection to :memory: would be another database
             for _ in range(READERS):
-                readers.append(await _open_reader(location))
+                opened.append(await _open_connection(location, READER_PRAGMAS))
     except BaseException as exc:
-        for reader in readers:
-            await reader.close()
-        await db.close()
+        for worker in reversed(opened):
+            await worker.close()
         if isinstance(exc, sqlite3.Error):
             raise unusable(location, exc) from exc
         raise
-    return SqliteDatabase(db, location, readers)
+    return SqliteDatabase(db, location, opened[1:])
 
 
-async def _open_reader(location: SqliteLocation) -> aiosqlite.Connection:
-    reader = await aiosqlite.connect(location.path, isolation_level=None)
+async def _open_connection(location: SqliteLocation, pragmas: Sequence[str]) -> Worker:
+    worker = await Worker.open(location.path)
     try:
-        reader.row_factory = sqlite3.Row
-        for pragma in READER_PRAGMAS:
-            await _run_pragma(reader, pragma)
+        for pragma in pragmas:
+            await _run_pragma(worker, pragma)
     except BaseException:
-        await reader.close()
+        await worker.close()
         raise
-    return reader
+    return worker
 
 
-async def _run_pragma(db: aiosqlite.Connection, pragma: str) -> None:
+async def _run_pragma(db: Worker, pragma: str) -> None:
     for attempt in range(WAL_SWITCH_TRIES):
+        began = time.monotonic()
         try:
-            # Close the cursor at once: journal_mode answers with a row, and a cursor left
-            # open would make the first migration's COMMIT fail ("SQL statements in progress").
-            async with db.execute(pragma):
-                return
+            await db.call(lambda raw: _execute(raw, pragma))
+            return
         except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc) or attempt == WAL_SWITCH_TRIES - 1:
+            quick = time.monotonic() - began < QUICK_ANSWER
+            if "locked" not in str(exc) or not quick or attempt == WAL_SWITCH_TRIES - 1:
                 raise
             await asyncio.sleep(WAL_SWITCH_PAUSE)
 

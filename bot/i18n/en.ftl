@@ -153,3 +153,6 @@ error-storage-too_few_players = { $min ->
    *[other] At least { $min } players are
 } needed to start.
 error-storage-unsupported_database_url = The database address is not supported.
+error-storage-database_unavailable = The game's records cannot be reached right now: please try again in a moment.
+error-storage-move_not_stored = The game's records could not be reached, so your move was not stored: please make it again in a moment.
+error-storage-commit_unknown = The game's records went away while your move was being saved, and it cannot be told yet whether it was: look at the board before you play again.

@@ -17,7 +17,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
 import pytest
 
 import engine
@@ -27,6 +26,7 @@ from storage.database import Connection, Database
 from storage.migrations import LATEST, migrate
 from storage.repository import LEADERBOARD, LEADERBOARD_MAX, PLAYER_STANDINGS
 from storage.schema import EVERYWHERE
+from storage.sqlite import Worker
 from tests.storage.conftest import TickingClock
 from tests.storage.helpers import play, random_move, started_game
 from tests.storage.servers import Raw
@@ -236,17 +236,17 @@ async def test_a_transaction_s_work_that_breaks_a_key_changes_nothing(repo: Repo
 
 # -- SQLite: its threads -----------------------------------------------------------------------
 @pytest.fixture
-def handoffs(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[aiosqlite.Connection]]:
-    """Every call handed to an aiosqlite connection's thread (each aiosqlite method is one), by
-    the connection it went to."""
-    calls: list[aiosqlite.Connection] = []
-    original = aiosqlite.Connection._execute
+def handoffs(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Worker]]:
+    """Every call handed to an SQLite connection's thread (``Worker.call``), by the connection
+    it went to."""
+    calls: list[Worker] = []
+    original = Worker.call
 
-    async def counted(self: aiosqlite.Connection, fn: Any, *args: Any, **kwargs: Any) -> Any:
+    async def counted(self: Worker, fn: Any) -> Any:
         calls.append(self)
-        return await original(self, fn, *args, **kwargs)
+        return await original(self, fn)
 
-    monkeypatch.setattr(aiosqlite.Connection, "_execute", counted)
+    monkeypatch.setattr(Worker, "call", counted)
     yield calls
 
 
@@ -257,7 +257,7 @@ def committed_version(path: Path, game_id: int) -> int:
 
 
 async def test_a_move_s_whole_transaction_is_one_hand_off_to_the_writing_thread(
-    sqlite_url: str, db_path: Path, clock: TickingClock, handoffs: list[aiosqlite.Connection]
+    sqlite_url: str, db_path: Path, clock: TickingClock, handoffs: list[Worker]
 ) -> None:
     repo = await open_repository(sqlite_url, clock=clock)
     try:
@@ -288,7 +288,7 @@ async def test_a_move_s_whole_transaction_is_one_hand_off_to_the_writing_thread(
 
 
 async def test_moves_and_short_reads_share_the_writing_connection_and_reads_aside_do_not(
-    sqlite_url: str, clock: TickingClock, handoffs: list[aiosqlite.Connection]
+    sqlite_url: str, clock: TickingClock, handoffs: list[Worker]
 ) -> None:
     repo = await open_repository(sqlite_url, clock=clock)
     try:

@@ -9,16 +9,19 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import sqlite3
 import subprocess
 import sys
+import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
-from storage import open_repository
+from storage import DatabaseUnavailable, open_repository
+from storage.backends import open_database
 from tests.storage.helpers import play, started_game
 from tests.storage.servers import PostgresServer, Raw
 
@@ -31,12 +34,18 @@ COMMANDS = {
 }
 
 
-def run(command: str, url: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+def run(command: str, url: str, cwd: Path, *, timeout: float = 120) -> subprocess.CompletedProcess[str]:
     args = COMMANDS[command][0]
     env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DATABASE_URL", "LOG_FORMAT")}
     env.update(PYTHONPATH=str(ROOT), DISCORD_TOKEN="not-a-real-token", DATABASE_URL=url)
     return subprocess.run(
-        [sys.executable, *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=120, check=False
+        [sys.executable, *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
     )
 
 
@@ -139,6 +148,7 @@ def test_a_file_in_a_folder_that_cannot_be_written(tmp_path: Path, command: str)
     with unwritable(path.parent):
         line = the_line(command, run(command, f"sqlite:///{path}", tmp_path))
     assert f"the database file {path} cannot be opened" in line
+
     assert "may read and write the file and write in its folder" in line
 
 
@@ -252,3 +262,61 @@ def test_check_finds_a_postgresql_database_that_is_read_only(tmp_path: Path, pos
     for command in ("check", "bot"):
         line = the_line(command, run(command, postgres_url, tmp_path))
         assert "makes every transaction read-only (default_transaction_read_only)" in line
+
+
+@contextmanager
+def locked(path: Path, how: str) -> Iterator[None]:
+    """``path`` held by another program (a second ``sqlite3`` connection) with an exclusive lock
+    for as long as the block runs."""
+    other = sqlite3.connect(path, isolation_level=None)
+    try:
+        if how == "rollback journal":  # nobody else may even read it
+            other.execute("PRAGMA journal_mode = DELETE")
+            other.execute("BEGIN EXCLUSIVE")
+        else:  # a WAL file kept to one connection: its readers are shut out too
+            other.execute("PRAGMA locking_mode = EXCLUSIVE")
+            other.execute("BEGIN EXCLUSIVE")
+            other.execute("UPDATE games SET updated_at = updated_at WHERE id = 1")
+        yield
+    finally:
+        other.close()
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+@pytest.mark.parametrize("how", ["rollback journal", "WAL in exclusive locking mode"])
+def test_a_file_locked_by_another_program(tmp_path: Path, how: str, command: str) -> None:
+    """One line, soon (``LOCK_WAIT`` bounds every wait of the opening together), not a wait of
+    minutes; the other program's lock is left alone."""
+    path = tmp_path / "data" / "tavern.db"
+    a_sound_database(path)
+    with locked(path, how):
+        line = the_line(command, run(command, f"sqlite:///{path}", tmp_path, timeout=60))
+    assert f"the database file {path} is locked by another program" in line
+    assert "stop the program that holds it" in line
+
+
+@pytest.mark.parametrize("command", ["bot", "check"])
+def test_a_folder_where_the_database_file_should_be(tmp_path: Path, command: str) -> None:
+    """The line alone: the connection's thread is closed on the way out, nothing is left to
+    complain to an event loop that has gone."""
+    path = tmp_path / "data" / "tavern.db"
+    path.mkdir(parents=True)
+    line = the_line(command, run(command, f"sqlite:///{path}", tmp_path))
+    assert f"the database file {path} is a folder: move it away" in line
+
+
+@pytest.mark.parametrize("how", ["rollback journal", "a folder"])
+def test_a_failed_opening_leaves_no_connection_thread(
+    tmp_path: Path, how: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whatever SQLite refuses, every connection made on the way is closed and its thread ended
+    before the error is raised."""
+    path = tmp_path / "data" / "tavern.db"
+    if how == "a folder":  # past the folder check, as a race could be: SQLite itself refuses
+        path.mkdir(parents=True)
+        monkeypatch.setattr(Path, "is_dir", lambda self: False)
+    else:
+        a_sound_database(path)
+    with locked(path, how) if how != "a folder" else nullcontext(), pytest.raises(DatabaseUnavailable):
+        asyncio.run(open_database(f"sqlite:///{path}"))
+    assert [t.name for t in threading.enumerate() if t.name.startswith("tavern-sqlite")] == []
