@@ -11,7 +11,7 @@ from engine.core.contract import Event
 from engine.core.errors import IllegalAction
 from engine.games.berserk import board
 from engine.games.berserk.actions import Activate
-from engine.games.berserk.cards import Activated, Target
+from engine.games.berserk.cards import ACTIVATED, INSTANTS, Activated, Target
 from engine.games.berserk.creatures import card, cell_key, get, on_field, order_key, own_unit, uid_of, updated
 from engine.games.berserk.effects import suffer
 from engine.games.berserk.state import BerserkState, Creature
@@ -100,11 +100,15 @@ def amounts(creature: Creature, ability: Activated) -> list[int | None]:
 def offers(state: BerserkState, seat: int, *, instants_only: bool) -> list[Offer]:
     """Every activation ``seat`` may declare now: abilities of its own creatures on the field
     (B47) whose cost it can pay and that have a legal target."""
+    table = INSTANTS if instants_only else ACTIVATED
+    # only creatures with something to activate are sorted and looked at: most have nothing,
+    # and a response window asks this of every seat that may speak
+    able = [c for c in state.creatures if c.owner == seat and c.zone == "field" and table[c.card]]
+    if not able:
+        return []
     found: list[Offer] = []
-    for c in sorted((c for c in on_field(state) if c.owner == seat), key=cell_key):
-        for ability in card(c).parts(Activated):
-            if instants_only and not ability.instant:
-                continue
+    for c in sorted(able, key=cell_key):
+        for ability in table[c.card]:
             for x in amounts(c, ability):
                 if cost_problem(c, ability, x) is not None:
                     continue

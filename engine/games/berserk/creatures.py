@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine.core.errors import IllegalAction
 from engine.games.berserk import board
 from engine.games.berserk.cards import CARDS, Card
-from engine.games.berserk.state import BerserkState, Creature
+from engine.games.berserk.state import BerserkState, Creature, with_creatures
 
 ROLE_NAMES = ("P1", "P2")
 
@@ -58,8 +56,12 @@ def turn_number(state: BerserkState) -> int:
 
 def updated(state: BerserkState, *changed: Creature) -> BerserkState:
     """The position with ``changed`` creatures replaced (matched by uid)."""
+    if len(changed) == 1:  # most changes are to one creature: no table to build
+        (one,) = changed
+        uid = one.uid
+        return with_creatures(state, tuple(one if c.uid == uid else c for c in state.creatures))
     new = {c.uid: c for c in changed}
-    return replace(state, creatures=tuple(new.get(c.uid, c) for c in state.creatures))
+    return with_creatures(state, tuple(new.get(c.uid, c) for c in state.creatures))
 
 
 _ORDER_KEYS: dict[str, tuple[str, int, str]] = {}

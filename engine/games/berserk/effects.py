@@ -16,9 +16,9 @@ from dataclasses import replace
 from engine.core.contract import Event
 from engine.core.plain import JSON
 from engine.games.berserk.attacks import shelter
-from engine.games.berserk.cards import LEVELS, Triggered
+from engine.games.berserk.cards import LEVELS, LISTENERS, Triggered
 from engine.games.berserk.creatures import card, get, on_field, order_key, updated
-from engine.games.berserk.state import BerserkState, Creature, EndReason
+from engine.games.berserk.state import BerserkState, Creature, EndReason, with_resolution
 
 
 # -- triggers (B40) -----------------------------------------------------------------------------
@@ -33,11 +33,15 @@ def raise_event(
     """Raise every trigger that answers ``event`` happening to ``subject``: its own (``whose =
     self``), an enemy's, or anyone's, from creatures on the field. ``roles`` names the event's
     creatures a trigger may target (``defended``, ``struck``, ``striker``)."""
+    listening = LISTENERS[event]
+    holders = [c for c in state.creatures if c.zone == "field" and c.card in listening]
+    if not holders:  # nothing answers: the position stays as it is
+        return state
     res = state.resolution
     data: dict[str, JSON] = {"kind": event, "subject": subject.uid, **(roles or {})}
     if level is not None:
         data["level"] = LEVELS[level]
-    for holder in on_field(state):
+    for holder in holders:
         for part in card(holder).parts(Triggered):
             if part.event != event:
                 continue
@@ -54,7 +58,7 @@ def raise_event(
                 optional=part.optional,
                 event=data,
             )
-    return replace(state, resolution=res)
+    return with_resolution(state, res)
 
 
 # -- wounds, healing, counters, poison ----------------------------------------------------------

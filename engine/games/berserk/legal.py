@@ -30,7 +30,6 @@ from engine.games.berserk.creatures import cell_key, get, on_field
 from engine.games.berserk.loop import declarable
 from engine.games.berserk.setup import muster_choices
 from engine.games.berserk.state import BerserkState
-from engine.games.berserk.turns import destinations
 from engine.kits.resolution import menu
 
 
@@ -48,18 +47,32 @@ def as_action(state: BerserkState, offer: Offer) -> Activate:
     return Activate(offer.source.cell or offer.source.uid, offer.ability.id, targets, offer.x)
 
 
+MOVES: dict[tuple[str, str], Move] = {(a, b): Move(a, b) for a in board.CELLS for b in board.CELLS}
+"""Every move and strike between two cells, made once: actions are values, and a main phase
+lists dozens of them."""
+STRIKES: dict[tuple[str, str], Strike] = {
+    (a, b): Strike(a, b) for a in board.CELLS for b in board.AROUND[a]
+}
+
+
 def _main_actions(state: BerserkState, seat: int) -> list[BerserkAction]:
     found: list[BerserkAction] = []
     standing = sorted(on_field(state), key=cell_key)
     mine = [c for c in standing if c.owner == seat]
     enemies = [c for c in standing if c.owner != seat]
+    # ``destinations`` of each creature, with the occupied cells found once for all of them
+    taken = {c.cell for c in standing if c.cell is not None}
+    index = board.CELL_INDEX.__getitem__
     for c in mine:
-        for cell in sorted(destinations(state, c), key=board.CELL_INDEX.__getitem__):
-            found.append(Move(c.cell or "", cell))
+        cell = c.cell
+        if cell is None or c.closed or c.moves < 1:
+            continue
+        found.extend(MOVES[cell, to] for to in sorted(board.reachable(cell, c.moves, taken), key=index))
     for c in mine:
         if c.closed or c.struck or c.cell is None:
             continue
-        found.extend(Strike(c.cell, e.cell) for e in enemies if e.cell in board.AROUND[c.cell])
+        around = board.AROUND[c.cell]
+        found.extend(STRIKES[c.cell, e.cell] for e in enemies if e.cell in around)
     found.extend(as_action(state, o) for o in offers(state, seat, instants_only=False))
     found.append(END_TURN)
     return found

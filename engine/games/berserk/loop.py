@@ -20,6 +20,8 @@ from engine.games.berserk.state import (
     MusterCall,
     ResponseWindow,
     TriggerDeclaration,
+    with_agenda,
+    with_resolution,
 )
 from engine.games.berserk.turns import start_turn
 from engine.kits.resolution import (
@@ -43,7 +45,7 @@ class BerserkTable:
         return state.resolution
 
     def with_resolution(self, state: BerserkState, resolution: Resolution) -> BerserkState:
-        return replace(state, resolution=resolution)
+        return with_resolution(state, resolution)
 
     def active(self, state: BerserkState) -> int:
         return state.active
@@ -97,7 +99,7 @@ def proceed(state: BerserkState, events: list[Event]) -> BerserkState:
                 decision = TriggerDeclaration(seats=(pause.seat,), default=default)
             else:
                 decision = ResponseWindow(seats=(pause.seat,), default={"kind": "pass"})
-            return replace(state, agenda=(decision,))
+            return with_agenda(state, (decision,))
         if state.stage in ("reveal", "muster"):
             state = start_turn(state, seat_of_role(state, 0), events)
             continue

@@ -79,6 +79,7 @@ from engine.games.berserk.state import (
     MusterChoice,
     Placement,
     Recruitment,
+    new_creature,
 )
 from engine.games.berserk.turns import destinations, end_turn, start_turn
 from engine.games.berserk.view import OWN_ADAPTER, VIEW_ADAPTER, BerserkView, make_view, own_view
@@ -345,7 +346,14 @@ class Berserk(Game[BerserkState, BerserkAction, BerserkView]):
             )
         cost = reach[action.to]
         events.append(Event("moved", {"unit": mover.uid, "from": mover.cell, "to": action.to, "spent": cost}))
-        return updated(state, replace(mover, cell=action.to, moves=mover.moves - cost))
+        m = mover
+        return updated(
+            state,
+            new_creature(
+                m.uid, m.card, m.owner, m.zone, action.to, m.closed, m.wounds, m.counters, m.poison,
+                m.moves - cost, m.struck, m.defended, m.mods,
+            ),
+        )
 
     def _strike(self, state: BerserkState, seat: int, action: Strike, events: list[Event]) -> BerserkState:
         attacker = own_unit(state, seat, action.attacker)

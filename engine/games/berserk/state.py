@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Annotated, Literal
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -23,6 +24,27 @@ Zone = Literal["reserve", "field", "graveyard"]
 EndReason = Literal["defeat", "round_cap", "resigned"]
 Role = Literal[0, 1]
 """0 for P1, who takes the first turn of every round; 1 for P2 (B14)."""
+
+
+T = TypeVar("T")
+
+
+def builder(cls: type[T]) -> Callable[..., T]:
+    """``cls(*values)`` for a frozen slotted dataclass, every field given in order, made without
+    the generated ``__init__``, which stores each field through ``object.__setattr__`` (how a
+    frozen class gets past its own ``__setattr__``) at twice the cost of the field's slot. A
+    playout makes creatures anew on almost every action. Written out one slot a line, as
+    ``dataclasses`` writes ``__init__`` (Raid's ``state.builder`` does the same for its
+    values)."""
+    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
+    slots: dict[str, Any] = {f"_set_{name}": getattr(cls, name).__set__ for name in names}
+    lines = [f"def build({', '.join(names)}):", "    made = _new(_cls)"]
+    lines += [f"    _set_{name}(made, {name})" for name in names]
+    lines.append("    return made")
+    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls, **slots}
+    exec("\n".join(lines), scope)  # our own fixed text, as dataclasses does
+    build: Callable[..., T] = scope["build"]
+    return build
 
 
 class BerserkOptions(BaseModel):
@@ -190,6 +212,35 @@ class BerserkState:
     """The last serial given to a temporary modifier."""
     winner: int | Literal["draw"] | None = None
     end: EndReason | None = None
+
+
+# Every field given positionally, in order: ``dataclasses.replace`` walks and checks every field
+# and calls ``__init__`` by keyword, several times the cost, and the resolution loop changes a
+# position's resolution several times per action.
+new_creature: Callable[..., Creature] = builder(Creature)
+"""``Creature(uid, card, owner, zone, cell, closed, wounds, counters, poison, moves, struck,
+defended, mods)``, every field given in order."""
+
+
+def with_resolution(s: BerserkState, resolution: Resolution) -> BerserkState:
+    return BerserkState(
+        s.rng, s.options, s.phase, s.sides, s.first, s.creatures, s.round, s.active, s.stage,
+        resolution, s.agenda, s.serial, s.winner, s.end,
+    )  # fmt: skip
+
+
+def with_creatures(s: BerserkState, creatures: tuple[Creature, ...]) -> BerserkState:
+    return BerserkState(
+        s.rng, s.options, s.phase, s.sides, s.first, creatures, s.round, s.active, s.stage,
+        s.resolution, s.agenda, s.serial, s.winner, s.end,
+    )  # fmt: skip
+
+
+def with_agenda(s: BerserkState, agenda: tuple[BerserkDecision, ...]) -> BerserkState:
+    return BerserkState(
+        s.rng, s.options, s.phase, s.sides, s.first, s.creatures, s.round, s.active, s.stage,
+        s.resolution, agenda, s.serial, s.winner, s.end,
+    )  # fmt: skip
 
 
 STATE_ADAPTER: TypeAdapter[BerserkState] = TypeAdapter(BerserkState)

@@ -7,9 +7,10 @@ from dataclasses import replace
 
 from engine.core.contract import TURN_STARTED, Event
 from engine.games.berserk import board
-from engine.games.berserk.creatures import card, field_cost, role, seat_of_role, turn_number, updated
+from engine.games.berserk.cards import CARDS
+from engine.games.berserk.creatures import field_cost, role, seat_of_role, turn_number, updated
 from engine.games.berserk.effects import check_deaths, finish, suffer
-from engine.games.berserk.state import BerserkState, Creature
+from engine.games.berserk.state import BerserkState, Creature, new_creature, with_creatures
 
 
 def start_turn(state: BerserkState, seat: int, events: list[Event]) -> BerserkState:
@@ -18,15 +19,29 @@ def start_turn(state: BerserkState, seat: int, events: list[Event]) -> BerserkSt
     deaths are checked. The resolution loop runs next for whatever this raised."""
     state = replace(state, active=seat, stage="start", agenda=())
     events.append(Event(TURN_STARTED, {"seat": seat, "round": state.round, "turn": turn_number(state)}))
+    # one pass over the creatures, each made positionally (``replace`` costs several times
+    # as much, and every creature on the field changes at every turn)
     fresh: list[Creature] = []
     for c in state.creatures:
         if c.zone != "field":
-            continue
-        if c.owner == seat:
-            fresh.append(replace(c, closed=False, moves=card(c).moves, struck=False, defended=0))
+            fresh.append(c)
+        elif c.owner == seat:
+            fresh.append(
+                new_creature(
+                    c.uid, c.card, c.owner, c.zone, c.cell, False, c.wounds, c.counters, c.poison,
+                    CARDS[c.card].moves, False, 0, c.mods,
+                )
+            )
         elif c.struck or c.defended:
-            fresh.append(replace(c, struck=False, defended=0))
-    state = updated(state, *fresh)
+            fresh.append(
+                new_creature(
+                    c.uid, c.card, c.owner, c.zone, c.cell, c.closed, c.wounds, c.counters, c.poison,
+                    c.moves, False, 0, c.mods,
+                )
+            )
+        else:
+            fresh.append(c)
+    state = with_creatures(state, tuple(fresh))
     poisoned = [
         (c.uid, c.poison) for c in state.creatures if c.zone == "field" and c.owner == seat and c.poison
     ]
