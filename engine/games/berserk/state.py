@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
-from typing import Annotated, Any, Literal, TypeVar
+from dataclasses import dataclass, field
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from engine.core.decisions import Decision
 from engine.core.rng import Rng
+from engine.kits.build import builder
 from engine.kits.resolution import Resolution
 
 ROUND_CAP = 20
@@ -24,27 +25,6 @@ Zone = Literal["reserve", "field", "graveyard"]
 EndReason = Literal["defeat", "round_cap", "resigned"]
 Role = Literal[0, 1]
 """0 for P1, who takes the first turn of every round; 1 for P2 (B14)."""
-
-
-T = TypeVar("T")
-
-
-def builder(cls: type[T]) -> Callable[..., T]:
-    """``cls(*values)`` for a frozen slotted dataclass, every field given in order, made without
-    the generated ``__init__``, which stores each field through ``object.__setattr__`` (how a
-    frozen class gets past its own ``__setattr__``) at twice the cost of the field's slot. A
-    playout makes creatures anew on almost every action. Written out one slot a line, as
-    ``dataclasses`` writes ``__init__`` (Raid's ``state.builder`` does the same for its
-    values)."""
-    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
-    slots: dict[str, Any] = {f"_set_{name}": getattr(cls, name).__set__ for name in names}
-    lines = [f"def build({', '.join(names)}):", "    made = _new(_cls)"]
-    lines += [f"    _set_{name}(made, {name})" for name in names]
-    lines.append("    return made")
-    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls, **slots}
-    exec("\n".join(lines), scope)  # our own fixed text, as dataclasses does
-    build: Callable[..., T] = scope["build"]
-    return build
 
 
 class BerserkOptions(BaseModel):
@@ -216,7 +196,8 @@ class BerserkState:
 
 # Every field given positionally, in order: ``dataclasses.replace`` walks and checks every field
 # and calls ``__init__`` by keyword, several times the cost, and the resolution loop changes a
-# position's resolution several times per action.
+# position's resolution several times per action. A creature is made without the frozen
+# ``__init__`` (``engine.kits.build``): almost every action makes one.
 new_creature: Callable[..., Creature] = builder(Creature)
 """``Creature(uid, card, owner, zone, cell, closed, wounds, counters, poison, moves, struck,
 defended, mods)``, every field given in order."""

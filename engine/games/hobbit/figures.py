@@ -9,9 +9,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.core.contract import Event
-from engine.games.hobbit.board import BILBO, CAPACITY, FINISH, RUNE, other_dwarf, unlimited
-from engine.games.hobbit.cards import is_fight
+from engine.games.hobbit.board import BILBO, CAPACITY, FINISH, RUNE, START, other_dwarf
+from engine.games.hobbit.cards import FIGHTS
 from engine.games.hobbit.state import Figure, HobbitState
+
+UNLIMITED = frozenset({START, FINISH})
+"""The spaces that hold any number of figures (H1.4, ``board.unlimited``)."""
 
 
 def counts(state: HobbitState, figure: Figure) -> bool:
@@ -20,12 +23,18 @@ def counts(state: HobbitState, figure: Figure) -> bool:
 
 
 def counting_on(state: HobbitState, space: int, but: str | None = None) -> int:
-    return sum(1 for f in state.figures if f.pos == space and f.id != but and counts(state, f))
+    # ``counts`` written out: listing the moves of a turn asks this a hundred times
+    ring_on = state.ring == "bilbo"
+    n = 0
+    for f in state.figures:
+        if f.pos == space and f.id != but and not (ring_on and f.id == BILBO):
+            n += 1
+    return n
 
 
 def full(state: HobbitState, space: int, but: str | None = None) -> bool:
     """H1.4: the space holds its 2 counting figures (``but`` one not counted: the mover)."""
-    return not unlimited(space) and counting_on(state, space, but) >= CAPACITY
+    return space not in UNLIMITED and counting_on(state, space, but) >= CAPACITY
 
 
 def party(state: HobbitState, space: int, first: str | None = None) -> tuple[str, ...]:
@@ -63,7 +72,7 @@ def rune_holds(state: HobbitState, dwarf: str) -> bool:
 
 
 def fight_cards(state: HobbitState, seat: int) -> list[str]:
-    return [c for c in state.hands[seat].cards if is_fight(c)]
+    return [c for c in state.hands[seat].cards if c in FIGHTS]
 
 
 def set_figure(work: HobbitState, figure: Figure) -> None:

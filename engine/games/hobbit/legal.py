@@ -44,7 +44,17 @@ from engine.games.hobbit.actions import (
 )
 from engine.games.hobbit.adventures import doubling_allowed
 from engine.games.hobbit.board import BILBO, NUMBERS, WEB_STOP
-from engine.games.hobbit.cards import KEY, MOVE_CARDS, NONE, by_id, card_of, highest, type_of, values
+from engine.games.hobbit.cards import (
+    INSTANCES,
+    KEY,
+    MOVE_CARDS,
+    NONE,
+    by_id,
+    card_of,
+    highest,
+    type_of,
+    values,
+)
 from engine.games.hobbit.data import DwarfGold, StepCard
 from engine.games.hobbit.figures import fight_cards, own_dwarves
 from engine.games.hobbit.moves import voluntary
@@ -62,6 +72,7 @@ from engine.games.hobbit.state import (
     TradeReply,
 )
 from engine.games.hobbit.turns import face_up_cards
+from engine.kits.build import builder
 
 DIRECTIONS = ("FWD", "BACK")
 OPEN_DOOR = OpenDoor()
@@ -210,6 +221,12 @@ def _door(state: HobbitState, seat: int) -> list[HobbitAction]:
     return [OPEN_DOOR] if door_problem(state, seat) is None else []
 
 
+_offer = builder(TradeOffer)
+"""``TradeOffer(partner, give, price, kind)`` without the frozen ``__init__``: a play phase lists
+dozens of offers (``engine.kits.build``)."""
+TRADE_OFFER = "trade_offer"
+
+
 def _offers(state: HobbitState, seat: int) -> list[HobbitAction]:
     if state.trade_done or state.trade_offers >= NUMBERS.trade_offers:
         return []
@@ -224,7 +241,7 @@ def _offers(state: HobbitState, seat: int) -> list[HobbitAction]:
     for partner in range(state.seats):
         if partner != seat:
             for item in items + ([NONE] if state.key == partner else []):
-                found += [TradeOffer(partner, item, price) for price in prices[item]]
+                found += [_offer(partner, item, price, TRADE_OFFER) for price in prices[item]]
     return found
 
 
@@ -319,12 +336,15 @@ def _window(state: HobbitState, seat: int, decision: AnyDecision) -> list[Hobbit
     return [PASS_WINDOW, *(PlayTreasury(c) for c in treasures if window_card(state, decision, c) is None)]
 
 
+DWARF_GOLD: frozenset[str] = frozenset(i for i, c in INSTANCES.items() if isinstance(c, DwarfGold))
+"""The Dwarf Gold instances: every listing looks for them in the seat's hand (H6.3)."""
+
+
 def _dwarf_gold(state: HobbitState, seat: int) -> list[HobbitAction]:
-    return [
-        PlayTreasury(c)
-        for c in state.hands[seat].cards
-        if isinstance(card_of(c), DwarfGold) and gold_problem(state, seat, c) is None
-    ]
+    gold = [c for c in state.hands[seat].cards if c in DWARF_GOLD]
+    if not gold:  # the common case: no Dwarf Gold in hand, nothing to judge
+        return []
+    return [PlayTreasury(c) for c in gold if gold_problem(state, seat, c) is None]
 
 
 LEGAL: dict[str, Callable[[HobbitState, int, Any], list[HobbitAction]]] = {
