@@ -30,3 +30,22 @@ def builder(cls: type[T]) -> Callable[..., T]:
     exec("\n".join(lines), scope)  # our own fixed text, as dataclasses does
     build: Callable[..., T] = scope["build"]
     return build
+
+
+_SAME: Any = object()
+"""A field not given to a changer: it keeps its value."""
+
+
+def changer(cls: type[T], make: Callable[..., T] | None = None) -> Callable[..., T]:
+    """``dataclasses.replace`` for one dataclass, by keyword, at a fraction of its cost:
+    ``replace`` walks the class's fields, checks each and calls ``__init__`` by keyword; this
+    reads each field once and makes the value with ``make`` (``cls`` itself, or its
+    ``builder``), every field in order. Unknown keywords are refused, as by ``replace``."""
+    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
+    params = ", ".join(f"{name}=_SAME" for name in names)
+    args = ", ".join(f"obj.{name} if {name} is _SAME else {name}" for name in names)
+    text = f"def change(obj, *, {params}):\n    return _make({args})"
+    scope: dict[str, Any] = {"_SAME": _SAME, "_make": cls if make is None else make}
+    exec(text, scope)  # our own fixed text, as dataclasses does
+    change: Callable[..., T] = scope["change"]
+    return change

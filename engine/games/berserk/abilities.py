@@ -5,7 +5,7 @@ Targets are checked only here, at declaration (B38)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from engine.core.contract import Event
 from engine.core.errors import IllegalAction
@@ -14,7 +14,7 @@ from engine.games.berserk.actions import Activate
 from engine.games.berserk.cards import ACTIVATED, INSTANTS, Activated, Target
 from engine.games.berserk.creatures import card, cell_key, get, on_field, order_key, own_unit, uid_of, updated
 from engine.games.berserk.effects import suffer
-from engine.games.berserk.state import BerserkState, Creature
+from engine.games.berserk.state import BerserkState, Creature, changed_creature
 from engine.kits.resolution import Raised, Targets
 
 
@@ -123,7 +123,7 @@ def pay(state: BerserkState, offer: Offer, events: list[Event]) -> tuple[Berserk
     ability declared but not executed (B36a)."""
     source, cost = offer.source, offer.ability.cost
     spent = cost.counters + (offer.x or 0)
-    paid = replace(source, closed=source.closed or cost.close, counters=source.counters - spent)
+    paid = changed_creature(source, closed=source.closed or cost.close, counters=source.counters - spent)
     state = updated(state, paid)
     events.append(
         Event(

@@ -436,6 +436,8 @@ INSTANTS: dict[str, tuple[Activated, ...]] = {
     cid: tuple(a for a in parts if a.instant) for cid, parts in ACTIVATED.items()
 }
 """Each card's activated abilities that are instants (B47), in the card's order."""
+STATIC_MODS: dict[str, tuple[StaticMod, ...]] = {cid: c.parts(StaticMod) for cid, c in CARDS.items()}
+"""Each card's static modifiers (B49), asked of every creature on the field at every attack."""
 LISTENERS: dict[str, frozenset[str]] = {
     event: frozenset(cid for cid, c in CARDS.items() if any(t.event == event for t in c.parts(Triggered)))
     for event in get_args(TriggerEvent)

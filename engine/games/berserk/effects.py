@@ -11,14 +11,20 @@ legal target), and a strike's level is reached before its deaths are checked (He
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 
 from engine.core.contract import Event
 from engine.core.plain import JSON
 from engine.games.berserk.attacks import shelter
 from engine.games.berserk.cards import LEVELS, LISTENERS, Triggered
 from engine.games.berserk.creatures import card, get, on_field, order_key, updated
-from engine.games.berserk.state import BerserkState, Creature, EndReason, with_resolution
+from engine.games.berserk.state import (
+    BerserkState,
+    Creature,
+    EndReason,
+    changed,
+    changed_creature,
+    with_resolution,
+)
 
 
 # -- triggers (B40) -----------------------------------------------------------------------------
@@ -77,7 +83,7 @@ def suffer(
         left = max(0, amount - shelter(state, victim))
         if left:
             suffered[uid] = left
-            changed.append(replace(victim, wounds=victim.wounds + left))
+            changed.append(changed_creature(victim, wounds=victim.wounds + left))
         events.append(
             Event(
                 "wounded",
@@ -98,7 +104,7 @@ def heal(state: BerserkState, uid: str, amount: int, events: list[Event]) -> Ber
     c = get(state, uid)
     healed = min(amount, c.wounds)
     events.append(Event("healed", {"unit": uid, "healed": healed, "wounds": c.wounds - healed}))
-    return updated(state, replace(c, wounds=c.wounds - healed))
+    return updated(state, changed_creature(c, wounds=c.wounds - healed))
 
 
 def gain_counters(state: BerserkState, uid: str, amount: int, events: list[Event]) -> BerserkState:
@@ -109,7 +115,7 @@ def gain_counters(state: BerserkState, uid: str, amount: int, events: list[Event
     events.append(Event("counters", {"unit": uid, "counters": after, "gained": after - c.counters}))
     if after == c.counters:
         return state
-    state = updated(state, replace(c, counters=after))
+    state = updated(state, changed_creature(c, counters=after))
     return raise_event(state, "gains_counter", get(state, uid))
 
 
@@ -117,13 +123,13 @@ def poison(state: BerserkState, uid: str, amount: int, events: list[Event]) -> B
     """B8: poison N sets p to max(p, N); it does not stack."""
     c = get(state, uid)
     events.append(Event("poisoned", {"unit": uid, "poison": max(c.poison, amount)}))
-    return updated(state, replace(c, poison=max(c.poison, amount)))
+    return updated(state, changed_creature(c, poison=max(c.poison, amount)))
 
 
 def cure(state: BerserkState, uid: str, events: list[Event]) -> BerserkState:
     c = get(state, uid)
     events.append(Event("cured", {"unit": uid}))
-    return updated(state, replace(c, poison=0))
+    return updated(state, changed_creature(c, poison=0))
 
 
 # -- deaths and the end of the game (B6, B57) -------------------------------------------------
@@ -157,7 +163,7 @@ def defeat_check(state: BerserkState, events: list[Event]) -> BerserkState:
 
 def finish(state: BerserkState, winner: int | str, reason: EndReason, events: list[Event]) -> BerserkState:
     """The game ends: the stack and queue are discarded, nothing more is pending (B57)."""
-    over = replace(
+    over = changed(
         state,
         phase="over",
         agenda=(),

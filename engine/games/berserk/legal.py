@@ -53,6 +53,28 @@ lists dozens of them."""
 STRIKES: dict[tuple[str, str], Strike] = {
     (a, b): Strike(a, b) for a in board.CELLS for b in board.AROUND[a]
 }
+STEP_MOVES: dict[str, tuple[tuple[str, Move], ...]] = {
+    a: tuple((b, MOVES[a, b]) for b in sorted(board.STEPS[a], key=board.CELL_INDEX.__getitem__))
+    for a in board.CELLS
+}
+"""The moves of one step from each cell, in the order of the field: most creatures move one
+cell a turn, and one step needs no walk (``board.reachable``) and no sort."""
+
+
+def _activations(state: BerserkState, found: list[Offer]) -> list[BerserkAction]:
+    """``as_action`` of each offer, with the cells of the creatures looked up in one table."""
+    if not found:
+        return []
+    cells = {c.uid: c.cell for c in state.creatures if c.zone == "field" and c.cell}
+    out: list[BerserkAction] = []
+    for offer in found:
+        targets = (
+            ()
+            if offer.ability.target.kind in ("none", "self")
+            else tuple(cells.get(t, t) for t in offer.targets)
+        )
+        out.append(Activate(offer.source.cell or offer.source.uid, offer.ability.id, targets, offer.x))
+    return out
 
 
 def _main_actions(state: BerserkState, seat: int) -> list[BerserkAction]:
@@ -67,13 +89,16 @@ def _main_actions(state: BerserkState, seat: int) -> list[BerserkAction]:
         cell = c.cell
         if cell is None or c.closed or c.moves < 1:
             continue
-        found.extend(MOVES[cell, to] for to in sorted(board.reachable(cell, c.moves, taken), key=index))
+        if c.moves == 1:
+            found.extend(move for to, move in STEP_MOVES[cell] if to not in taken)
+        else:
+            found.extend(MOVES[cell, to] for to in sorted(board.reachable(cell, c.moves, taken), key=index))
     for c in mine:
         if c.closed or c.struck or c.cell is None:
             continue
         around = board.AROUND[c.cell]
         found.extend(STRIKES[c.cell, e.cell] for e in enemies if e.cell in around)
-    found.extend(as_action(state, o) for o in offers(state, seat, instants_only=False))
+    found.extend(_activations(state, offers(state, seat, instants_only=False)))
     found.append(END_TURN)
     return found
 
@@ -117,7 +142,7 @@ LEGAL: dict[str, Callable[[BerserkState, int], list[BerserkAction]]] = {
     "order_triggers": _declarations,
     "respond": lambda state, seat: [
         PASS,
-        *(as_action(state, o) for o in offers(state, seat, instants_only=True)),
+        *_activations(state, offers(state, seat, instants_only=True)),
     ],
 }
 """The legal actions of a seat, by the kind of its pending decision."""

@@ -20,6 +20,7 @@ from engine.games.berserk.state import (
     MusterCall,
     ResponseWindow,
     TriggerDeclaration,
+    changed,
     with_agenda,
     with_resolution,
 )
@@ -104,7 +105,7 @@ def proceed(state: BerserkState, events: list[Event]) -> BerserkState:
             state = start_turn(state, seat_of_role(state, 0), events)
             continue
         main = MainPhase(seats=(state.active,), default={"kind": "end_turn"})
-        return replace(state, stage="main", agenda=(main,))
+        return changed(state, stage="main", agenda=(main,))
     return state
 
 
@@ -112,7 +113,7 @@ def begin_round(state: BerserkState, events: list[Event]) -> BerserkState:
     """A new round: the Muster if either player has a reserve (B19), else P1's start step."""
     if not muster_due(state):
         return proceed(start_turn(state, state.active, events), events)
-    state = replace(
+    state = changed(
         state,
         stage="muster",
         sides=(replace(state.sides[0], muster=None), replace(state.sides[1], muster=None)),
@@ -123,7 +124,7 @@ def begin_round(state: BerserkState, events: list[Event]) -> BerserkState:
     if not calls:  # the engine submits none for both (B19.4, B19.5)
         return proceed(muster(state, events), events)
     events.append(Event("muster_open", {"seats": [d.seats[0] for d in calls]}))
-    return replace(state, agenda=calls)
+    return changed(state, agenda=calls)
 
 
 def declarable(state: BerserkState, seat: int) -> tuple[Candidate, ...]:

@@ -79,6 +79,8 @@ from engine.games.berserk.state import (
     MusterChoice,
     Placement,
     Recruitment,
+    changed,
+    changed_creature,
     new_creature,
 )
 from engine.games.berserk.turns import destinations, end_turn, start_turn
@@ -247,14 +249,14 @@ class Berserk(Game[BerserkState, BerserkAction, BerserkView]):
         self, state: BerserkState, seat: int, action: ChooseSeat, events: list[Event]
     ) -> BerserkState:
         first = seat if action.choice == "first" else 1 - seat
-        state = replace(state, first=first, phase="recruit")
+        state = changed(state, first=first, phase="recruit")
         events.append(Event("seats_chosen", {"seat": seat, "choice": action.choice, "first": first}))
         decisions = []
         for s in range(SEATS):
             gold, silver = budget(state, s)
             default = {"kind": "recruit", "cards": list(default_recruits(deck_of(state, s), gold, silver))}
             decisions.append(Recruitment(seats=(s,), default=default))
-        return replace(state, agenda=tuple(decisions))
+        return changed(state, agenda=tuple(decisions))
 
     def _recruit(self, state: BerserkState, seat: int, action: Recruit, events: list[Event]) -> BerserkState:
         cards = tuple(c.upper() for c in action.cards)
@@ -281,7 +283,7 @@ class Berserk(Game[BerserkState, BerserkAction, BerserkView]):
                 recruit_uids(role(state, s), state.sides[s].recruits or ()), role(state, s)
             )
             decisions.append(Placement(seats=(s,), default={"kind": "place", "cells": placed}))
-        return replace(state, phase="place", agenda=tuple(decisions))
+        return changed(state, phase="place", agenda=tuple(decisions))
 
     def _place(self, state: BerserkState, seat: int, action: Place, events: list[Event]) -> BerserkState:
         uids = recruit_uids(role(state, seat), state.sides[seat].recruits or ())
@@ -372,7 +374,8 @@ class Berserk(Game[BerserkState, BerserkAction, BerserkView]):
             raise IllegalAction(
                 f"{label(target)} is not adjacent to {label(attacker)}", "not_adjacent", target=label(target)
             )
-        paid = replace(attacker, struck=True, closed=attacker.closed or closes_to_strike(attacker))  # B27
+        closes = attacker.closed or closes_to_strike(attacker)
+        paid = changed_creature(attacker, struck=True, closed=closes)  # B27
         state = updated(state, paid)
         res, item = state.resolution.push(
             kind="strike",
@@ -382,7 +385,7 @@ class Berserk(Game[BerserkState, BerserkAction, BerserkView]):
             targets=(target.uid,),
             data={"declared": target.uid},
         )
-        state = replace(state, resolution=res)
+        state = changed(state, resolution=res)
         events.append(
             Event("strike_declared", {"ref": item.ref, "attacker": attacker.uid, "target": target.uid})
         )
@@ -395,7 +398,7 @@ class Berserk(Game[BerserkState, BerserkAction, BerserkView]):
             default={"kind": "assign_defender", "unit": None},
             strike=item.ref,
         )
-        return replace(state, agenda=(step,))
+        return changed(state, agenda=(step,))
 
     def _activate(
         self, state: BerserkState, seat: int, action: Activate, events: list[Event]
@@ -426,7 +429,7 @@ class Berserk(Game[BerserkState, BerserkAction, BerserkView]):
                 },
             )
         )
-        return proceed(replace(state, resolution=res, agenda=()), events)
+        return proceed(changed(state, resolution=res, agenda=()), events)
 
     def _end_turn(self, state: BerserkState, seat: int, action: object, events: list[Event]) -> BerserkState:
         state, new_round = end_turn(state, events)
@@ -444,7 +447,7 @@ class Berserk(Game[BerserkState, BerserkAction, BerserkView]):
         assert isinstance(step, DefenderStep)
         if action.unit is None:  # not an action (B28)
             events.append(Event("no_defender", {"seat": seat, "ref": step.strike}))
-            return proceed(replace(state, agenda=()), events)
+            return proceed(changed(state, agenda=()), events)
         defender = unit(state, action.unit)
         if defender.uid not in step.options:
             eligible = ", ".join(label(get(state, str(u))) for u in step.options if u) or "none"
@@ -455,8 +458,8 @@ class Berserk(Game[BerserkState, BerserkAction, BerserkView]):
             )
         strike = next(i for i in state.resolution.stack if i.ref == step.strike)
         final = replace(strike, targets=(defender.uid,), data={**strike.data, "defender": defender.uid})
-        state = replace(state, resolution=state.resolution.replace_item(final), agenda=())
-        state = updated(state, replace(defender, defended=defender.defended + 1))
+        state = changed(state, resolution=state.resolution.replace_item(final), agenda=())
+        state = updated(state, changed_creature(defender, defended=defender.defended + 1))
         events.append(
             Event("defender", {"unit": defender.uid, "defends": strike.targets[0], "ref": strike.ref})
         )
@@ -476,11 +479,11 @@ class Berserk(Game[BerserkState, BerserkAction, BerserkView]):
                 "bad_declaration",
                 problems=[{"code": p.code, "message": p.message} for p in problems],
             )
-        return proceed(replace(state, agenda=()), events)
+        return proceed(changed(state, agenda=()), events)
 
     def _pass(self, state: BerserkState, seat: int, action: object, events: list[Event]) -> BerserkState:
         events.append(Event("passed", {"seat": seat}))
-        return proceed(replace(state, resolution=state.resolution.passed(), agenda=()), events)
+        return proceed(changed(state, resolution=state.resolution.passed(), agenda=()), events)
 
     _HANDLERS: ClassVar[dict[str, str]] = {
         "choose_deck": "_choose_deck",
@@ -501,12 +504,12 @@ class Berserk(Game[BerserkState, BerserkAction, BerserkView]):
 def _with_side(state: BerserkState, seat: int, **changes: Any) -> BerserkState:
     sides = list(state.sides)
     sides[seat] = replace(sides[seat], **changes)
-    return replace(state, sides=(sides[0], sides[1]))
+    return changed(state, sides=(sides[0], sides[1]))
 
 
 def _submitted(state: BerserkState, seat: int) -> BerserkState:
     """The seat's part of a simultaneous submission is in."""
-    return replace(state, agenda=tuple(d for d in state.agenda if seat not in d.seats))
+    return changed(state, agenda=tuple(d for d in state.agenda if seat not in d.seats))
 
 
 BERSERK = Berserk()

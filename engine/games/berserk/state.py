@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from engine.core.decisions import Decision
 from engine.core.rng import Rng
-from engine.kits.build import builder
+from engine.kits.build import builder, changer
 from engine.kits.resolution import Resolution
 
 ROUND_CAP = 20
@@ -203,6 +203,10 @@ new_creature: Callable[..., Creature] = builder(Creature)
 defended, mods)``, every field given in order."""
 
 
+changed_creature: Callable[..., Creature] = changer(Creature, new_creature)
+"""``dataclasses.replace`` for a creature, several times faster."""
+
+
 def with_resolution(s: BerserkState, resolution: Resolution) -> BerserkState:
     return BerserkState(
         s.rng, s.options, s.phase, s.sides, s.first, s.creatures, s.round, s.active, s.stage,
@@ -223,5 +227,9 @@ def with_agenda(s: BerserkState, agenda: tuple[BerserkDecision, ...]) -> Berserk
         s.resolution, agenda, s.serial, s.winner, s.end,
     )  # fmt: skip
 
+
+changed: Callable[..., BerserkState] = changer(BerserkState)
+"""``dataclasses.replace`` for a position, several times faster (the ``with_`` functions above
+change the fields changed most often, positionally)."""
 
 STATE_ADAPTER: TypeAdapter[BerserkState] = TypeAdapter(BerserkState)
