@@ -15,40 +15,60 @@ from engine.games.berserk.cards import ACTIVATED, INSTANTS, Activated, Target
 from engine.games.berserk.creatures import card, cell_key, get, on_field, order_key, own_unit, uid_of, updated
 from engine.games.berserk.effects import suffer
 from engine.games.berserk.state import BerserkState, Creature, changed_creature
+from engine.kits.build import builder
 from engine.kits.resolution import Raised, Targets
 
 
-def creature_targets(state: BerserkState, spec: Target, source: Creature, controller: int) -> list[Creature]:
+def creature_targets(
+    state: BerserkState,
+    spec: Target,
+    source: Creature,
+    controller: int,
+    ordered: list[Creature] | None = None,
+) -> list[Creature]:
     """B4a: creatures on the field meeting every restriction of ``spec``, range measured from
-    the source's cell, in the order of B25a."""
+    the source's cell, in the order of B25a. ``ordered``: the creatures on the field already in
+    that order (``by_order``), for a caller asking for several sources' targets."""
+    reach, side, another, poisoned = spec.range, spec.side, spec.another, spec.poisoned
+    if reach is not None and (source.zone != "field" or source.cell is None):
+        return []  # a range is measured from the field: nothing is in range
+    # the restrictions read once into locals: every main phase asks this for every ability
+    distance, start, uid = board.DISTANCE, source.cell, source.uid
     found = []
-    for c in on_field(state):
-        if spec.range is not None and (
-            source.zone != "field"
-            or source.cell is None
-            or board.distance(source.cell, c.cell or "") > spec.range
-        ):
+    for c in on_field(state) if ordered is None else ordered:
+        if reach is not None and distance[start, c.cell or ""] > reach:
             continue
-        if spec.side == "enemy" and c.owner == controller:
+        if side == "enemy" and c.owner == controller:
             continue
-        if spec.side == "friendly" and c.owner != controller:
+        if side == "friendly" and c.owner != controller:
             continue
-        if spec.another and c.uid == source.uid:
+        if another and c.uid == uid:
             continue
-        if spec.poisoned and c.poison < 1:
+        if poisoned and c.poison < 1:
             continue
         found.append(c)
-    return sorted(found, key=order_key)
+    return sorted(found, key=order_key) if ordered is None else found
 
 
-def target_choices(state: BerserkState, spec: Target, source: Creature, controller: int) -> list[Targets]:
+def by_order(state: BerserkState) -> list[Creature]:
+    """The creatures on the field in the order of B25a."""
+    return sorted(on_field(state), key=order_key)
+
+
+def target_choices(
+    state: BerserkState,
+    spec: Target,
+    source: Creature,
+    controller: int,
+    ordered: list[Creature] | None = None,
+) -> list[Targets]:
     """Every legal choice of targets: ``()`` for an ability without targets, the source for a
     self-affecting one while it is on the field (B4a), one creature for a creature target."""
     if spec.kind == "none":
         return [()]
     if spec.kind == "self":
         return [(source.uid,)] if source.zone == "field" else []
-    return [(c.uid,) for c in creature_targets(state, spec, source, controller)]
+    return [(c.uid,) for c in creature_targets(state, spec, source, controller, ordered)]
 
 
 def trigger_choices(state: BerserkState, trigger: Raised) -> list[Targets]:
@@ -73,6 +93,10 @@ class Offer:
     ability: Activated
     targets: Targets
     x: int | None
+
+
+_offer = builder(Offer)
+"""``Offer(source, ability, targets, x)`` without the frozen ``__init__`` (``engine.kits.build``)."""
 
 
 def cost_problem(creature: Creature, ability: Activated, x: int | None) -> tuple[str, str] | None:
@@ -107,13 +131,16 @@ def offers(state: BerserkState, seat: int, *, instants_only: bool) -> list[Offer
     if not able:
         return []
     found: list[Offer] = []
+    ordered: list[Creature] | None = None  # sorted once, for every ability with a target
     for c in sorted(able, key=cell_key):
         for ability in table[c.card]:
+            if ordered is None and ability.target.kind == "creature":
+                ordered = by_order(state)
             for x in amounts(c, ability):
                 if cost_problem(c, ability, x) is not None:
                     continue
-                for targets in target_choices(state, ability.target, c, seat):
-                    found.append(Offer(c, ability, targets, x))
+                for targets in target_choices(state, ability.target, c, seat, ordered):
+                    found.append(_offer(c, ability, targets, x))
     return found
 
 

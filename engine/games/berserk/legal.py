@@ -30,6 +30,7 @@ from engine.games.berserk.creatures import cell_key, get, on_field
 from engine.games.berserk.loop import declarable
 from engine.games.berserk.setup import muster_choices
 from engine.games.berserk.state import BerserkState
+from engine.kits.build import builder
 from engine.kits.resolution import menu
 
 
@@ -61,6 +62,11 @@ STEP_MOVES: dict[str, tuple[tuple[str, Move], ...]] = {
 cell a turn, and one step needs no walk (``board.reachable``) and no sort."""
 
 
+_activate = builder(Activate)
+"""``Activate(unit, ability, targets, x, kind)`` without the frozen ``__init__``."""
+ACTIVATE = "activate"
+
+
 def _activations(state: BerserkState, found: list[Offer]) -> list[BerserkAction]:
     """``as_action`` of each offer, with the cells of the creatures looked up in one table."""
     if not found:
@@ -73,7 +79,8 @@ def _activations(state: BerserkState, found: list[Offer]) -> list[BerserkAction]
             if offer.ability.target.kind in ("none", "self")
             else tuple(cells.get(t, t) for t in offer.targets)
         )
-        out.append(Activate(offer.source.cell or offer.source.uid, offer.ability.id, targets, offer.x))
+        unit = offer.source.cell or offer.source.uid
+        out.append(_activate(unit, offer.ability.id, targets, offer.x, ACTIVATE))
     return out
 
 
@@ -93,11 +100,14 @@ def _main_actions(state: BerserkState, seat: int) -> list[BerserkAction]:
             found.extend(move for to, move in STEP_MOVES[cell] if to not in taken)
         else:
             found.extend(MOVES[cell, to] for to in sorted(board.reachable(cell, c.moves, taken), key=index))
+    # the enemies around each creature in the order of the field: ``AROUND`` lists each cell's
+    # neighbours in that order, and a cell holds one creature
+    held = {e.cell for e in enemies}
     for c in mine:
-        if c.closed or c.struck or c.cell is None:
+        cell = c.cell
+        if c.closed or c.struck or cell is None:
             continue
-        around = board.AROUND[c.cell]
-        found.extend(STRIKES[c.cell, e.cell] for e in enemies if e.cell in around)
+        found.extend(STRIKES[cell, e] for e in board.AROUND[cell] if e in held)
     found.extend(_activations(state, offers(state, seat, instants_only=False)))
     found.append(END_TURN)
     return found

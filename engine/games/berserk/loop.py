@@ -39,6 +39,10 @@ from engine.kits.resolution import (
 SEATS = 2
 
 
+SEAT_ORDERS = ((0, 1), (1, 0))
+"""The seats in turn order, by the seat of P1 (made once: the loop asks at every step)."""
+
+
 class BerserkTable:
     """The questions the resolution loop asks of a Berserk position."""
 
@@ -52,8 +56,7 @@ class BerserkTable:
         return state.active
 
     def seat_order(self, state: BerserkState) -> tuple[int, ...]:
-        first = seat_of_role(state, 0)
-        return (first, 1 - first)
+        return SEAT_ORDERS[seat_of_role(state, 0)]
 
     def target_choices(self, state: BerserkState, trigger: Raised) -> Sequence[Targets]:
         return trigger_choices(state, trigger)

@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from engine.core.contract import Event, Game, Result, Step
-from engine.core.decisions import Decision, for_seat
+from engine.core.decisions import Decision, for_seat, seats_of
 from engine.core.errors import IllegalAction
 from engine.core.plain import JSON
 from engine.core.rng import Rng
@@ -148,6 +148,14 @@ class Berserk(Game[BerserkState, BerserkAction, BerserkView]):
 
     def pending(self, state: BerserkState) -> tuple[Decision, ...]:
         return state.agenda
+
+    def to_act(self, state: BerserkState) -> tuple[int, ...]:
+        """``seats_of`` the agenda, as the contract defines it; outside a simultaneous phase the
+        one decision's one seat is the answer as it is (asked before every move of a playout)."""
+        agenda = state.agenda
+        if len(agenda) == 1 and len(agenda[0].seats) == 1:
+            return agenda[0].seats
+        return seats_of(agenda)
 
     def legal_actions(self, state: BerserkState, seat: int) -> list[BerserkAction]:
         """Every legal action of the seat's pending decision, in a stable order. A recruitment
