@@ -33,7 +33,7 @@ def creature_targets(
     if reach is not None and (source.zone != "field" or source.cell is None):
         return []  # a range is measured from the field: nothing is in range
     # the restrictions read once into locals: every main phase asks this for every ability
-    distance, start, uid = board.DISTANCE, source.cell, source.uid
+    distance, start, uid = board.DISTANCE, source.cell or "", source.uid
     found = []
     for c in on_field(state) if ordered is None else ordered:
         if reach is not None and distance[start, c.cell or ""] > reach:

@@ -436,6 +436,8 @@ INSTANTS: dict[str, tuple[Activated, ...]] = {
     cid: tuple(a for a in parts if a.instant) for cid, parts in ACTIVATED.items()
 }
 """Each card's activated abilities that are instants (B47), in the card's order."""
+LIFE: dict[str, int] = {cid: c.life for cid, c in CARDS.items()}
+"""Each card's life (B6), asked of every creature on the field at every death check."""
 STATIC_MODS: dict[str, tuple[StaticMod, ...]] = {cid: c.parts(StaticMod) for cid, c in CARDS.items()}
 """Each card's static modifiers (B49), asked of every creature on the field at every attack."""
 LISTENERS: dict[str, frozenset[str]] = {

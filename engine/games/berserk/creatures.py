@@ -59,9 +59,9 @@ def updated(state: BerserkState, *changed: Creature) -> BerserkState:
     if len(changed) == 1:  # most changes are to one creature: no table to build
         (one,) = changed
         uid = one.uid
-        return with_creatures(state, tuple(one if c.uid == uid else c for c in state.creatures))
+        return with_creatures(state, tuple([one if c.uid == uid else c for c in state.creatures]))
     new = {c.uid: c for c in changed}
-    return with_creatures(state, tuple(new.get(c.uid, c) for c in state.creatures))
+    return with_creatures(state, tuple([new.get(c.uid, c) for c in state.creatures]))
 
 
 _ORDER_KEYS: dict[str, tuple[str, int, str]] = {}

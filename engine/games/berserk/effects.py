@@ -15,8 +15,8 @@ from collections.abc import Iterable, Sequence
 from engine.core.contract import Event
 from engine.core.plain import JSON
 from engine.games.berserk.attacks import shelter
-from engine.games.berserk.cards import LEVELS, LISTENERS, Triggered
-from engine.games.berserk.creatures import card, get, on_field, order_key, updated
+from engine.games.berserk.cards import LEVELS, LIFE, LISTENERS, Triggered
+from engine.games.berserk.creatures import card, get, order_key, updated
 from engine.games.berserk.state import (
     BerserkState,
     Creature,
@@ -138,12 +138,16 @@ def check_deaths(state: BerserkState, doomed: Iterable[str], events: list[Event]
     at once: its death raises triggers (while it still counts as on the field), then it goes
     to its owner's graveyard, losing its state. Then the defeat check (B57)."""
     marked = set(doomed)
-    dead = sorted(
-        (c for c in on_field(state) if c.uid in marked or c.wounds >= card(c).life),
-        key=order_key,
-    )
+    # asked after every execution and at every turn's start, and most find nobody: the
+    # dead are found by their card's life from a table, and sorted only when there are some
+    dead = [
+        c
+        for c in state.creatures
+        if c.zone == "field" and (c.wounds >= LIFE[c.card] or c.uid in marked)
+    ]
     if not dead:
         return state
+    dead.sort(key=order_key)
     for c in dead:
         state = raise_event(state, "dies", c)
     events.append(Event("died", {"units": [c.uid for c in dead], "cells": [c.cell for c in dead]}))
