@@ -6,13 +6,14 @@ given stays as it was."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine.core.contract import Event
 from engine.games.hobbit.board import BILBO, CAPACITY, FINISH, RUNE, START, other_dwarf
 from engine.games.hobbit.cards import FIGHTS
 from engine.games.hobbit.state import Figure, HobbitState
+from engine.kits.build import builder
 
+_figure = builder(Figure)
+"""``Figure(id, seat, pos, entangled)`` without the frozen ``__init__``: every move places one."""
 UNLIMITED = frozenset({START, FINISH})
 """The spaces that hold any number of figures (H1.4, ``board.unlimited``)."""
 
@@ -30,6 +31,17 @@ def counting_on(state: HobbitState, space: int, but: str | None = None) -> int:
         if f.pos == space and f.id != but and not (ring_on and f.id == BILBO):
             n += 1
     return n
+
+
+def occupancy(state: HobbitState) -> dict[int, int]:
+    """The number of counting figures on each space that has some (``counting_on`` of every
+    space at once, for a listing that asks it of many moves)."""
+    ring_on = state.ring == "bilbo"
+    found: dict[int, int] = {}
+    for f in state.figures:
+        if f.pos is not None and not (ring_on and f.id == BILBO):
+            found[f.pos] = found.get(f.pos, 0) + 1
+    return found
 
 
 def full(state: HobbitState, space: int, but: str | None = None) -> bool:
@@ -82,7 +94,7 @@ def set_figure(work: HobbitState, figure: Figure) -> None:
 def place(work: HobbitState, figure_id: str, space: int | None, cause: str, events: list[Event]) -> None:
     """``figure_id`` to ``space`` (``None``: killed), with its public event."""
     figure = work.figure(figure_id)
-    set_figure(work, replace(figure, pos=space))
+    set_figure(work, _figure(figure.id, figure.seat, space, figure.entangled))
     if space is None:
         events.append(Event("killed", {"figure": figure_id, "space": figure.pos}))
     else:

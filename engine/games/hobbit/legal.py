@@ -56,7 +56,7 @@ from engine.games.hobbit.cards import (
     values,
 )
 from engine.games.hobbit.data import DwarfGold, StepCard
-from engine.games.hobbit.figures import fight_cards, own_dwarves
+from engine.games.hobbit.figures import fight_cards, occupancy, own_dwarves
 from engine.games.hobbit.moves import voluntary
 from engine.games.hobbit.plays import door_problem, gandalf_stop, gold_problem, run_problem
 from engine.games.hobbit.smaug import window_card
@@ -150,12 +150,13 @@ def _value(used: UsedCard) -> int:
 def _move_card_phase(state: HobbitState, seat: int, decision: AnyDecision) -> list[HobbitAction]:
     up = face_up_cards(state, seat)
     dwarves = own_dwarves(state, seat)
+    occupied = occupancy(state)  # counted once for every move tried
     found: list[HobbitAction] = []
     for card in up:
         steps = MOVE_CARDS[card][1]
         for dwarf in dwarves:
             for direction in DIRECTIONS:
-                if isinstance(voluntary(state, dwarf, steps, direction == "FWD", seat), int):
+                if isinstance(voluntary(state, dwarf, steps, direction == "FWD", seat, occupied), int):
                     found.append(PlayMoveCard(card, dwarf.id, direction))  # type: ignore[arg-type]
     if not found:
         found = [SkipMoveCard(card) for card in up]
@@ -167,35 +168,37 @@ def _play_phase(state: HobbitState, seat: int, decision: AnyDecision) -> list[Ho
     figures = [f for f in state.figures if f.pos is not None]
     dwarves = [f for f in figures if f.id != BILBO]
     own = own_dwarves(state, seat)
+    occupied = occupancy(state)  # counted once for every move tried
     for card in distinct(state.hands[seat].cards):
         kind = card_of(card)
         steps = kind.steps if isinstance(kind, StepCard) else 0
         if kind.kind == "bilbo":
             for d in DIRECTIONS:
-                if isinstance(voluntary(state, state.bilbo, steps, d == "FWD", seat), int):
+                if isinstance(voluntary(state, state.bilbo, steps, d == "FWD", seat, occupied), int):
                     found.append(PlayBilbo(card, d))  # type: ignore[arg-type]
         elif kind.kind == "elf":
             for f in figures:
                 for d in DIRECTIONS:
-                    if isinstance(voluntary(state, f, steps, d == "FWD", seat), int):
+                    if isinstance(voluntary(state, f, steps, d == "FWD", seat, occupied), int):
                         found.append(PlayElf(card, f.id, d))  # type: ignore[arg-type]
         elif kind.kind == "eagle":
             for f in dwarves:
-                if isinstance(voluntary(state, f, steps, True, seat), int):
+                if isinstance(voluntary(state, f, steps, True, seat, occupied), int):
                     found.append(PlayEagle(card, f.id))
         elif kind.kind == "dwarf_run":
             for mine in own:
                 for other in dwarves:
                     if run_problem(state, mine, other) is None:
                         assert mine.pos is not None and other.pos is not None
-                        if isinstance(voluntary(state, mine, other.pos - mine.pos, True, seat), int):
+                        run = other.pos - mine.pos
+                        if isinstance(voluntary(state, mine, run, True, seat, occupied), int):
                             found.append(PlayDwarfRun(card, mine.id, other.id))
         elif kind.kind == "gandalf":
             found += [PlayGandalf(card, d) for d in DIRECTIONS if gandalf_stop(state, d == "FWD") is not None]  # type: ignore[arg-type]
         elif kind.kind == "scout":
             found.append(PlayScout(card, "die"))
             for mine in own:
-                if isinstance(voluntary(state, mine, steps, True, seat), int):
+                if isinstance(voluntary(state, mine, steps, True, seat, occupied), int):
                     found.append(PlayScout(card, "fixed", mine.id))
     return found + _webs(state, seat) + _door(state, seat) + _offers(state, seat) + [END_PHASE2]
 
