@@ -91,6 +91,12 @@ def sampler_of(game_key: str) -> Sampler | None:
     return _samplers.get(game_key)
 
 
+def fills_of(game_key: str) -> Fills | None:
+    """What the game's sampler said it fills in (``register_sampler``), if it said."""
+    _load(game_key)
+    return _fills.get(game_key)
+
+
 def fill(game: Game[Any, Any, Any], state: Any, seat: int, item: Any, rng: random.Random) -> Any:
     """``sample`` for a seat of a position; the seat's view is built only for a game that has
     a sampler (most have none, and a playout step should not pay for a view), and only for a
