@@ -426,7 +426,9 @@ class Table(Protocol[S]):
         ...
 
     def can_respond(self, state: S, seat: int) -> bool:
-        """Whether ``seat`` has a legal response in a window now."""
+        """Whether ``seat`` has a legal response in a window now. The loop asks each seat in
+        turn of one position, before the passes of the seats before it are counted in its
+        resolution: the answer must not depend on the count of passes."""
         ...
 
     def execute(self, state: S, item: Item, events: list[Event]) -> S:
@@ -463,12 +465,21 @@ def settle(table: Table[S], state: S, events: list[Event]) -> tuple[S, Pause | N
             if pause is not None:
                 return state, pause
             continue
-        seat = speaker(resolution, active, seats)
-        if seat is not None:
-            if table.can_respond(state, seat):
-                return state, Pause("respond", seat)
-            state = table.with_resolution(state, resolution.passed())
-            continue
+        # the window: each seat to speak with no legal response passes. The passes are counted
+        # here and the resolution made once, where the window stops: passing changes nothing
+        # else, and once every seat has passed the count goes back to 0 whatever it was
+        order = priority_order(active, seats)
+        passes = resolution.passes
+        while passes < len(order) and not table.can_respond(state, order[passes]):
+            passes += 1
+        if passes < len(order):
+            if passes != resolution.passes:
+                resolution = Resolution(
+                    resolution.stack, resolution.queue, resolution.raised, resolution.running,
+                    passes, resolution.cause, resolution.last_ref,
+                )  # fmt: skip
+                state = table.with_resolution(state, resolution)
+            return state, Pause("respond", order[passes])
         stack, queue, raised = resolution.stack, resolution.queue, resolution.raised
         if queue:
             item, queue = queue[0], queue[1:]
