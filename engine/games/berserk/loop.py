@@ -25,6 +25,7 @@ from engine.games.berserk.state import (
     with_resolution,
 )
 from engine.games.berserk.turns import start_turn
+from engine.kits.build import builder
 from engine.kits.resolution import (
     Candidate,
     Item,
@@ -39,6 +40,9 @@ from engine.kits.resolution import (
 SEATS = 2
 
 
+_main_phase = builder(MainPhase)
+"""``MainPhase`` without the frozen ``__init__``, every field given (kind, seats, options,
+secret, default, data): one is made after almost every action."""
 SEAT_ORDERS = ((0, 1), (1, 0))
 """The seats in turn order, by the seat of P1 (made once: the loop asks at every step)."""
 
@@ -107,7 +111,7 @@ def proceed(state: BerserkState, events: list[Event]) -> BerserkState:
         if state.stage in ("reveal", "muster"):
             state = start_turn(state, seat_of_role(state, 0), events)
             continue
-        main = MainPhase(seats=(state.active,), default={"kind": "end_turn"})
+        main = _main_phase("main", (state.active,), (), False, {"kind": "end_turn"}, {})
         return changed(state, stage="main", agenda=(main,))
     return state
 

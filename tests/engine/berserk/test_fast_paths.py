@@ -51,3 +51,11 @@ def test_a_playout_leaves_every_position_as_it_was_returned() -> None:
         seen.append((played.step.state, BERSERK.dump_state(played.step.state)))
     assert all(BERSERK.dump_state(s) == dumped for s, dumped in seen)
     assert play_to_end(BERSERK, state, random.Random(5)) == seen[-1][0]
+
+
+def test_the_main_phase_made_without_init_is_the_decision_init_makes() -> None:
+    from engine.games.berserk.loop import _main_phase
+    from engine.games.berserk.state import MainPhase
+
+    made = _main_phase("main", (1,), (), False, {"kind": "end_turn"}, {})
+    assert made == MainPhase(seats=(1,), default={"kind": "end_turn"}) and type(made) is MainPhase
