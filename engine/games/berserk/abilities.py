@@ -144,6 +144,27 @@ def offers(state: BerserkState, seat: int, *, instants_only: bool) -> list[Offer
     return found
 
 
+def can_offer(state: BerserkState, seat: int, *, instants_only: bool) -> bool:
+    """``bool(offers(...))`` without making, naming or ordering them: whether some own creature
+    has an ability whose cost it can pay with a legal target. Asked of every seat at every
+    response window."""
+    table = INSTANTS if instants_only else ACTIVATED
+    able = [c for c in state.creatures if c.owner == seat and c.zone == "field" and table[c.card]]
+    if not able:
+        return False
+    field: list[Creature] | None = None  # in any order: only whether a target exists matters
+    for c in able:
+        for ability in table[c.card]:
+            if field is None and ability.target.kind == "creature":
+                field = on_field(state)
+            for x in amounts(c, ability):
+                if cost_problem(c, ability, x) is None and target_choices(
+                    state, ability.target, c, seat, field
+                ):
+                    return True
+    return False
+
+
 def pay(state: BerserkState, offer: Offer, events: list[Event]) -> tuple[BerserkState, bool]:
     """B36: the whole cost at once — close, remove counters, suffer wounds. Returns whether it
     was paid as declared: a wound replacement (Shelter) that changes a paid wound leaves the

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from engine.core.contract import Event
-from engine.games.berserk.abilities import offers, trigger_choices
+from engine.games.berserk.abilities import can_offer, trigger_choices
 from engine.games.berserk.creatures import get, order_key, seat_of_role
 from engine.games.berserk.execution import execute
 from engine.games.berserk.setup import can_muster, muster, muster_due
@@ -66,7 +66,7 @@ class BerserkTable:
         return trigger_choices(state, trigger)
 
     def can_respond(self, state: BerserkState, seat: int) -> bool:
-        return bool(offers(state, seat, instants_only=True))
+        return can_offer(state, seat, instants_only=True)
 
     def execute(self, state: BerserkState, item: Item, events: list[Event]) -> BerserkState:
         return execute(state, item, events)

@@ -59,3 +59,18 @@ def test_the_main_phase_made_without_init_is_the_decision_init_makes() -> None:
 
     made = _main_phase("main", (1,), (), False, {"kind": "end_turn"}, {})
     assert made == MainPhase(seats=(1,), default={"kind": "end_turn"}) and type(made) is MainPhase
+
+
+def test_can_offer_says_whether_offers_lists_any() -> None:
+    from engine.games.berserk.abilities import can_offer, offers
+
+    checked = 0
+    for seed in range(6):
+        for played in playout(BERSERK, BERSERK.new(2, seed, {}), random.Random(seed)):
+            state = played.step.state
+            for seat in (0, 1):
+                for instants in (True, False):
+                    listed = offers(state, seat, instants_only=instants)
+                    assert can_offer(state, seat, instants_only=instants) == bool(listed)
+                    checked += bool(listed)
+    assert checked > 100
