@@ -86,9 +86,8 @@ def _activations(state: BerserkState, found: list[Offer]) -> list[BerserkAction]
 
 def _main_actions(state: BerserkState, seat: int) -> list[BerserkAction]:
     found: list[BerserkAction] = []
-    standing = sorted(on_field(state), key=cell_key)
-    mine = [c for c in standing if c.owner == seat]
-    enemies = [c for c in standing if c.owner != seat]
+    standing = on_field(state)
+    mine = sorted([c for c in standing if c.owner == seat], key=cell_key)  # only these in order
     # ``destinations`` of each creature, with the occupied cells found once for all of them
     taken = {c.cell for c in standing if c.cell is not None}
     index = board.CELL_INDEX.__getitem__
@@ -102,7 +101,7 @@ def _main_actions(state: BerserkState, seat: int) -> list[BerserkAction]:
             found.extend(MOVES[cell, to] for to in sorted(board.reachable(cell, c.moves, taken), key=index))
     # the enemies around each creature in the order of the field: ``AROUND`` lists each cell's
     # neighbours in that order, and a cell holds one creature
-    held = {e.cell for e in enemies}
+    held = {e.cell for e in standing if e.owner != seat}
     for c in mine:
         cell = c.cell
         if c.closed or c.struck or cell is None:
