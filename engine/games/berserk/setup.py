@@ -125,8 +125,21 @@ def recruit_problems(deck: DeckList, cards: Sequence[str], gold: int, silver: in
     return problems
 
 
+_DEFAULT_RECRUITS: dict[tuple[str, tuple[str, ...], int, int], tuple[str, ...]] = {}
+"""``default_recruits`` by deck and budget: every game works out both seats' defaults, and a
+deck has one per budget (a few decks, two budgets)."""
+
+
 def default_recruits(deck: DeckList, gold: int, silver: int) -> tuple[str, ...]:
     """B25a: the deck list walked in order, each card added if the selection stays legal."""
+    key = (deck.id, deck.cards, gold, silver)
+    known = _DEFAULT_RECRUITS.get(key)
+    if known is None:
+        known = _DEFAULT_RECRUITS[key] = _default_recruits(deck, gold, silver)
+    return known
+
+
+def _default_recruits(deck: DeckList, gold: int, silver: int) -> tuple[str, ...]:
     chosen: list[str] = []
     for card_id in deck.cards:
         if not recruit_problems(deck, [*chosen, card_id], gold, silver):
