@@ -19,7 +19,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NamedTuple
 
-from engine.ai.policy import Policy, decide, fill, get_policy, sampler_of
+from engine.ai.policy import Fills, Policy, Sampler, decide, fill, fills_of, get_policy, sampler_of
 from engine.core.contract import RESIGN, Game, Step
 from engine.core.move_log import play_logged
 
@@ -98,8 +98,13 @@ def playout(
     """Play ``state`` to the end. ``off_turn``: the chance, at each move, that a seat not waited
     for but with something it may do (an optional card) acts instead; ``resign``: the chance
     that the acting seat resigns. Raises ``TooLong`` past ``max_moves``."""
-    if choose is random_choice and sampler_of(game.key) is None and not (off_turn or resign):
-        return _random_playout(game, state, rng, max_moves)
+    if choose is random_choice and not (off_turn or resign):
+        sampler = sampler_of(game.key)
+        if sampler is None:
+            return _random_playout(game, state, rng, max_moves)
+        fills = fills_of(game.key)
+        if fills is not None:  # the sampler is asked only for its templates, as ``fill`` asks it
+            return _random_playout(game, state, rng, max_moves, (sampler, fills))
     return _playout(game, state, rng, choose, max_moves, off_turn, resign)
 
 
@@ -140,14 +145,20 @@ _DRAWS_BELOW = getattr(random.Random, "_randbelow_with_getrandbits", None)
 
 
 def _random_playout(
-    game: Game[Any, Any, Any], state: Any, rng: random.Random, max_moves: int
+    game: Game[Any, Any, Any],
+    state: Any,
+    rng: random.Random,
+    max_moves: int,
+    filling: tuple[Sampler, Fills] | None = None,
 ) -> Iterator[Played]:
     """``playout`` of uniform choices over listed actions, nothing else: the hot path of
     benchmarks and searches, with nothing between the contract's calls but the draw. Every
     index is drawn as ``legal[rng.randrange(len(legal))]`` draws it, from the same words, so
     the games are the same as through ``random_choice``; the draw is written out here (a
     Python frame or two less per move), and a ``Played`` is made as the plain tuple it is,
-    skipping ``NamedTuple.__new__``."""
+    skipping ``NamedTuple.__new__``. ``filling``: the game's sampler and what it fills in; a
+    template drawn is filled in from the seat's view, with the same generator, as ``fill``
+    does."""
     to_act_of, legal_of, apply, new_played = game.to_act, game.legal_actions, game.apply, tuple.__new__
     if _DRAWS_BELOW is None or getattr(type(rng), "_randbelow", None) is not _DRAWS_BELOW:
         choice = rng.choice  # a generator that draws otherwise (it redefines ``random``): ask it
@@ -157,6 +168,8 @@ def _random_playout(
                 return
             seat = to_act[0] if len(to_act) == 1 else to_act[rng.randrange(len(to_act))]
             action = choice(legal_of(state, seat))
+            if filling is not None and filling[1](action):
+                action = filling[0](game.view(state, seat), action, rng)
             step = apply(state, seat, action)
             yield new_played(Played, (seat, action, state, step))
             state = step.state
@@ -179,6 +192,8 @@ def _random_playout(
         while i >= n:
             i = bits(k)
         action = legal[i]
+        if filling is not None and filling[1](action):
+            action = filling[0](game.view(state, seat), action, rng)
         step = apply(state, seat, action)
         yield new_played(Played, (seat, action, state, step))
         state = step.state

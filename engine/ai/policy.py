@@ -38,6 +38,9 @@ class Policy(Protocol):
 
 PolicyFactory = Callable[[], Policy]
 Sampler = Callable[[Any, Any, random.Random], Any]
+Fills = Callable[[Any], bool]
+"""Whether a listed item is a template the game's sampler fills in (``False``: the sampler
+returns it as it is, drawing nothing)."""
 
 
 class UnknownPolicy(EngineError):
@@ -46,6 +49,7 @@ class UnknownPolicy(EngineError):
 
 _factories: dict[str, dict[str, PolicyFactory]] = {}
 _samplers: dict[str, Sampler] = {}
+_fills: dict[str, Fills] = {}
 _loaded: set[str] = set()
 
 
@@ -53,8 +57,15 @@ def register_policy(game_key: str, name: str, factory: PolicyFactory) -> None:
     _factories.setdefault(game_key, {})[name] = factory
 
 
-def register_sampler(game_key: str, sampler: Sampler) -> None:
+def register_sampler(game_key: str, sampler: Sampler, fills: Fills | None = None) -> None:
+    """``fills``, if given, tells the templates from concrete items, so that ``fill`` builds the
+    seat's view only for a template: a view can cost more than the move itself, and in most
+    decisions of a game with templates every listed item is concrete."""
     _samplers[game_key] = sampler
+    if fills is None:
+        _fills.pop(game_key, None)
+    else:
+        _fills[game_key] = fills
 
 
 def _load(game_key: str) -> None:
@@ -80,11 +91,23 @@ def sampler_of(game_key: str) -> Sampler | None:
     return _samplers.get(game_key)
 
 
+def fills_of(game_key: str) -> Fills | None:
+    """What the game's sampler said it fills in (``register_sampler``), if it said."""
+    _load(game_key)
+    return _fills.get(game_key)
+
+
 def fill(game: Game[Any, Any, Any], state: Any, seat: int, item: Any, rng: random.Random) -> Any:
     """``sample`` for a seat of a position; the seat's view is built only for a game that has
-    a sampler (most have none, and a playout step should not pay for a view)."""
+    a sampler (most have none, and a playout step should not pay for a view), and only for a
+    template when the sampler said which items are (``register_sampler``'s ``fills``)."""
     sampler = sampler_of(game.key)
-    return item if sampler is None else sampler(game.view(state, seat), item, rng)
+    if sampler is None:
+        return item
+    fills = _fills.get(game.key)
+    if fills is not None and not fills(item):
+        return item
+    return sampler(game.view(state, seat), item, rng)
 
 
 class RandomPolicy:

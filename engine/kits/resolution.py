@@ -198,7 +198,7 @@ class Resolution:
             targets=targets,
             data=data or {},
         )
-        changed = replace(self, stack=(*self.stack, item), last_ref=item.ref, running=True, passes=0)
+        changed = Resolution((*self.stack, item), self.queue, self.raised, True, 0, self.cause, item.ref)
         return changed, item
 
     def replace_item(self, item: Item) -> Resolution:
@@ -229,11 +229,17 @@ class Resolution:
             history=self.cause,
             event=event or {},
         )
-        return replace(self, raised=(*self.raised, raised), last_ref=raised.ref)
+        return Resolution(
+            self.stack, self.queue, (*self.raised, raised), self.running, self.passes, self.cause, raised.ref
+        )
 
+    # Built positionally, every field in order: ``dataclasses.replace`` checks every field and
+    # calls ``__init__`` by keyword, and the loop makes a resolution at every pass.
     def passed(self) -> Resolution:
         """The seat to speak passes."""
-        return replace(self, passes=self.passes + 1)
+        return Resolution(
+            self.stack, self.queue, self.raised, self.running, self.passes + 1, self.cause, self.last_ref
+        )
 
     def cleared(self) -> Resolution:
         """Everything discarded (the game ended); refs keep counting."""
@@ -420,7 +426,9 @@ class Table(Protocol[S]):
         ...
 
     def can_respond(self, state: S, seat: int) -> bool:
-        """Whether ``seat`` has a legal response in a window now."""
+        """Whether ``seat`` has a legal response in a window now. The loop asks each seat in
+        turn of one position, before the passes of the seats before it are counted in its
+        resolution: the answer must not depend on the count of passes."""
         ...
 
     def execute(self, state: S, item: Item, events: list[Event]) -> S:
@@ -445,9 +453,10 @@ def settle(table: Table[S], state: S, events: list[Event]) -> tuple[S, Pause | N
     running and has nothing pending does not start: no window opens after an action that
     declared and raised nothing."""
     resolution = table.resolution(state)
-    if not resolution.running and not resolution.pending:
-        return state, None
-    state = table.with_resolution(state, replace(resolution, running=True))
+    if not resolution.running:
+        if not resolution.pending:
+            return state, None
+        state = table.with_resolution(state, replace(resolution, running=True))
     while not table.over(state):
         resolution = table.resolution(state)
         active, seats = table.active(state), table.seat_order(state)
@@ -456,24 +465,41 @@ def settle(table: Table[S], state: S, events: list[Event]) -> tuple[S, Pause | N
             if pause is not None:
                 return state, pause
             continue
-        seat = speaker(resolution, active, seats)
-        if seat is not None:
-            if table.can_respond(state, seat):
-                return state, Pause("respond", seat)
-            state = table.with_resolution(state, resolution.passed())
-            continue
-        if resolution.queue:
-            item, rest = resolution.queue[0], replace(resolution, queue=resolution.queue[1:])
+        # the window: each seat to speak with no legal response passes. The passes are counted
+        # here and the resolution made once, where the window stops: passing changes nothing
+        # else, and once every seat has passed the count goes back to 0 whatever it was
+        order = priority_order(active, seats)
+        passes = resolution.passes
+        while passes < len(order) and not table.can_respond(state, order[passes]):
+            passes += 1
+        if passes < len(order):
+            if passes != resolution.passes:
+                resolution = Resolution(
+                    resolution.stack, resolution.queue, resolution.raised, resolution.running,
+                    passes, resolution.cause, resolution.last_ref,
+                )  # fmt: skip
+                state = table.with_resolution(state, resolution)
+            return state, Pause("respond", order[passes])
+        stack, queue, raised = resolution.stack, resolution.queue, resolution.raised
+        if queue:
+            item, queue = queue[0], queue[1:]
             cause = extended(item.history, item.signature)
-        elif resolution.stack:
-            item, rest = resolution.stack[-1], replace(resolution, stack=resolution.stack[:-1])
+        elif stack:
+            item, stack = stack[-1], stack[:-1]
             cause = ()
         else:
-            return table.with_resolution(state, replace(resolution, running=False, passes=0)), None
+            done = Resolution(stack, queue, raised, False, 0, resolution.cause, resolution.last_ref)
+            return table.with_resolution(state, done), None
         events.append(Event("resolving", {"item": dump_item(item)}))
-        state = table.with_resolution(state, replace(rest, passes=0, cause=cause))
-        state = table.execute(state, item, events)
-        state = table.with_resolution(state, replace(table.resolution(state), cause=()))
+        rest = Resolution(stack, queue, raised, resolution.running, 0, cause, resolution.last_ref)
+        state = table.execute(table.with_resolution(state, rest), item, events)
+        after = table.resolution(state)
+        if after.cause:  # what runs next raises its triggers with no history (an unchanged
+            # resolution is not made again)
+            after = Resolution(
+                after.stack, after.queue, after.raised, after.running, after.passes, (), after.last_ref
+            )
+            state = table.with_resolution(state, after)
     return state, None
 
 

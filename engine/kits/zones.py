@@ -61,12 +61,21 @@ class Zone(Generic[T]):
     def seen_by(self, seat: int | None) -> ZoneView[T]:
         return ZoneView(len(self.cards), self.cards if self.visible_to(seat) else None)
 
+    def _but(self: Z, cards: tuple[T, ...]) -> Z:
+        """The zone holding ``cards`` instead. A zone and a deck are made positionally (a game
+        makes one on almost every action, and ``dataclasses.replace`` walks and checks every
+        field first); a subclass with fields of its own goes through ``replace``."""
+        kind = type(self)
+        if kind is Zone or kind is Deck:
+            return kind(cards, self.visibility, self.owner)
+        return replace(self, cards=cards)
+
     def with_cards(self: Z, cards: Iterable[T]) -> Z:
-        return replace(self, cards=tuple(cards))
+        return self._but(tuple(cards))
 
     def add(self: Z, *cards: T) -> Z:
         """``cards`` put on the end (the top of a deck)."""
-        return replace(self, cards=(*self.cards, *cards))
+        return self._but((*self.cards, *cards))
 
     def remove(self: Z, *cards: T) -> Z:
         """The zone without ``cards`` (one copy each); a card that is not there is a bug."""
@@ -76,7 +85,7 @@ class Zone(Generic[T]):
                 left.remove(card)
             except ValueError:
                 raise ValueError(f"{card!r} is not in this zone") from None
-        return replace(self, cards=tuple(left))
+        return self._but(tuple(left))
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,14 +102,14 @@ class Deck(Zone[T]):
         """The top card and the deck without it."""
         if not self.cards:
             raise IndexError("the deck is empty")
-        return self.cards[-1], replace(self, cards=self.cards[:-1])
+        return self.cards[-1], self._but(self.cards[:-1])
 
     def put_on_top(self, card: T) -> Deck[T]:
-        return replace(self, cards=(*self.cards, card))
+        return self._but((*self.cards, card))
 
     def shuffled(self, rng: Rng) -> tuple[Deck[T], Rng]:
         cards, rng = rng.shuffled(self.cards)
-        return replace(self, cards=tuple(cards)), rng
+        return self._but(tuple(cards)), rng
 
 
 def redeal_hidden(zones: Sequence[Z], seat: int | None, rng: Rng) -> tuple[list[Z], Rng]:

@@ -17,7 +17,7 @@ import engine
 from bench.snapshot_digests import digest
 
 RECORDS = Path(__file__).parent / "records"
-CHECKED = {"pickomino": 60, "raid": 24}
+CHECKED = {"pickomino": 60, "raid": 24, "berserk": 16, "hobbit": 24}
 """Games checked per file in the suite (every seat count of each game several times)."""
 
 

@@ -19,6 +19,12 @@ from engine.games.berserk.setup import RESERVE, RESERVE_SIZE, recruit_problems
 from engine.games.berserk.view import BerserkView
 
 
+def fills(item: Any) -> bool:
+    """Whether ``sample`` fills ``item`` in: only the two templates; every other item is
+    returned as it is, so the driver need not build a view for it."""
+    return (isinstance(item, Recruit) and not item.cards) or (isinstance(item, Place) and not item.cells)
+
+
 def sample(view: BerserkView, item: Any, rng: random.Random) -> Any:
     if isinstance(item, Recruit) and not item.cards:
         return random_recruit(view, rng)

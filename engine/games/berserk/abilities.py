@@ -5,50 +5,70 @@ Targets are checked only here, at declaration (B38)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from engine.core.contract import Event
 from engine.core.errors import IllegalAction
 from engine.games.berserk import board
 from engine.games.berserk.actions import Activate
-from engine.games.berserk.cards import Activated, Target
+from engine.games.berserk.cards import ACTIVATED, INSTANTS, Activated, Target
 from engine.games.berserk.creatures import card, cell_key, get, on_field, order_key, own_unit, uid_of, updated
 from engine.games.berserk.effects import suffer
-from engine.games.berserk.state import BerserkState, Creature
+from engine.games.berserk.state import BerserkState, Creature, changed_creature
+from engine.kits.build import builder
 from engine.kits.resolution import Raised, Targets
 
 
-def creature_targets(state: BerserkState, spec: Target, source: Creature, controller: int) -> list[Creature]:
+def creature_targets(
+    state: BerserkState,
+    spec: Target,
+    source: Creature,
+    controller: int,
+    ordered: list[Creature] | None = None,
+) -> list[Creature]:
     """B4a: creatures on the field meeting every restriction of ``spec``, range measured from
-    the source's cell, in the order of B25a."""
+    the source's cell, in the order of B25a. ``ordered``: the creatures on the field already in
+    that order (``by_order``), for a caller asking for several sources' targets."""
+    reach, side, another, poisoned = spec.range, spec.side, spec.another, spec.poisoned
+    if reach is not None and (source.zone != "field" or source.cell is None):
+        return []  # a range is measured from the field: nothing is in range
+    # the restrictions read once into locals: every main phase asks this for every ability
+    distance, start, uid = board.DISTANCE, source.cell or "", source.uid
     found = []
-    for c in on_field(state):
-        if spec.range is not None and (
-            source.zone != "field"
-            or source.cell is None
-            or board.distance(source.cell, c.cell or "") > spec.range
-        ):
+    for c in on_field(state) if ordered is None else ordered:
+        if reach is not None and distance[start, c.cell or ""] > reach:
             continue
-        if spec.side == "enemy" and c.owner == controller:
+        if side == "enemy" and c.owner == controller:
             continue
-        if spec.side == "friendly" and c.owner != controller:
+        if side == "friendly" and c.owner != controller:
             continue
-        if spec.another and c.uid == source.uid:
+        if another and c.uid == uid:
             continue
-        if spec.poisoned and c.poison < 1:
+        if poisoned and c.poison < 1:
             continue
         found.append(c)
-    return sorted(found, key=order_key)
+    return sorted(found, key=order_key) if ordered is None else found
 
 
-def target_choices(state: BerserkState, spec: Target, source: Creature, controller: int) -> list[Targets]:
+def by_order(state: BerserkState) -> list[Creature]:
+    """The creatures on the field in the order of B25a."""
+    return sorted(on_field(state), key=order_key)
+
+
+def target_choices(
+    state: BerserkState,
+    spec: Target,
+    source: Creature,
+    controller: int,
+    ordered: list[Creature] | None = None,
+) -> list[Targets]:
     """Every legal choice of targets: ``()`` for an ability without targets, the source for a
     self-affecting one while it is on the field (B4a), one creature for a creature target."""
     if spec.kind == "none":
         return [()]
     if spec.kind == "self":
         return [(source.uid,)] if source.zone == "field" else []
-    return [(c.uid,) for c in creature_targets(state, spec, source, controller)]
+    return [(c.uid,) for c in creature_targets(state, spec, source, controller, ordered)]
 
 
 def trigger_choices(state: BerserkState, trigger: Raised) -> list[Targets]:
@@ -73,6 +93,10 @@ class Offer:
     ability: Activated
     targets: Targets
     x: int | None
+
+
+_offer = builder(Offer)
+"""``Offer(source, ability, targets, x)`` without the frozen ``__init__`` (``engine.kits.build``)."""
 
 
 def cost_problem(creature: Creature, ability: Activated, x: int | None) -> tuple[str, str] | None:
@@ -100,17 +124,45 @@ def amounts(creature: Creature, ability: Activated) -> list[int | None]:
 def offers(state: BerserkState, seat: int, *, instants_only: bool) -> list[Offer]:
     """Every activation ``seat`` may declare now: abilities of its own creatures on the field
     (B47) whose cost it can pay and that have a legal target."""
+    table = INSTANTS if instants_only else ACTIVATED
+    # only creatures with something to activate are sorted and looked at: most have nothing,
+    # and a response window asks this of every seat that may speak
+    able = [c for c in state.creatures if c.owner == seat and c.zone == "field" and table[c.card]]
+    if not able:
+        return []
     found: list[Offer] = []
-    for c in sorted((c for c in on_field(state) if c.owner == seat), key=cell_key):
-        for ability in card(c).parts(Activated):
-            if instants_only and not ability.instant:
-                continue
+    ordered: list[Creature] | None = None  # sorted once, for every ability with a target
+    for c in sorted(able, key=cell_key):
+        for ability in table[c.card]:
+            if ordered is None and ability.target.kind == "creature":
+                ordered = by_order(state)
             for x in amounts(c, ability):
                 if cost_problem(c, ability, x) is not None:
                     continue
-                for targets in target_choices(state, ability.target, c, seat):
-                    found.append(Offer(c, ability, targets, x))
+                for targets in target_choices(state, ability.target, c, seat, ordered):
+                    found.append(_offer(c, ability, targets, x))
     return found
+
+
+def can_offer(state: BerserkState, seat: int, *, instants_only: bool) -> bool:
+    """``bool(offers(...))`` without making, naming or ordering them: whether some own creature
+    has an ability whose cost it can pay with a legal target. Asked of every seat at every
+    response window."""
+    table = INSTANTS if instants_only else ACTIVATED
+    able = [c for c in state.creatures if c.owner == seat and c.zone == "field" and table[c.card]]
+    if not able:
+        return False
+    field: list[Creature] | None = None  # in any order: only whether a target exists matters
+    for c in able:
+        for ability in table[c.card]:
+            if field is None and ability.target.kind == "creature":
+                field = on_field(state)
+            for x in amounts(c, ability):
+                if cost_problem(c, ability, x) is None and target_choices(
+                    state, ability.target, c, seat, field
+                ):
+                    return True
+    return False
 
 
 def pay(state: BerserkState, offer: Offer, events: list[Event]) -> tuple[BerserkState, bool]:
@@ -119,7 +171,7 @@ def pay(state: BerserkState, offer: Offer, events: list[Event]) -> tuple[Berserk
     ability declared but not executed (B36a)."""
     source, cost = offer.source, offer.ability.cost
     spent = cost.counters + (offer.x or 0)
-    paid = replace(source, closed=source.closed or cost.close, counters=source.counters - spent)
+    paid = changed_creature(source, closed=source.closed or cost.close, counters=source.counters - spent)
     state = updated(state, paid)
     events.append(
         Event(

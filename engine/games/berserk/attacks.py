@@ -10,6 +10,7 @@ from functools import cache
 from engine.games.berserk import board
 from engine.games.berserk.cards import (
     LEVELS,
+    STATIC_MODS,
     AttackKind,
     DefenderProps,
     Experience,
@@ -113,15 +114,20 @@ def attack_modifiers(
     """Every modifier an attack of ``kind`` from ``source`` at ``target`` gets now: static ones
     from creatures on the field whose condition holds, and, for simple strikes, the temporary
     strike modifiers the source carries. Each falls into its group by its creator."""
+    # the creatures with static modifiers, each with its place on the field (its serial):
+    # most have none, and then neither the formation lines nor the owners are worked out
+    holders = [(n, c) for n, c in enumerate(on_field(state)) if STATIC_MODS[c.card]]
+    if not holders and not (kind in ("strike", "counter") and source.mods):
+        return []
     everyone = by_uid(state)
 
     def squad(uid: str) -> int:
         return everyone[uid].owner
 
-    lines = formation_lines(state)
+    lines = formation_lines(state) if holders else {}
     mods: list[Modifier] = []
-    for n, holder in enumerate(on_field(state)):
-        for part in card(holder).parts(StaticMod):
+    for n, holder in holders:
+        for part in STATIC_MODS[holder.card]:
             if kind in part.attacks and _touches(part, holder, source, target, lines):
                 value = part.level if part.op == "level" else int(part.value)
                 group = group_of(holder.uid, source.uid, target.uid, squad)

@@ -33,7 +33,7 @@ import tomllib
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
-from typing import Annotated, Any, Literal, TypeVar, cast
+from typing import Annotated, Any, Literal, TypeVar, cast, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
@@ -427,3 +427,21 @@ CARDS: dict[str, Card] = load_cards(_HERE / "cards.toml")
 """Every card, by id (C01–C29)."""
 DECKS: dict[str, DeckList] = load_decks(_HERE / "decks.toml", CARDS)
 """Every deck, by id (D1–D4)."""
+
+# Read on every legal-action listing and every response window: asked of the card by its id,
+# they cost a dictionary lookup instead of a walk through the card's abilities.
+ACTIVATED: dict[str, tuple[Activated, ...]] = {cid: c.parts(Activated) for cid, c in CARDS.items()}
+"""Each card's activated abilities, in the card's order."""
+INSTANTS: dict[str, tuple[Activated, ...]] = {
+    cid: tuple(a for a in parts if a.instant) for cid, parts in ACTIVATED.items()
+}
+"""Each card's activated abilities that are instants (B47), in the card's order."""
+LIFE: dict[str, int] = {cid: c.life for cid, c in CARDS.items()}
+"""Each card's life (B6), asked of every creature on the field at every death check."""
+STATIC_MODS: dict[str, tuple[StaticMod, ...]] = {cid: c.parts(StaticMod) for cid, c in CARDS.items()}
+"""Each card's static modifiers (B49), asked of every creature on the field at every attack."""
+LISTENERS: dict[str, frozenset[str]] = {
+    event: frozenset(cid for cid, c in CARDS.items() if any(t.event == event for t in c.parts(Triggered)))
+    for event in get_args(TriggerEvent)
+}
+"""The cards with a triggered ability answering each event (B40)."""

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Mapping
 
 from engine.core.errors import IllegalAction
 from engine.games.berserk import board
 from engine.games.berserk.cards import CARDS, Card
-from engine.games.berserk.state import BerserkState, Creature
+from engine.games.berserk.state import BerserkState, Creature, with_creatures
 
 ROLE_NAMES = ("P1", "P2")
 
@@ -58,8 +58,12 @@ def turn_number(state: BerserkState) -> int:
 
 def updated(state: BerserkState, *changed: Creature) -> BerserkState:
     """The position with ``changed`` creatures replaced (matched by uid)."""
+    if len(changed) == 1:  # most changes are to one creature: no table to build
+        (one,) = changed
+        uid = one.uid
+        return with_creatures(state, tuple([one if c.uid == uid else c for c in state.creatures]))
     new = {c.uid: c for c in changed}
-    return replace(state, creatures=tuple(new.get(c.uid, c) for c in state.creatures))
+    return with_creatures(state, tuple([new.get(c.uid, c) for c in state.creatures]))
 
 
 _ORDER_KEYS: dict[str, tuple[str, int, str]] = {}
@@ -78,9 +82,26 @@ def cell_key(creature: Creature) -> int:
     return board.CELL_INDEX[creature.cell] if creature.cell is not None else len(board.CELLS)
 
 
-def formation_lines(state: BerserkState) -> dict[str, tuple[str, ...]]:
+_LINES: list[tuple[tuple[Creature, ...] | None, Mapping[str, tuple[str, ...]]]] = [(None, {})]
+"""The last creatures asked about and their formation lines (a strike asks up to five times of
+the same creatures). The creatures are held, so no other tuple can take their identity; the
+pair is read and replaced whole, so threads asking at once never mix two pairs."""
+
+
+def formation_lines(state: BerserkState) -> Mapping[str, tuple[str, ...]]:
     """B55a: the formation line (uids, left to right) of every creature on the field with the
-    formation keyword; a creature in formation with nobody has a line of one."""
+    formation keyword; a creature in formation with nobody has a line of one. The mapping is
+    shared by every caller asking of the same creatures: read it, never change it."""
+    creatures = state.creatures
+    kept, lines = _LINES[0]
+    if kept is creatures:
+        return lines
+    lines = _formation_lines(state)
+    _LINES[0] = (creatures, lines)
+    return lines
+
+
+def _formation_lines(state: BerserkState) -> dict[str, tuple[str, ...]]:
     found = [c for c in state.creatures if c.zone == "field" and c.cell is not None and card(c).formation]
     out: dict[str, tuple[str, ...]] = {}
     for seat in (0, 1):
@@ -95,10 +116,10 @@ def formation_lines(state: BerserkState) -> dict[str, tuple[str, ...]]:
 def unit(state: BerserkState, ref: str) -> Creature:
     """The creature a player names: by its cell on the field (``c3``) or its uid."""
     if board.is_cell(ref):
-        found = at_cells(state).get(ref)
-        if found is None:
-            raise IllegalAction(f"there is no creature on {ref}", "no_creature", cell=ref)
-        return found
+        for c in state.creatures:  # ``at_cells`` without making the whole table
+            if c.cell == ref and c.zone == "field":
+                return c
+        raise IllegalAction(f"there is no creature on {ref}", "no_creature", cell=ref)
     for c in state.creatures:
         if c.uid == ref:
             return c

@@ -11,14 +11,20 @@ legal target), and a strike's level is reached before its deaths are checked (He
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 
 from engine.core.contract import Event
 from engine.core.plain import JSON
 from engine.games.berserk.attacks import shelter
-from engine.games.berserk.cards import LEVELS, Triggered
-from engine.games.berserk.creatures import card, get, on_field, order_key, updated
-from engine.games.berserk.state import BerserkState, Creature, EndReason
+from engine.games.berserk.cards import LEVELS, LIFE, LISTENERS, Triggered
+from engine.games.berserk.creatures import card, get, order_key, updated
+from engine.games.berserk.state import (
+    BerserkState,
+    Creature,
+    EndReason,
+    changed,
+    changed_creature,
+    with_resolution,
+)
 
 
 # -- triggers (B40) -----------------------------------------------------------------------------
@@ -33,11 +39,15 @@ def raise_event(
     """Raise every trigger that answers ``event`` happening to ``subject``: its own (``whose =
     self``), an enemy's, or anyone's, from creatures on the field. ``roles`` names the event's
     creatures a trigger may target (``defended``, ``struck``, ``striker``)."""
+    listening = LISTENERS[event]
+    holders = [c for c in state.creatures if c.zone == "field" and c.card in listening]
+    if not holders:  # nothing answers: the position stays as it is
+        return state
     res = state.resolution
     data: dict[str, JSON] = {"kind": event, "subject": subject.uid, **(roles or {})}
     if level is not None:
         data["level"] = LEVELS[level]
-    for holder in on_field(state):
+    for holder in holders:
         for part in card(holder).parts(Triggered):
             if part.event != event:
                 continue
@@ -54,7 +64,7 @@ def raise_event(
                 optional=part.optional,
                 event=data,
             )
-    return replace(state, resolution=res)
+    return with_resolution(state, res)
 
 
 # -- wounds, healing, counters, poison ----------------------------------------------------------
@@ -73,7 +83,7 @@ def suffer(
         left = max(0, amount - shelter(state, victim))
         if left:
             suffered[uid] = left
-            changed.append(replace(victim, wounds=victim.wounds + left))
+            changed.append(changed_creature(victim, wounds=victim.wounds + left))
         events.append(
             Event(
                 "wounded",
@@ -94,7 +104,7 @@ def heal(state: BerserkState, uid: str, amount: int, events: list[Event]) -> Ber
     c = get(state, uid)
     healed = min(amount, c.wounds)
     events.append(Event("healed", {"unit": uid, "healed": healed, "wounds": c.wounds - healed}))
-    return updated(state, replace(c, wounds=c.wounds - healed))
+    return updated(state, changed_creature(c, wounds=c.wounds - healed))
 
 
 def gain_counters(state: BerserkState, uid: str, amount: int, events: list[Event]) -> BerserkState:
@@ -105,7 +115,7 @@ def gain_counters(state: BerserkState, uid: str, amount: int, events: list[Event
     events.append(Event("counters", {"unit": uid, "counters": after, "gained": after - c.counters}))
     if after == c.counters:
         return state
-    state = updated(state, replace(c, counters=after))
+    state = updated(state, changed_creature(c, counters=after))
     return raise_event(state, "gains_counter", get(state, uid))
 
 
@@ -113,13 +123,13 @@ def poison(state: BerserkState, uid: str, amount: int, events: list[Event]) -> B
     """B8: poison N sets p to max(p, N); it does not stack."""
     c = get(state, uid)
     events.append(Event("poisoned", {"unit": uid, "poison": max(c.poison, amount)}))
-    return updated(state, replace(c, poison=max(c.poison, amount)))
+    return updated(state, changed_creature(c, poison=max(c.poison, amount)))
 
 
 def cure(state: BerserkState, uid: str, events: list[Event]) -> BerserkState:
     c = get(state, uid)
     events.append(Event("cured", {"unit": uid}))
-    return updated(state, replace(c, poison=0))
+    return updated(state, changed_creature(c, poison=0))
 
 
 # -- deaths and the end of the game (B6, B57) -------------------------------------------------
@@ -128,12 +138,16 @@ def check_deaths(state: BerserkState, doomed: Iterable[str], events: list[Event]
     at once: its death raises triggers (while it still counts as on the field), then it goes
     to its owner's graveyard, losing its state. Then the defeat check (B57)."""
     marked = set(doomed)
-    dead = sorted(
-        (c for c in on_field(state) if c.uid in marked or c.wounds >= card(c).life),
-        key=order_key,
-    )
+    # asked after every execution and at every turn's start, and most find nobody: the
+    # dead are found by their card's life from a table, and sorted only when there are some
+    dead = [
+        c
+        for c in state.creatures
+        if c.zone == "field" and (c.wounds >= LIFE[c.card] or c.uid in marked)
+    ]
     if not dead:
         return state
+    dead.sort(key=order_key)
     for c in dead:
         state = raise_event(state, "dies", c)
     events.append(Event("died", {"units": [c.uid for c in dead], "cells": [c.cell for c in dead]}))
@@ -153,7 +167,7 @@ def defeat_check(state: BerserkState, events: list[Event]) -> BerserkState:
 
 def finish(state: BerserkState, winner: int | str, reason: EndReason, events: list[Event]) -> BerserkState:
     """The game ends: the stack and queue are discarded, nothing more is pending (B57)."""
-    over = replace(
+    over = changed(
         state,
         phase="over",
         agenda=(),

@@ -4,8 +4,6 @@ deaths are checked once at its end (B43)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine.core.contract import Event
 from engine.core.plain import JSON
 from engine.games.berserk.attacks import (
@@ -21,7 +19,7 @@ from engine.games.berserk.cards import LEVELS, Effect
 from engine.games.berserk.creatures import card, get, on_field, role, turn_number, updated
 from engine.games.berserk.effects import check_deaths, cure, gain_counters, heal, poison, raise_event, suffer
 from engine.games.berserk.modifiers import ordered
-from engine.games.berserk.state import BerserkState, StrikeMod
+from engine.games.berserk.state import BerserkState, StrikeMod, changed, changed_creature
 from engine.kits.resolution import Item
 
 
@@ -114,7 +112,7 @@ def add_strike_mod(
     events.append(
         Event("strike_mod", {"unit": uid, "creator": creator, "amount": amount, "expires": expires})
     )
-    return replace(updated(state, replace(carrier, mods=(*carrier.mods, mod))), serial=serial)
+    return changed(updated(state, changed_creature(carrier, mods=(*carrier.mods, mod))), serial=serial)
 
 
 # -- strikes (B31) --------------------------------------------------------------------------------
@@ -138,7 +136,7 @@ def resolve_strike(state: BerserkState, item: Item, events: list[Event]) -> Bers
         d_bonus = experience(state, target, "defence")
         dice |= {"target": target.uid, "d_die": d_die, "d_bonus": d_bonus, "d": d_die + d_bonus}
         level, counter = open_outcome(die + a_bonus, d_die + d_bonus)
-    state = replace(state, rng=rng)
+    state = changed(state, rng=rng)
     events.append(Event("dice", dice))
     if unanswerable(attacker):
         counter = None
@@ -188,5 +186,5 @@ def _cleanup(state: BerserkState, defender: object, events: list[Event]) -> Bers
     closes, _ = defender_rules(c)
     if c.zone == "field" and closes and not c.closed:
         events.append(Event("closed", {"unit": c.uid, "why": "defended"}))
-        return updated(state, replace(c, closed=True))
+        return updated(state, changed_creature(c, closed=True))
     return state

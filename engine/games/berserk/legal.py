@@ -30,7 +30,7 @@ from engine.games.berserk.creatures import cell_key, get, on_field
 from engine.games.berserk.loop import declarable
 from engine.games.berserk.setup import muster_choices
 from engine.games.berserk.state import BerserkState
-from engine.games.berserk.turns import destinations
+from engine.kits.build import builder
 from engine.kits.resolution import menu
 
 
@@ -48,19 +48,66 @@ def as_action(state: BerserkState, offer: Offer) -> Activate:
     return Activate(offer.source.cell or offer.source.uid, offer.ability.id, targets, offer.x)
 
 
+MOVES: dict[tuple[str, str], Move] = {(a, b): Move(a, b) for a in board.CELLS for b in board.CELLS}
+"""Every move and strike between two cells, made once: actions are values, and a main phase
+lists dozens of them."""
+STRIKES: dict[tuple[str, str], Strike] = {
+    (a, b): Strike(a, b) for a in board.CELLS for b in board.AROUND[a]
+}
+STEP_MOVES: dict[str, tuple[tuple[str, Move], ...]] = {
+    a: tuple((b, MOVES[a, b]) for b in sorted(board.STEPS[a], key=board.CELL_INDEX.__getitem__))
+    for a in board.CELLS
+}
+"""The moves of one step from each cell, in the order of the field: most creatures move one
+cell a turn, and one step needs no walk (``board.reachable``) and no sort."""
+
+
+_activate = builder(Activate)
+"""``Activate(unit, ability, targets, x, kind)`` without the frozen ``__init__``."""
+ACTIVATE = "activate"
+
+
+def _activations(state: BerserkState, found: list[Offer]) -> list[BerserkAction]:
+    """``as_action`` of each offer, with the cells of the creatures looked up in one table."""
+    if not found:
+        return []
+    cells = {c.uid: c.cell for c in state.creatures if c.zone == "field" and c.cell}
+    out: list[BerserkAction] = []
+    for offer in found:
+        targets = (
+            ()
+            if offer.ability.target.kind in ("none", "self")
+            else tuple(cells.get(t, t) for t in offer.targets)
+        )
+        unit = offer.source.cell or offer.source.uid
+        out.append(_activate(unit, offer.ability.id, targets, offer.x, ACTIVATE))
+    return out
+
+
 def _main_actions(state: BerserkState, seat: int) -> list[BerserkAction]:
     found: list[BerserkAction] = []
-    standing = sorted(on_field(state), key=cell_key)
-    mine = [c for c in standing if c.owner == seat]
-    enemies = [c for c in standing if c.owner != seat]
+    standing = on_field(state)
+    mine = sorted([c for c in standing if c.owner == seat], key=cell_key)  # only these in order
+    # ``destinations`` of each creature, with the occupied cells found once for all of them
+    taken = {c.cell for c in standing if c.cell is not None}
+    index = board.CELL_INDEX.__getitem__
     for c in mine:
-        for cell in sorted(destinations(state, c), key=board.CELL_INDEX.__getitem__):
-            found.append(Move(c.cell or "", cell))
-    for c in mine:
-        if c.closed or c.struck or c.cell is None:
+        cell = c.cell
+        if cell is None or c.closed or c.moves < 1:
             continue
-        found.extend(Strike(c.cell, e.cell) for e in enemies if e.cell in board.AROUND[c.cell])
-    found.extend(as_action(state, o) for o in offers(state, seat, instants_only=False))
+        if c.moves == 1:
+            found.extend(move for to, move in STEP_MOVES[cell] if to not in taken)
+        else:
+            found.extend(MOVES[cell, to] for to in sorted(board.reachable(cell, c.moves, taken), key=index))
+    # the enemies around each creature in the order of the field: ``AROUND`` lists each cell's
+    # neighbours in that order, and a cell holds one creature
+    held = {e.cell for e in standing if e.owner != seat}
+    for c in mine:
+        cell = c.cell
+        if c.closed or c.struck or cell is None:
+            continue
+        found.extend(STRIKES[cell, e] for e in board.AROUND[cell] if e in held)
+    found.extend(_activations(state, offers(state, seat, instants_only=False)))
     found.append(END_TURN)
     return found
 
@@ -104,7 +151,7 @@ LEGAL: dict[str, Callable[[BerserkState, int], list[BerserkAction]]] = {
     "order_triggers": _declarations,
     "respond": lambda state, seat: [
         PASS,
-        *(as_action(state, o) for o in offers(state, seat, instants_only=True)),
+        *_activations(state, offers(state, seat, instants_only=True)),
     ],
 }
 """The legal actions of a seat, by the kind of its pending decision."""

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from engine.core.contract import Event
-from engine.games.berserk.abilities import offers, trigger_choices
+from engine.games.berserk.abilities import can_offer, trigger_choices
 from engine.games.berserk.creatures import get, order_key, seat_of_role
 from engine.games.berserk.execution import execute
 from engine.games.berserk.setup import can_muster, muster, muster_due
@@ -20,8 +20,12 @@ from engine.games.berserk.state import (
     MusterCall,
     ResponseWindow,
     TriggerDeclaration,
+    changed,
+    with_agenda,
+    with_resolution,
 )
 from engine.games.berserk.turns import start_turn
+from engine.kits.build import builder
 from engine.kits.resolution import (
     Candidate,
     Item,
@@ -36,6 +40,13 @@ from engine.kits.resolution import (
 SEATS = 2
 
 
+_main_phase = builder(MainPhase)
+"""``MainPhase`` without the frozen ``__init__``, every field given (kind, seats, options,
+secret, default, data): one is made after almost every action."""
+SEAT_ORDERS = ((0, 1), (1, 0))
+"""The seats in turn order, by the seat of P1 (made once: the loop asks at every step)."""
+
+
 class BerserkTable:
     """The questions the resolution loop asks of a Berserk position."""
 
@@ -43,20 +54,19 @@ class BerserkTable:
         return state.resolution
 
     def with_resolution(self, state: BerserkState, resolution: Resolution) -> BerserkState:
-        return replace(state, resolution=resolution)
+        return with_resolution(state, resolution)
 
     def active(self, state: BerserkState) -> int:
         return state.active
 
     def seat_order(self, state: BerserkState) -> tuple[int, ...]:
-        first = seat_of_role(state, 0)
-        return (first, 1 - first)
+        return SEAT_ORDERS[seat_of_role(state, 0)]
 
     def target_choices(self, state: BerserkState, trigger: Raised) -> Sequence[Targets]:
         return trigger_choices(state, trigger)
 
     def can_respond(self, state: BerserkState, seat: int) -> bool:
-        return bool(offers(state, seat, instants_only=True))
+        return can_offer(state, seat, instants_only=True)
 
     def execute(self, state: BerserkState, item: Item, events: list[Event]) -> BerserkState:
         return execute(state, item, events)
@@ -97,12 +107,12 @@ def proceed(state: BerserkState, events: list[Event]) -> BerserkState:
                 decision = TriggerDeclaration(seats=(pause.seat,), default=default)
             else:
                 decision = ResponseWindow(seats=(pause.seat,), default={"kind": "pass"})
-            return replace(state, agenda=(decision,))
+            return with_agenda(state, (decision,))
         if state.stage in ("reveal", "muster"):
             state = start_turn(state, seat_of_role(state, 0), events)
             continue
-        main = MainPhase(seats=(state.active,), default={"kind": "end_turn"})
-        return replace(state, stage="main", agenda=(main,))
+        main = _main_phase("main", (state.active,), (), False, {"kind": "end_turn"}, {})
+        return changed(state, stage="main", agenda=(main,))
     return state
 
 
@@ -110,7 +120,7 @@ def begin_round(state: BerserkState, events: list[Event]) -> BerserkState:
     """A new round: the Muster if either player has a reserve (B19), else P1's start step."""
     if not muster_due(state):
         return proceed(start_turn(state, state.active, events), events)
-    state = replace(
+    state = changed(
         state,
         stage="muster",
         sides=(replace(state.sides[0], muster=None), replace(state.sides[1], muster=None)),
@@ -121,7 +131,7 @@ def begin_round(state: BerserkState, events: list[Event]) -> BerserkState:
     if not calls:  # the engine submits none for both (B19.4, B19.5)
         return proceed(muster(state, events), events)
     events.append(Event("muster_open", {"seats": [d.seats[0] for d in calls]}))
-    return replace(state, agenda=calls)
+    return changed(state, agenda=calls)
 
 
 def declarable(state: BerserkState, seat: int) -> tuple[Candidate, ...]:

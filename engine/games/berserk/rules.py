@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from engine.core.contract import Event, Game, Result, Step
-from engine.core.decisions import Decision, for_seat
+from engine.core.decisions import Decision, for_seat, seats_of
 from engine.core.errors import IllegalAction
 from engine.core.plain import JSON
 from engine.core.rng import Rng
@@ -79,6 +79,9 @@ from engine.games.berserk.state import (
     MusterChoice,
     Placement,
     Recruitment,
+    changed,
+    changed_creature,
+    new_creature,
 )
 from engine.games.berserk.text import TEXT
 from engine.games.berserk.turns import destinations, end_turn, start_turn
@@ -146,6 +149,14 @@ class Berserk(Game[BerserkState, BerserkAction, BerserkView]):
 
     def pending(self, state: BerserkState) -> tuple[Decision, ...]:
         return state.agenda
+
+    def to_act(self, state: BerserkState) -> tuple[int, ...]:
+        """``seats_of`` the agenda, as the contract defines it; outside a simultaneous phase the
+        one decision's one seat is the answer as it is (asked before every move of a playout)."""
+        agenda = state.agenda
+        if len(agenda) == 1 and len(agenda[0].seats) == 1:
+            return agenda[0].seats
+        return seats_of(agenda)
 
     def legal_actions(self, state: BerserkState, seat: int) -> list[BerserkAction]:
         """Every legal action of the seat's pending decision, in a stable order. A recruitment
@@ -250,14 +261,14 @@ class Berserk(Game[BerserkState, BerserkAction, BerserkView]):
         self, state: BerserkState, seat: int, action: ChooseSeat, events: list[Event]
     ) -> BerserkState:
         first = seat if action.choice == "first" else 1 - seat
-        state = replace(state, first=first, phase="recruit")
+        state = changed(state, first=first, phase="recruit")
         events.append(Event("seats_chosen", {"seat": seat, "choice": action.choice, "first": first}))
         decisions = []
         for s in range(SEATS):
             gold, silver = budget(state, s)
             default = {"kind": "recruit", "cards": list(default_recruits(deck_of(state, s), gold, silver))}
             decisions.append(Recruitment(seats=(s,), default=default))
-        return replace(state, agenda=tuple(decisions))
+        return changed(state, agenda=tuple(decisions))
 
     def _recruit(self, state: BerserkState, seat: int, action: Recruit, events: list[Event]) -> BerserkState:
         cards = tuple(c.upper() for c in action.cards)
@@ -284,7 +295,7 @@ class Berserk(Game[BerserkState, BerserkAction, BerserkView]):
                 recruit_uids(role(state, s), state.sides[s].recruits or ()), role(state, s)
             )
             decisions.append(Placement(seats=(s,), default={"kind": "place", "cells": placed}))
-        return replace(state, phase="place", agenda=tuple(decisions))
+        return changed(state, phase="place", agenda=tuple(decisions))
 
     def _place(self, state: BerserkState, seat: int, action: Place, events: list[Event]) -> BerserkState:
         uids = recruit_uids(role(state, seat), state.sides[seat].recruits or ())
@@ -349,7 +360,14 @@ class Berserk(Game[BerserkState, BerserkAction, BerserkView]):
             )
         cost = reach[action.to]
         events.append(Event("moved", {"unit": mover.uid, "from": mover.cell, "to": action.to, "spent": cost}))
-        return updated(state, replace(mover, cell=action.to, moves=mover.moves - cost))
+        m = mover
+        return updated(
+            state,
+            new_creature(
+                m.uid, m.card, m.owner, m.zone, action.to, m.closed, m.wounds, m.counters, m.poison,
+                m.moves - cost, m.struck, m.defended, m.mods,
+            ),
+        )
 
     def _strike(self, state: BerserkState, seat: int, action: Strike, events: list[Event]) -> BerserkState:
         attacker = own_unit(state, seat, action.attacker)
@@ -368,7 +386,8 @@ class Berserk(Game[BerserkState, BerserkAction, BerserkView]):
             raise IllegalAction(
                 f"{label(target)} is not adjacent to {label(attacker)}", "not_adjacent", target=label(target)
             )
-        paid = replace(attacker, struck=True, closed=attacker.closed or closes_to_strike(attacker))  # B27
+        closes = attacker.closed or closes_to_strike(attacker)
+        paid = changed_creature(attacker, struck=True, closed=closes)  # B27
         state = updated(state, paid)
         res, item = state.resolution.push(
             kind="strike",
@@ -378,7 +397,7 @@ class Berserk(Game[BerserkState, BerserkAction, BerserkView]):
             targets=(target.uid,),
             data={"declared": target.uid},
         )
-        state = replace(state, resolution=res)
+        state = changed(state, resolution=res)
         events.append(
             Event("strike_declared", {"ref": item.ref, "attacker": attacker.uid, "target": target.uid})
         )
@@ -391,7 +410,7 @@ class Berserk(Game[BerserkState, BerserkAction, BerserkView]):
             default={"kind": "assign_defender", "unit": None},
             strike=item.ref,
         )
-        return replace(state, agenda=(step,))
+        return changed(state, agenda=(step,))
 
     def _activate(
         self, state: BerserkState, seat: int, action: Activate, events: list[Event]
@@ -422,7 +441,7 @@ class Berserk(Game[BerserkState, BerserkAction, BerserkView]):
                 },
             )
         )
-        return proceed(replace(state, resolution=res, agenda=()), events)
+        return proceed(changed(state, resolution=res, agenda=()), events)
 
     def _end_turn(self, state: BerserkState, seat: int, action: object, events: list[Event]) -> BerserkState:
         state, new_round = end_turn(state, events)
@@ -440,7 +459,7 @@ class Berserk(Game[BerserkState, BerserkAction, BerserkView]):
         assert isinstance(step, DefenderStep)
         if action.unit is None:  # not an action (B28)
             events.append(Event("no_defender", {"seat": seat, "ref": step.strike}))
-            return proceed(replace(state, agenda=()), events)
+            return proceed(changed(state, agenda=()), events)
         defender = unit(state, action.unit)
         if defender.uid not in step.options:
             eligible = ", ".join(label(get(state, str(u))) for u in step.options if u) or "none"
@@ -451,8 +470,8 @@ class Berserk(Game[BerserkState, BerserkAction, BerserkView]):
             )
         strike = next(i for i in state.resolution.stack if i.ref == step.strike)
         final = replace(strike, targets=(defender.uid,), data={**strike.data, "defender": defender.uid})
-        state = replace(state, resolution=state.resolution.replace_item(final), agenda=())
-        state = updated(state, replace(defender, defended=defender.defended + 1))
+        state = changed(state, resolution=state.resolution.replace_item(final), agenda=())
+        state = updated(state, changed_creature(defender, defended=defender.defended + 1))
         events.append(
             Event("defender", {"unit": defender.uid, "defends": strike.targets[0], "ref": strike.ref})
         )
@@ -472,11 +491,11 @@ class Berserk(Game[BerserkState, BerserkAction, BerserkView]):
                 "bad_declaration",
                 problems=[{"code": p.code, "message": p.message} for p in problems],
             )
-        return proceed(replace(state, agenda=()), events)
+        return proceed(changed(state, agenda=()), events)
 
     def _pass(self, state: BerserkState, seat: int, action: object, events: list[Event]) -> BerserkState:
         events.append(Event("passed", {"seat": seat}))
-        return proceed(replace(state, resolution=state.resolution.passed(), agenda=()), events)
+        return proceed(changed(state, resolution=state.resolution.passed(), agenda=()), events)
 
     _HANDLERS: ClassVar[dict[str, str]] = {
         "choose_deck": "_choose_deck",
@@ -497,12 +516,12 @@ class Berserk(Game[BerserkState, BerserkAction, BerserkView]):
 def _with_side(state: BerserkState, seat: int, **changes: Any) -> BerserkState:
     sides = list(state.sides)
     sides[seat] = replace(sides[seat], **changes)
-    return replace(state, sides=(sides[0], sides[1]))
+    return changed(state, sides=(sides[0], sides[1]))
 
 
 def _submitted(state: BerserkState, seat: int) -> BerserkState:
     """The seat's part of a simultaneous submission is in."""
-    return replace(state, agenda=tuple(d for d in state.agenda if seat not in d.seats))
+    return changed(state, agenda=tuple(d for d in state.agenda if seat not in d.seats))
 
 
 BERSERK = Berserk()

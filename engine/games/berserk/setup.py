@@ -15,7 +15,14 @@ from engine.games.berserk import board
 from engine.games.berserk.cards import CARDS, DECKS, DeckList
 from engine.games.berserk.creatures import card, in_zone, order_key, role, seat_of_role, uid_for
 from engine.games.berserk.effects import defeat_check, raise_event
-from engine.games.berserk.state import BerserkState, Creature, MusterChoice, SeatChoice
+from engine.games.berserk.state import (
+    BerserkState,
+    Creature,
+    MusterChoice,
+    SeatChoice,
+    changed,
+    changed_creature,
+)
 
 BUDGETS: tuple[tuple[int, int], tuple[int, int]] = ((24, 22), (24, 22))
 """(gold, silver) of P1 and of P2: the classic 24 + 22 for both. B15 gives P2 one more of each to
@@ -60,7 +67,7 @@ def roll_for_seats(state: BerserkState, events: list[Event]) -> BerserkState:
     choice = SeatChoice(
         seats=(winner,), options=("first", "second"), default={"kind": "choose_seat", "choice": "first"}
     )
-    return replace(state, rng=rng, phase="seat", agenda=(choice,))
+    return changed(state, rng=rng, phase="seat", agenda=(choice,))
 
 
 def budget(state: BerserkState, seat: int) -> tuple[int, int]:
@@ -118,8 +125,21 @@ def recruit_problems(deck: DeckList, cards: Sequence[str], gold: int, silver: in
     return problems
 
 
+_DEFAULT_RECRUITS: dict[tuple[str, tuple[str, ...], int, int], tuple[str, ...]] = {}
+"""``default_recruits`` by deck and budget: every game works out both seats' defaults, and a
+deck has one per budget (a few decks, two budgets)."""
+
+
 def default_recruits(deck: DeckList, gold: int, silver: int) -> tuple[str, ...]:
     """B25a: the deck list walked in order, each card added if the selection stays legal."""
+    key = (deck.id, deck.cards, gold, silver)
+    known = _DEFAULT_RECRUITS.get(key)
+    if known is None:
+        known = _DEFAULT_RECRUITS[key] = _default_recruits(deck, gold, silver)
+    return known
+
+
+def _default_recruits(deck: DeckList, gold: int, silver: int) -> tuple[str, ...]:
     chosen: list[str] = []
     for card_id in deck.cards:
         if not recruit_problems(deck, [*chosen, card_id], gold, silver):
@@ -237,7 +257,7 @@ def reveal(state: BerserkState, events: list[Event]) -> BerserkState:
         creatures.extend(_lowest_first(state, seat, state.sides[seat].placement or ()))
     sides = tuple(replace(s, placement=None) for s in state.sides)
     first = seat_of_role(state, 0)
-    state = replace(
+    state = changed(
         state,
         phase="play",
         stage="reveal",
@@ -307,12 +327,12 @@ def muster(state: BerserkState, events: list[Event]) -> BerserkState:
         copies = sorted((c for c in in_zone(state, seat, "reserve") if c.card == kind), key=order_key)
         chosen = copies[0]
         entering.append(
-            replace(chosen, zone="field", cell=choice.cell, closed=False, moves=card(chosen).moves)
+            changed_creature(chosen, zone="field", cell=choice.cell, closed=False, moves=card(chosen).moves)
         )
         shown.append({"seat": seat, "unit": chosen.uid, "cell": choice.cell})
     new = {c.uid: c for c in entering}
     sides = tuple(replace(s, muster=None) for s in state.sides)
-    state = replace(
+    state = changed(
         state,
         creatures=tuple(new.get(c.uid, c) for c in state.creatures),
         sides=(sides[0], sides[1]),

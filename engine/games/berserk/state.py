@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Annotated, Literal
 
@@ -9,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from engine.core.decisions import Decision
 from engine.core.rng import Rng
+from engine.kits.build import builder, changer
 from engine.kits.resolution import Resolution
 
 ROUND_CAP = 20
@@ -191,5 +193,43 @@ class BerserkState:
     winner: int | Literal["draw"] | None = None
     end: EndReason | None = None
 
+
+# Every field given positionally, in order: ``dataclasses.replace`` walks and checks every field
+# and calls ``__init__`` by keyword, several times the cost, and the resolution loop changes a
+# position's resolution several times per action. A creature is made without the frozen
+# ``__init__`` (``engine.kits.build``): almost every action makes one.
+new_creature: Callable[..., Creature] = builder(Creature)
+"""``Creature(uid, card, owner, zone, cell, closed, wounds, counters, poison, moves, struck,
+defended, mods)``, every field given in order."""
+
+
+changed_creature: Callable[..., Creature] = changer(Creature, new_creature)
+"""``dataclasses.replace`` for a creature, several times faster."""
+
+
+def with_resolution(s: BerserkState, resolution: Resolution) -> BerserkState:
+    return BerserkState(
+        s.rng, s.options, s.phase, s.sides, s.first, s.creatures, s.round, s.active, s.stage,
+        resolution, s.agenda, s.serial, s.winner, s.end,
+    )  # fmt: skip
+
+
+def with_creatures(s: BerserkState, creatures: tuple[Creature, ...]) -> BerserkState:
+    return BerserkState(
+        s.rng, s.options, s.phase, s.sides, s.first, creatures, s.round, s.active, s.stage,
+        s.resolution, s.agenda, s.serial, s.winner, s.end,
+    )  # fmt: skip
+
+
+def with_agenda(s: BerserkState, agenda: tuple[BerserkDecision, ...]) -> BerserkState:
+    return BerserkState(
+        s.rng, s.options, s.phase, s.sides, s.first, s.creatures, s.round, s.active, s.stage,
+        s.resolution, agenda, s.serial, s.winner, s.end,
+    )  # fmt: skip
+
+
+changed: Callable[..., BerserkState] = changer(BerserkState)
+"""``dataclasses.replace`` for a position, several times faster (the ``with_`` functions above
+change the fields changed most often, positionally)."""
 
 STATE_ADAPTER: TypeAdapter[BerserkState] = TypeAdapter(BerserkState)

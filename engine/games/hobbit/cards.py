@@ -40,12 +40,27 @@ def instance_key(instance: str) -> tuple[str, int]:
     return card_id, int(copy)
 
 
+class _Keys(dict[str, tuple[str, int]]):
+    """``instance_key`` of each instance, worked out once: hands are sorted on most actions."""
+
+    def __missing__(self, instance: str) -> tuple[str, int]:
+        key = self[instance] = instance_key(instance)
+        return key
+
+
+_KEYS = _Keys({i: instance_key(i) for i in INSTANCES})
+
+
 def by_id(cards: Iterable[str]) -> list[str]:
-    return sorted(cards, key=instance_key)
+    return sorted(cards, key=_KEYS.__getitem__)
+
+
+FIGHTS: frozenset[str] = frozenset(i for i, c in INSTANCES.items() if isinstance(c, FightCard))
+"""The fight card instances, asked of every card of a hand when moves are listed."""
 
 
 def is_fight(instance: str) -> bool:
-    return isinstance(INSTANCES.get(instance), FightCard)
+    return instance in FIGHTS
 
 
 def values(instance: str) -> tuple[int, ...]:

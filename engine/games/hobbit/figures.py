@@ -6,12 +6,16 @@ given stays as it was."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine.core.contract import Event
-from engine.games.hobbit.board import BILBO, CAPACITY, FINISH, RUNE, other_dwarf, unlimited
-from engine.games.hobbit.cards import is_fight
+from engine.games.hobbit.board import BILBO, CAPACITY, FINISH, RUNE, START, other_dwarf
+from engine.games.hobbit.cards import FIGHTS
 from engine.games.hobbit.state import Figure, HobbitState
+from engine.kits.build import builder
+
+_figure = builder(Figure)
+"""``Figure(id, seat, pos, entangled)`` without the frozen ``__init__``: every move places one."""
+UNLIMITED = frozenset({START, FINISH})
+"""The spaces that hold any number of figures (H1.4, ``board.unlimited``)."""
 
 
 def counts(state: HobbitState, figure: Figure) -> bool:
@@ -20,12 +24,29 @@ def counts(state: HobbitState, figure: Figure) -> bool:
 
 
 def counting_on(state: HobbitState, space: int, but: str | None = None) -> int:
-    return sum(1 for f in state.figures if f.pos == space and f.id != but and counts(state, f))
+    # ``counts`` written out: listing the moves of a turn asks this a hundred times
+    ring_on = state.ring == "bilbo"
+    n = 0
+    for f in state.figures:
+        if f.pos == space and f.id != but and not (ring_on and f.id == BILBO):
+            n += 1
+    return n
+
+
+def occupancy(state: HobbitState) -> dict[int, int]:
+    """The number of counting figures on each space that has some (``counting_on`` of every
+    space at once, for a listing that asks it of many moves)."""
+    ring_on = state.ring == "bilbo"
+    found: dict[int, int] = {}
+    for f in state.figures:
+        if f.pos is not None and not (ring_on and f.id == BILBO):
+            found[f.pos] = found.get(f.pos, 0) + 1
+    return found
 
 
 def full(state: HobbitState, space: int, but: str | None = None) -> bool:
     """H1.4: the space holds its 2 counting figures (``but`` one not counted: the mover)."""
-    return not unlimited(space) and counting_on(state, space, but) >= CAPACITY
+    return space not in UNLIMITED and counting_on(state, space, but) >= CAPACITY
 
 
 def party(state: HobbitState, space: int, first: str | None = None) -> tuple[str, ...]:
@@ -63,7 +84,7 @@ def rune_holds(state: HobbitState, dwarf: str) -> bool:
 
 
 def fight_cards(state: HobbitState, seat: int) -> list[str]:
-    return [c for c in state.hands[seat].cards if is_fight(c)]
+    return [c for c in state.hands[seat].cards if c in FIGHTS]
 
 
 def set_figure(work: HobbitState, figure: Figure) -> None:
@@ -73,7 +94,7 @@ def set_figure(work: HobbitState, figure: Figure) -> None:
 def place(work: HobbitState, figure_id: str, space: int | None, cause: str, events: list[Event]) -> None:
     """``figure_id`` to ``space`` (``None``: killed), with its public event."""
     figure = work.figure(figure_id)
-    set_figure(work, replace(figure, pos=space))
+    set_figure(work, _figure(figure.id, figure.seat, space, figure.entangled))
     if space is None:
         events.append(Event("killed", {"figure": figure_id, "space": figure.pos}))
     else:

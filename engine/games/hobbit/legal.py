@@ -44,9 +44,19 @@ from engine.games.hobbit.actions import (
 )
 from engine.games.hobbit.adventures import doubling_allowed
 from engine.games.hobbit.board import BILBO, NUMBERS, WEB_STOP
-from engine.games.hobbit.cards import KEY, MOVE_CARDS, NONE, by_id, card_of, highest, type_of, values
+from engine.games.hobbit.cards import (
+    INSTANCES,
+    KEY,
+    MOVE_CARDS,
+    NONE,
+    by_id,
+    card_of,
+    highest,
+    type_of,
+    values,
+)
 from engine.games.hobbit.data import DwarfGold, StepCard
-from engine.games.hobbit.figures import fight_cards, own_dwarves
+from engine.games.hobbit.figures import fight_cards, occupancy, own_dwarves
 from engine.games.hobbit.moves import voluntary
 from engine.games.hobbit.plays import door_problem, gandalf_stop, gold_problem, run_problem
 from engine.games.hobbit.smaug import window_card
@@ -62,6 +72,7 @@ from engine.games.hobbit.state import (
     TradeReply,
 )
 from engine.games.hobbit.turns import face_up_cards
+from engine.kits.build import builder
 
 DIRECTIONS = ("FWD", "BACK")
 OPEN_DOOR = OpenDoor()
@@ -139,12 +150,13 @@ def _value(used: UsedCard) -> int:
 def _move_card_phase(state: HobbitState, seat: int, decision: AnyDecision) -> list[HobbitAction]:
     up = face_up_cards(state, seat)
     dwarves = own_dwarves(state, seat)
+    occupied = occupancy(state)  # counted once for every move tried
     found: list[HobbitAction] = []
     for card in up:
         steps = MOVE_CARDS[card][1]
         for dwarf in dwarves:
             for direction in DIRECTIONS:
-                if isinstance(voluntary(state, dwarf, steps, direction == "FWD", seat), int):
+                if isinstance(voluntary(state, dwarf, steps, direction == "FWD", seat, occupied), int):
                     found.append(PlayMoveCard(card, dwarf.id, direction))  # type: ignore[arg-type]
     if not found:
         found = [SkipMoveCard(card) for card in up]
@@ -156,35 +168,37 @@ def _play_phase(state: HobbitState, seat: int, decision: AnyDecision) -> list[Ho
     figures = [f for f in state.figures if f.pos is not None]
     dwarves = [f for f in figures if f.id != BILBO]
     own = own_dwarves(state, seat)
+    occupied = occupancy(state)  # counted once for every move tried
     for card in distinct(state.hands[seat].cards):
         kind = card_of(card)
         steps = kind.steps if isinstance(kind, StepCard) else 0
         if kind.kind == "bilbo":
             for d in DIRECTIONS:
-                if isinstance(voluntary(state, state.bilbo, steps, d == "FWD", seat), int):
+                if isinstance(voluntary(state, state.bilbo, steps, d == "FWD", seat, occupied), int):
                     found.append(PlayBilbo(card, d))  # type: ignore[arg-type]
         elif kind.kind == "elf":
             for f in figures:
                 for d in DIRECTIONS:
-                    if isinstance(voluntary(state, f, steps, d == "FWD", seat), int):
+                    if isinstance(voluntary(state, f, steps, d == "FWD", seat, occupied), int):
                         found.append(PlayElf(card, f.id, d))  # type: ignore[arg-type]
         elif kind.kind == "eagle":
             for f in dwarves:
-                if isinstance(voluntary(state, f, steps, True, seat), int):
+                if isinstance(voluntary(state, f, steps, True, seat, occupied), int):
                     found.append(PlayEagle(card, f.id))
         elif kind.kind == "dwarf_run":
             for mine in own:
                 for other in dwarves:
                     if run_problem(state, mine, other) is None:
                         assert mine.pos is not None and other.pos is not None
-                        if isinstance(voluntary(state, mine, other.pos - mine.pos, True, seat), int):
+                        run = other.pos - mine.pos
+                        if isinstance(voluntary(state, mine, run, True, seat, occupied), int):
                             found.append(PlayDwarfRun(card, mine.id, other.id))
         elif kind.kind == "gandalf":
             found += [PlayGandalf(card, d) for d in DIRECTIONS if gandalf_stop(state, d == "FWD") is not None]  # type: ignore[arg-type]
         elif kind.kind == "scout":
             found.append(PlayScout(card, "die"))
             for mine in own:
-                if isinstance(voluntary(state, mine, steps, True, seat), int):
+                if isinstance(voluntary(state, mine, steps, True, seat, occupied), int):
                     found.append(PlayScout(card, "fixed", mine.id))
     return found + _webs(state, seat) + _door(state, seat) + _offers(state, seat) + [END_PHASE2]
 
@@ -210,6 +224,12 @@ def _door(state: HobbitState, seat: int) -> list[HobbitAction]:
     return [OPEN_DOOR] if door_problem(state, seat) is None else []
 
 
+_offer = builder(TradeOffer)
+"""``TradeOffer(partner, give, price, kind)`` without the frozen ``__init__``: a play phase lists
+dozens of offers (``engine.kits.build``)."""
+TRADE_OFFER = "trade_offer"
+
+
 def _offers(state: HobbitState, seat: int) -> list[HobbitAction]:
     if state.trade_done or state.trade_offers >= NUMBERS.trade_offers:
         return []
@@ -224,7 +244,7 @@ def _offers(state: HobbitState, seat: int) -> list[HobbitAction]:
     for partner in range(state.seats):
         if partner != seat:
             for item in items + ([NONE] if state.key == partner else []):
-                found += [TradeOffer(partner, item, price) for price in prices[item]]
+                found += [_offer(partner, item, price, TRADE_OFFER) for price in prices[item]]
     return found
 
 
@@ -319,12 +339,15 @@ def _window(state: HobbitState, seat: int, decision: AnyDecision) -> list[Hobbit
     return [PASS_WINDOW, *(PlayTreasury(c) for c in treasures if window_card(state, decision, c) is None)]
 
 
+DWARF_GOLD: frozenset[str] = frozenset(i for i, c in INSTANCES.items() if isinstance(c, DwarfGold))
+"""The Dwarf Gold instances: every listing looks for them in the seat's hand (H6.3)."""
+
+
 def _dwarf_gold(state: HobbitState, seat: int) -> list[HobbitAction]:
-    return [
-        PlayTreasury(c)
-        for c in state.hands[seat].cards
-        if isinstance(card_of(c), DwarfGold) and gold_problem(state, seat, c) is None
-    ]
+    gold = [c for c in state.hands[seat].cards if c in DWARF_GOLD]
+    if not gold:  # the common case: no Dwarf Gold in hand, nothing to judge
+        return []
+    return [PlayTreasury(c) for c in gold if gold_problem(state, seat, c) is None]
 
 
 LEGAL: dict[str, Callable[[HobbitState, int, Any], list[HobbitAction]]] = {

@@ -3,12 +3,13 @@ forward (H4.5), and the ring and web steps every move ends with (H4.3 steps 1 an
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from engine.core.contract import Event
 from engine.games.hobbit import ending
-from engine.games.hobbit.board import BILBO, FINISH, KEY_SPACE, NUMBERS, kind
-from engine.games.hobbit.figures import fight_cards, full, place, rune_holds, set_figure
+from engine.games.hobbit.board import BILBO, CAPACITY, FINISH, KEY_SPACE, NUMBERS, kind
+from engine.games.hobbit.figures import UNLIMITED, fight_cards, full, place, rune_holds, set_figure
 from engine.games.hobbit.state import Figure, HobbitState
 
 REFUSALS: dict[str, str] = {
@@ -26,9 +27,17 @@ REFUSALS: dict[str, str] = {
 """Why a voluntary move is illegal (H4.2 a–g), by the code ``voluntary`` returns."""
 
 
-def voluntary(state: HobbitState, figure: Figure, steps: int, forward: bool, active: int) -> int | str:
+def voluntary(
+    state: HobbitState,
+    figure: Figure,
+    steps: int,
+    forward: bool,
+    active: int,
+    occupied: Mapping[int, int] | None = None,
+) -> int | str:
     """H4.2: the target of moving ``figure`` exactly ``steps`` (overshoot ends on FINISH), or
-    the code of the first rule it breaks. ``active`` pays for an attack on Smaug."""
+    the code of the first rule it breaks. ``active`` pays for an attack on Smaug. ``occupied``:
+    the position's ``figures.occupancy``, for a caller asking of many moves."""
     p = figure.pos
     if p is None:
         return "dead"
@@ -49,7 +58,13 @@ def voluntary(state: HobbitState, figure: Figure, steps: int, forward: bool, act
     if t == smaug and not ring_bilbo:
         if len(fight_cards(state, active)) < NUMBERS.attack_cards:
             return "attack_needs_cards"
-    elif not ring_bilbo and full(state, t, figure.id):
+    elif not ring_bilbo and (
+        full(state, t, figure.id)
+        if occupied is None
+        # the mover counts here (it is alive, and not Bilbo with the ring), on ``t`` only
+        # if it does not move
+        else t not in UNLIMITED and occupied.get(t, 0) - (t == p) >= CAPACITY
+    ):
         return "full"
     if t == FINISH and figure.id != BILBO and not rune_holds(state, figure.id):
         return "rune"

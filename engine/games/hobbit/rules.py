@@ -152,9 +152,11 @@ class Hobbit(Game[HobbitState, HobbitAction, HobbitView]):
         work = state.working_copy()
         events: list[Event] = []
         handler = HANDLERS[action.kind]
-        with contextlib.suppress(ending.Ended):  # the game ended: nothing else resolves
+        try:  # (not ``contextlib.suppress``: a context manager object per move)
             handler(work, seat, action, events)
             turns.settle(work, events)
+        except ending.Ended:  # the game ended: nothing else resolves
+            pass
         return Step(work, tuple(events))
 
     def resign(self, state: HobbitState, seat: int) -> Step[HobbitState]:

@@ -108,3 +108,20 @@ def test_a_generator_that_draws_otherwise_is_asked_for_its_choices() -> None:
     rng = Counting(3)
     played = list(playout(PICKOMINO, PICKOMINO.new(2, seed=3, options={}), rng))
     assert played and rng.calls >= len(played)
+
+
+def test_random_games_with_templates_fill_them_as_the_general_loop_does() -> None:
+    """A game whose sampler says which items it fills in (Berserk's setup templates) takes the
+    hot path too: the same draws, the templates filled from the seat's view with the same
+    generator, so the same games as ``random_choice`` through the general loop."""
+    from engine.ai.playout import random_choice
+
+    def through_the_general_loop(game: object, state: object, seat: int, rng: random.Random) -> object:
+        return random_choice(BERSERK, state, seat, rng)
+
+    for seed in range(4):
+        state = BERSERK.new(2, seed=seed, options={})
+        fast = [(p.seat, p.action, p.step.state) for p in playout(BERSERK, state, random.Random(seed))]
+        slow = playout(BERSERK, state, random.Random(seed), choose=through_the_general_loop)
+        assert fast == [(p.seat, p.action, p.step.state) for p in slow]
+        assert any(getattr(action, "kind", None) == "place" for _, action, _ in fast)

@@ -17,6 +17,7 @@ from engine.ai import (
     register_sampler,
 )
 from engine.ai.playout import playout
+from engine.ai.policy import fill
 from engine.games.pickomino import PickominoView
 from tests.engine.ai.view_only import assert_sees_only_its_view
 from tests.engine.pickomino_helpers import GAME, dice_fall, position
@@ -58,6 +59,43 @@ def test_random_fills_templates_through_the_games_sampler() -> None:
     register_sampler("template_game", sample)
     action = get_policy("template_game", "random").choose({"size": 9}, ["move"], random.Random(1))
     assert action["kind"] == "move" and action["cell"][0] == 9 and action["cell"][1] in range(3)
+
+
+class ViewCounter:
+    """A game to ``fill`` for: it counts the views it builds."""
+
+    key = "counted_template_game"
+
+    def __init__(self) -> None:
+        self.views = 0
+
+    def view(self, state: Any, seat: int) -> Any:
+        self.views += 1
+        return {"size": 9}
+
+
+def test_fill_builds_a_view_only_for_what_the_sampler_says_it_fills() -> None:
+    def sample(view: Any, item: Any, rng: random.Random) -> Any:
+        return {"kind": item, "size": view["size"]} if item == "template" else item
+
+    game = ViewCounter()
+    register_sampler(game.key, sample, lambda item: item == "template")
+    rng = random.Random(1)
+    assert fill(game, None, 0, "concrete", rng) == "concrete"  # type: ignore[arg-type]
+    assert game.views == 0
+    assert fill(game, None, 0, "template", rng) == {"kind": "template", "size": 9}  # type: ignore[arg-type]
+    assert game.views == 1
+    register_sampler(game.key, sample)  # without ``fills``: a view for every item, as before
+    assert fill(game, None, 0, "concrete", rng) == "concrete"  # type: ignore[arg-type]
+    assert game.views == 2
+
+
+def test_berserk_fills_exactly_its_two_templates() -> None:
+    from engine.ai.berserk.sampler import fills
+    from engine.games.berserk.actions import END_TURN, PLACE_TEMPLATE, RECRUIT_TEMPLATE, Place, Recruit
+
+    assert fills(RECRUIT_TEMPLATE) and fills(PLACE_TEMPLATE)
+    assert not any(fills(a) for a in (END_TURN, Recruit(("C01",)), Place({"1": "b3"})))
 
 
 def test_decide_gives_the_policy_the_seats_view_never_the_state() -> None:
