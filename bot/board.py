@@ -16,7 +16,7 @@ from bot.policies import ai_choices
 from bot.render import Menus, SelectLook, Table
 from bot.render.menus import Choice, Step, menu, read
 from bot.render.registry import renderer_for
-from bot.web.links import board_link, replay_link
+from bot.render.web_links import board_link, replay_link
 from engine import Event, get_game
 from engine.core import dump_json
 from engine.core.decisions import for_seat

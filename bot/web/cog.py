@@ -17,9 +17,9 @@ from discord.ext import commands
 
 from bot.host import Host
 from bot.i18n import command_text, guild_language, t
+from bot.render.web_links import WEB_SETTINGS, Links, bumped, generations, publish
 from bot.reply import Reply, UserMistake
 from bot.stored import player_settings
-from bot.web.links import WEB_SETTINGS, Links, bumped, generations, publish
 from bot.web.server import WebTable
 from bot.web.snapshots import title
 from bot.web.tokens import Claims

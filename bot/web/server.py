@@ -36,10 +36,10 @@ from aiohttp.http_exceptions import HttpProcessingError
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from bot.i18n import FALLBACK, language_of
+from bot.render.web_links import WEB_SETTINGS, Links, generations
 from bot.settings import Settings
 from bot.stored import player_settings
 from bot.web import pages
-from bot.web.links import WEB_SETTINGS, Links, generations
 from bot.web.snapshots import (
     Snapshot,
     Steps,

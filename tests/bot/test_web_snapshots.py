@@ -12,7 +12,7 @@ import discord
 import pytest
 
 import engine
-from bot.web.links import bumped, generations
+from bot.render.web_links import bumped, generations
 from bot.web.markup import embed_html, to_html
 from bot.web.snapshots import Snapshot, private_snapshot, public_snapshot
 from bot.web.tokens import Claims, Refused, Signer
