@@ -211,13 +211,11 @@ def test_the_declared_kind_of_information_is_one_the_suite_knows(played: Any) ->
     assert game.information in ("perfect", "imperfect") and isinstance(game.chance, bool)
 
 
-def test_perfect_information_shows_every_seat_and_a_spectator_the_same(played: Any) -> None:
+def shows_every_seat_and_a_spectator_the_same(played: Any) -> None:
     """A game declaring perfect information: over random positions, every seat's view is the
     spectator's, nobody has a private view, no event is addressed to some seats only and no
     decision is secret."""
     game, games = played
-    if game.information != "perfect":
-        pytest.skip(f"{game.key} declares imperfect information")
     for seats, _, moves in games:
         for move in sample(moves, 40):
             state = move.step.state
@@ -229,12 +227,10 @@ def test_perfect_information_shows_every_seat_and_a_spectator_the_same(played: A
             assert not any(decision.secret for decision in game.pending(state))
 
 
-def test_imperfect_information_hides_something_from_someone(played: Any) -> None:
+def hides_something_from_someone(played: Any) -> None:
     """A game declaring imperfect information: in some random position some seat or the
     spectator is shown something another is not (a view, a private view or an event)."""
     game, games = played
-    if game.information != "imperfect":
-        pytest.skip(f"{game.key} declares perfect information")
     for seats, _, moves in games:
         for move in sample(moves, 40):
             state = move.step.state
@@ -246,12 +242,10 @@ def test_imperfect_information_hides_something_from_someone(played: Any) -> None
     pytest.fail(f"{game.key} declares imperfect information, yet every seat saw the same")
 
 
-def test_a_game_without_chance_is_the_same_whatever_its_seed(played: Any) -> None:
+def is_the_same_whatever_its_seed(played: Any) -> None:
     """A game declaring no chance: its random games, played again from other seeds, go through
     the very same positions and events."""
     game, games = played
-    if game.chance:
-        pytest.skip(f"{game.key} declares chance")
     for seats, seed, moves in games:
         for other in (seed + 1, 7 * seed + 12_345):
             again = [step for _, _, step in replay(game, seats, other, {}, logged(game, moves))]
@@ -261,12 +255,10 @@ def test_a_game_without_chance_is_the_same_whatever_its_seed(played: Any) -> Non
                 assert [dump_event(e) for e in step.events] == [dump_event(e) for e in move.step.events]
 
 
-def test_a_game_of_chance_depends_on_its_seed(played: Any) -> None:
+def depends_on_its_seed(played: Any) -> None:
     """A game declaring chance: the moves of some random game, played again from another seed,
     show some seat or the spectator something else, or are no longer all legal."""
     game, games = played
-    if not game.chance:
-        pytest.skip(f"{game.key} declares no chance")
     for seats, seed, moves in games:
         log = logged(game, moves)
         for other in (seed + 1, seed + 2):
@@ -279,6 +271,24 @@ def test_a_game_of_chance_depends_on_its_seed(played: Any) -> None:
             except EngineError:
                 return  # a move legal under one seed is not under the other
     pytest.fail(f"{game.key} declares chance, yet its games are the same whatever the seed")
+
+
+def test_the_information_a_game_declares_is_true(played: Any) -> None:
+    """Perfect information: everyone is shown the same; imperfect: someone is not."""
+    game, _ = played
+    if game.information == "perfect":
+        shows_every_seat_and_a_spectator_the_same(played)
+    else:
+        hides_something_from_someone(played)
+
+
+def test_the_chance_a_game_declares_is_true(played: Any) -> None:
+    """Chance: the seed matters; none: every seed plays the same game."""
+    game, _ = played
+    if game.chance:
+        depends_on_its_seed(played)
+    else:
+        is_the_same_whatever_its_seed(played)
 
 
 def test_the_defaults_assume_secrets_and_chance_and_only_a_game_with_neither_may_skip_redeal() -> None:
