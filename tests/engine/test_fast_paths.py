@@ -24,7 +24,8 @@ from engine.games.pickomino.dice import COUNTS, roll_dice
 from engine.games.raid import Move, Place
 from engine.games.raid.actions import CANONICAL_WAYPOINTS, TerroristSpot, canonical, canonical_place
 from engine.games.raid.paths import walk
-from engine.games.raid.state import Encounter, Fight, Hazard, Scout, builder
+from engine.games.raid.state import Encounter, Fight, Hazard, Scout
+from engine.kits.build import builder
 from tests.engine.pickomino_helpers import GAME as PICKOMINO
 from tests.engine.pickomino_helpers import dice_fall, position
 from tests.engine.raid_helpers import GAME as RAID

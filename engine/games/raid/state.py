@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, fields
-from typing import Annotated, Any, Literal, TypeVar
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Annotated, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
@@ -12,6 +12,7 @@ from engine.core.decisions import Decision
 from engine.core.rng import Rng
 from engine.games.raid.data import EndReason, Kind, Phase
 from engine.games.raid.scenarios import DEFAULT_SCENARIO, SCENARIOS
+from engine.kits.build import builder
 
 Outcome = Literal["collected", "fight", "miss", "killed", "fell", "wounded", "found", "used", "left"]
 """What happened in an encounter: artifact ``collected``; terrorist ``fight`` (met), ``miss``
@@ -41,24 +42,6 @@ class RaidOptions(BaseModel):
 
 
 T = TypeVar("T")
-
-
-def builder(cls: type[T]) -> Callable[..., T]:
-    """``cls(*values)`` for a frozen slotted dataclass, every field given in order, made
-    without the generated ``__init__``. A frozen class's ``__init__`` stores each field through
-    ``object.__setattr__`` (how it gets past its own ``__setattr__``), which costs twice as much
-    as storing it through the field's slot, and every move makes scouts, objects and record
-    lines anew. The function is written out one slot a line, as ``dataclasses`` writes
-    ``__init__``."""
-    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
-    slots: dict[str, Any] = {f"_set_{name}": getattr(cls, name).__set__ for name in names}
-    lines = [f"def build({', '.join(names)}):", "    made = _new(_cls)"]
-    lines += [f"    _set_{name}(made, {name})" for name in names]
-    lines.append("    return made")
-    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls, **slots}
-    exec("\n".join(lines), scope)  # our own fixed text, as dataclasses does
-    build: Callable[..., T] = scope["build"]
-    return build
 
 
 @dataclass(frozen=True, slots=True)
