@@ -103,11 +103,19 @@ class PostgresDatabase(Database):
         )
         try:
             async with self._pool.acquire() as raw:
-                if single:  # one statement is a transaction of its own
-                    yield PostgresConnection(raw)
-                    return
-                async with raw.transaction(isolation=isolation, readonly=not write):
-                    yield PostgresConnection(raw)
+                try:
+                    if single:  # one statement is a transaction of its own
+                        yield PostgresConnection(raw)
+                        return
+                    async with raw.transaction(isolation=isolation, readonly=not write):
+                        yield PostgresConnection(raw)
+                except Exception as exc:
+                    if lost(exc):
+                        # Never handed out again: the pool opens a new connection in its place
+                        # (the socket's end may not have been read yet, so the pool would not
+                        # know this one is dead).
+                        raw.terminate()
+                    raise
         except asyncpg.IntegrityConstraintViolationError as exc:
             raise ConstraintViolation(str(exc)) from exc
         except Exception as exc:
@@ -244,6 +252,12 @@ def lost(exc: BaseException) -> bool:
     accepting (57P0x), or the pool or connection closed under the caller."""
     gone = (asyncpg.AdminShutdownError, asyncpg.CrashShutdownError, asyncpg.CannotConnectNowError)
     if isinstance(exc, (OSError, TimeoutError, asyncpg.PostgresConnectionError, *gone)):
+        return True
+    # The server's "terminating connection" arrived on an idle connection before the socket's
+    # end: the driver has read an error nobody asked for, and refuses the next statement with
+    # "cannot switch to state …; another operation is in progress". The pool never shares a
+    # connection, so this is the connection being cut, not two callers on one connection.
+    if isinstance(exc, asyncpg.InternalClientError) and "cannot switch to state" in str(exc):
         return True
     # asyncpg says "pool is closing", "connection is closed", "connection has been released
     # back to the pool" with a plain InterfaceError, which also reports mistakes in a call.
