@@ -343,11 +343,7 @@ class Repository:
         """Running games in which the user holds a seat and has not resigned, newest first
         (wherever they are: a player acting from a DM finds his games by this)."""
         async with self._transaction(write=False, aside=True) as db:
-            rows = await db.fetch(
-                "SELECT id FROM games WHERE status = 'active' AND id IN"
-                " (SELECT game_id FROM seats WHERE user_id = ? AND resigned = 0) ORDER BY id DESC",
-                (user_id,),
-            )
+            rows = await db.fetch(PLAYER_RUNNING_GAMES, (user_id,))
             records = []
             for row in rows:
                 try:
@@ -784,6 +780,11 @@ LEADERBOARD = (
 ``standings_ranked`` index (v9), already in this order, so however many people have played
 nothing is sorted."""
 
+PLAYER_RUNNING_GAMES = (
+    "SELECT game_id AS id FROM seats WHERE user_id = ? AND playing = 1 AND resigned = 0 ORDER BY game_id DESC"
+)
+"""A player's running games, from his seats in running games only (``seats_playing``): however
+many games he has played, only the running ones are read."""
 PLAYER_STANDINGS = (
     f"SELECT key, played, won FROM standings WHERE user_id = ? AND guild_id = {EVERYWHERE:d} ORDER BY key"
 )
