@@ -122,7 +122,7 @@ class Focus:
 @dataclass(frozen=True, slots=True)
 class ChoiceLook:
     """A button of the renderer's own in a seat's message, standing for no listed action (a
-    **Random** recruitment): a click hands ``name`` and ``value`` to ``Renderer.choose``."""
+    **Random** deck): a click hands ``name`` and ``value`` to ``Renderer.choose``."""
 
     name: str
     value: str

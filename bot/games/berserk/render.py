@@ -26,6 +26,7 @@ import discord
 from bot.games.berserk.choices import (
     MENU_NAME,
     MENU_PLACEHOLDERS,
+    RANDOM_SUBMISSIONS,
     TEMPLATES,
     button_actions,
     decision_kind,
@@ -46,8 +47,6 @@ from bot.games.berserk.forms import (
     picked_recruits,
     placement_text,
     random_deck,
-    random_placement,
-    random_squad,
     recruit_menu,
 )
 from bot.games.berserk.pictures import LEGEND, Words, render_field, text_field
@@ -94,8 +93,14 @@ MESSAGE_LIMIT = 2000
 EMBED_LIMIT = 6000
 LAST_MOVE_LIMIT = 900
 SETUP = frozenset({"deck", "seat", "recruit", "place"})
-RANDOM_KINDS = frozenset({"choose_deck", "recruit", "place"})
-"""The decisions with a **Random** button."""
+RANDOM_KINDS = frozenset({"choose_deck"})
+"""The decisions with a **Random** button of the renderer's own (``choices``): the recruitment
+and the placement have the engine's, a listed action (``RANDOM_ACTIONS``)."""
+RANDOM_ACTIONS: dict[str, dict[str, Any]] = {
+    submission: {"kind": kind} for kind, submission in RANDOM_SUBMISSIONS.items()
+}
+"""What a renderer's own **Random** button of a recruitment or a placement, drawn before those
+were engine actions and still in a player's messages, stands for now."""
 SUBJECTS = {"bad_recruitment": "recruit", "bad_placement": "place", "bad_declaration": "declare"}
 """Refusals told problem by problem, and the words each is told in."""
 _TRIGGER_REF = re.compile(r"\b(\d+)\b")
@@ -586,12 +591,9 @@ class BerserkRenderer(Menus, Forms, Renderer):
             kind = decision_kind(table, seat)
             if values != [kind]:
                 return None  # a Random drawn for a decision that is over
-            view: BerserkView = table.view
             if kind == "choose_deck":
                 return random_deck()
-            if kind == "recruit":
-                return {"kind": "recruit", "cards": random_squad(view)}
-            return random_placement(view)
+            return RANDOM_ACTIONS.get(kind or "")
         return None
 
     def fills_template(self, action: dict[str, Any]) -> bool:
@@ -620,8 +622,9 @@ class BerserkRenderer(Menus, Forms, Renderer):
         return _fit(t(lang, f"berserk.rejected.{subject}", problems="\n".join(lines)), MESSAGE_LIMIT)
 
     def done_text(self, lang: str, action: dict[str, Any], *, dm_sent: bool) -> str:
-        if action.get("kind") in TEMPLATES:
-            return t(lang, f"berserk.{action['kind']}.stored")
+        submitted = RANDOM_SUBMISSIONS.get(str(action.get("kind")), action.get("kind"))
+        if submitted in TEMPLATES:
+            return t(lang, f"berserk.{submitted}.stored")
         return super().done_text(lang, action, dm_sent=dm_sent)
 
     def rules_params(self, game: Game[Any, Any, Any]) -> dict[str, Any]:
@@ -629,16 +632,14 @@ class BerserkRenderer(Menus, Forms, Renderer):
         return {**super().rules_params(game), "gold": gold, "silver": silver, "reserve": RESERVE_SIZE}
 
     def suggest(self, table: Table, seat: int, typed_text: str) -> list[tuple[str, str]] | None:
-        """``/move``: the seat's legal actions in words, each with what to type; nothing for a
-        recruitment or a placement, which are typed whole."""
+        """``/move``: the seat's legal actions in words, each with what to type; of a recruitment
+        or a placement, which are typed whole, only **Random**."""
         kind = decision_kind(table, seat)
         if kind is None:
             return None
-        if kind in TEMPLATES:
-            return []
         wanted = typed_text.strip().lower()
         found = []
-        for action in table.actions:
+        for action in (a for a in table.actions if a.get("kind") not in TEMPLATES):
             words, value = label(table.lang, action, table.view), typed(action)
             if wanted in words.lower() or wanted in value.lower():
                 found.append((words, value))
