@@ -93,6 +93,15 @@ LEASES = (
 """Every claim's owner and lease end (``storage.claims``)."""
 
 
+async def database_now(repo: Repository) -> float:
+    """The database's own clock, in Unix seconds: what leases are counted by (the test server
+    may be another machine, whose clock is not this one's)."""
+    async with repo.database.transaction(write=False, single=True) as db:
+        row = await db.fetch_one(f"SELECT {db.now}")
+    assert row is not None
+    return float(row[0])
+
+
 async def end_leases(repo: Repository, *, after: float = -1.0) -> None:
     """Every lease held in the repository's database ends ``after`` seconds from the database's
     own now: by default it has run out, as if its holder had died a lease ago. Written behind

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import os
-import time
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
@@ -18,7 +17,7 @@ from storage.backends import open_database
 from storage.migrations import LATEST, migrate
 from storage.turn_clock import TurnDeadline
 from tests.storage.conftest import TickingClock
-from tests.storage.helpers import PICKOMINO, clocked_game, end_leases, started_game
+from tests.storage.helpers import PICKOMINO, clocked_game, database_now, end_leases, started_game
 from tests.storage.servers import Raw
 
 T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
@@ -95,15 +94,15 @@ async def test_reminders_and_timeouts_are_claimed_once(repo: Repository) -> None
 async def test_a_claim_carries_its_owner_and_its_lease(repo: Repository, raw: Raw) -> None:
     game = await started_game(repo)
     await repo.turn_clock.sync(game.id, now=T0)
-    before = time.time()
+    before = await database_now(repo)
     assert len(await repo.turn_clock.claim_timeouts(T0 + timedelta(days=1))) == 1
-    after = time.time()
+    after = await database_now(repo)
     row = (await raw.fetch("SELECT timeout_owner, timeout_until, timeout_tries FROM turn_deadlines"))[0]
     owner, until, tries = tuple(row)
     assert owner == repo.claimant.owner and tries == 1
-    # The lease counts from the database's now, not from the caller's: this machine's clock,
-    # which the test databases read (SQLite to the millisecond).
-    assert before - 0.01 <= until - repo.claimant.lease_seconds <= after + 0.01
+    # The lease counts from the database's now, not from the caller's (SQLite reads its clock
+    # to the millisecond).
+    assert before - 0.001 <= until - repo.claimant.lease_seconds <= after + 0.001
     assert str(os.getpid()) in owner
 
 

@@ -7,14 +7,13 @@ process is a repository and the clock its bot reads (the ``now`` given to every 
 
 from __future__ import annotations
 
-import time
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from bot.stored import open_repository
 from storage import Repository
-from tests.storage.helpers import clocked_game, computers_game, end_leases
+from tests.storage.helpers import clocked_game, computers_game, database_now, end_leases
 from tests.storage.servers import Raw
 
 T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
@@ -32,10 +31,9 @@ def minutes(n: float) -> timedelta:
 
 
 def taken_between(until: float, lease: float, before: float, after: float) -> bool:
-    """Whether a lease ending at ``until`` was taken or renewed between ``before`` and ``after``,
-    read on this machine's clock, which is the test databases' (SQLite reads it to the
-    millisecond, hence the margin)."""
-    return before - 0.01 <= until - lease <= after + 0.01
+    """Whether a lease ending at ``until`` was taken or renewed between ``before`` and ``after``
+    by the database's clock (to the millisecond: SQLite reads it so)."""
+    return before - 0.001 <= until - lease <= after + 0.001
 
 
 @pytest.mark.parametrize("skew", SKEWS)
@@ -82,10 +80,10 @@ async def test_an_owner_renews_its_claim_whatever_its_clock_says(
     computer turn for a lease from the database's now."""
     game = await computers_game(repo, channel_id=1)
     await repo.turn_clock.sync(game.id, now=T0)
-    before = time.time()
     assert await repo.computer_turns.claim(game.id)
+    before = await database_now(repo)
     assert await repo.computer_turns.renew(game.id)
-    after = time.time()
+    after = await database_now(repo)
     until = await raw.value("SELECT lease_until FROM computer_turns")
     assert taken_between(until, repo.claimant.lease_seconds, before, after)
     ahead = await open_repository(db_url)
