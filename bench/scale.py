@@ -169,7 +169,7 @@ async def idle_pass(repo: Repository) -> None:
     now = datetime_now()
     await repo.turn_clock.unsynced_games()
     await repo.computer_turns.claim_due(now, pause_seconds=1.5)
-    await repo.turn_clock.next_due()
+    await repo.turn_clock.next_due(now)
 
 
 READS = {

@@ -110,7 +110,7 @@ class TurnScheduler:
         for game_id in await repo.computer_turns.claim_due(now, pause_seconds=pause):
             log.info("playing the computer turn of game %s, which no process played", game_id)
             self.host.computer_turns.adopt(game_id)
-        due = await repo.turn_clock.next_due()
+        due = await repo.turn_clock.next_due(now)
         if due is None or due > now or self._stopping:
             return
         timeouts = await repo.turn_clock.claim_timeouts(now)
