@@ -141,10 +141,11 @@ class Repository:
         """The owner and lease of every claim this repository makes: one per process."""
         # The clock reads a game through this repository (its decoding and caches) and syncs
         # inside this repository's move transactions (``_store_move``), so it shares the database.
+        # A game it cannot load is the caller's to report (the scheduler skips it with a warning).
         self.turn_clock = TurnClock(
             database,
             self.claimant,
-            load=lambda db, game_id: self._load(db, game_id, lock=True),
+            load=lambda db, game_id: self._read(db, game_id, lock=True),
             policy=turn_policy or default_turn_policy,
         )
         self.computer_turns = ComputerTurns(database, self.claimant)
