@@ -1,6 +1,6 @@
 """A game whose stored data is damaged, through the real bot: a click or a command on it is told
-so in a few words and changes nothing, and the bot goes on serving every other game, the
-computer turns it takes up after a restart included."""
+so in a few words and changes nothing, and the bot goes on serving every other game: their
+reminders and timeouts, and the computer turns it takes up after a restart."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from storage import GameStatus, GameUnavailable, Repository
 from tests.e2e.conftest import database_url
 from tests.e2e.helpers import custom_id_of, make_room, open_game
 from tests.e2e.test_ai_players import bot_with_delay, lobby_with_ais
+from tests.e2e.test_living import MINUTE, configure, dms, make_server, start_game, timeout_notices
 from tests.storage.servers import Raw
 
 DAMAGED = (
@@ -103,3 +104,25 @@ async def test_after_a_restart_a_damaged_game_is_skipped_and_the_others_computer
     assert await raw.value("SELECT state FROM games WHERE id = ?", damaged.id) == stored
     warned = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
     assert any(f"game {damaged.id}" in line and "roll.0" in line for line in warned), warned
+
+
+async def test_the_turn_clock_skips_a_damaged_game_and_keeps_time_for_the_others(
+    simcord_env: simcord.Env, repository: Repository, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    servers = [make_server(simcord_env, repository) for _ in range(2)]
+    for server in servers:
+        await configure(server, turn_limit=10, reminder=3)
+    damaged, healthy = [await start_game(server) for server in servers]
+    stored = await damage(tmp_path, damaged)
+
+    with caplog.at_level(logging.WARNING, logger="tavern.scheduler"):
+        await simcord_env.advance_time(4 * MINUTE)
+        assert dms(servers[0].alice) == [] and len(dms(servers[1].alice)) == 1
+        await simcord_env.advance_time(7 * MINUTE)
+    assert await repository.moves(damaged) == [] and await repository.moves(healthy) != []
+    assert timeout_notices(servers[0].room) == [] and len(timeout_notices(servers[1].room)) == 1
+    raw = Raw(database_url(tmp_path), "sqlite")
+    assert await raw.value("SELECT state FROM games WHERE id = ?", damaged) == stored
+    warned = [r.getMessage() for r in caplog.records]
+    for what in ("no reminder is sent", "its timeout is given up"):
+        assert any(line.startswith(f"game {damaged} is skipped, {what}") for line in warned), warned
