@@ -41,7 +41,7 @@ S = TypeVar("S")
 
 
 def damaged(problem: str) -> DamagedState:
-    return DamagedState(f"the stored state is damaged: {problem}", "damaged_state", problem=problem)
+    return DamagedState(f"the stored state is damaged: {problem}", problem=problem)
 
 
 def explain_invalid(exc: ValidationError) -> str:
