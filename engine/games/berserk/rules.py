@@ -42,6 +42,7 @@ from engine.games.berserk.actions import (
 )
 from engine.games.berserk.attacks import closes_to_strike, eligible_defenders, unblockable
 from engine.games.berserk.cards import DECKS
+from engine.games.berserk.checks import state_problem
 from engine.games.berserk.creatures import (
     field_cost,
     get,
@@ -158,6 +159,9 @@ class Berserk(Game[BerserkState, BerserkAction, BerserkView]):
 
     def seats(self, state: BerserkState) -> int:
         return SEATS
+
+    def state_problem(self, state: BerserkState) -> str | None:
+        return state_problem(state)
 
     def pending(self, state: BerserkState) -> tuple[Decision, ...]:
         return state.agenda
