@@ -1,51 +1,164 @@
-"""How long a Berserk ``baseline`` decision takes: median, 90th and 99th percentile.
+"""Berserk computer players against each other, over mirrored decks and seats, with decision times.
 
-python bench/berserk_ai.py [--games N] [--seed S]     (or: python -m bench.berserk_ai)
+python bench/berserk_ai.py [--policy search] [--against baseline] [--games 1024] [--jobs 2] [--seed 0]
+                                                                   (or: python -m bench.berserk_ai)
 
-Plays ``baseline`` against ``baseline`` and times every decision through ``decide`` (view
-building included), as wall-clock time and as the process's CPU time (steadier on a busy
-machine). Two groups: every decision, and those with two or more legal actions.
+Games come in blocks of 32 that share one game seed: every ordered pair of decks (the policy's
+deck, the other's; the same deck on both sides too) with the policy in seat 0 and in seat 1.
+So each deck meets each deck equally often from both sides, each player sits in each seat
+equally often, and the seat roll (which the game seed decides) goes to each player equally
+often. ``--games`` is rounded up to whole blocks. The deck choice is the only decision not left
+to the players.
+
+Prints the policy's win rate with a 95% Wilson interval (a draw counts as half a win), by deck
+pair and by role (P1 moves first), and the time of each of its decisions through ``decide``
+(view building included): as wall-clock time and as the process's CPU time (steadier on a busy
+machine), for every decision and for those with two or more legal actions.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
+import multiprocessing
 import random
 import sys
+import time
+from collections import defaultdict
 from pathlib import Path
+from typing import NamedTuple
 
 if not __package__:  # run as a file: the repository root, not bench/, must come first
     sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 from bench.timing import decision_line
 from engine.ai import get_policy
-from engine.ai.arena import TimedChoice
-from engine.ai.playout import PolicyChoice, playout
+from engine.ai.arena import TimedChoice, wilson
+from engine.ai.playout import PolicyChoice, Preferring, playout
 from engine.core.registry import get_game
+from engine.games.berserk.actions import ChooseDeck
+from engine.games.berserk.cards import DECKS
+
+BLOCK = [
+    (mine, theirs, seat)
+    for mine, theirs in itertools.product(sorted(DECKS), repeat=2)
+    for seat in (0, 1)
+]
+"""One block of games: (the policy's deck, the other's deck, the policy's seat)."""
+
+
+class Game(NamedTuple):
+    """One game as the policy saw it: its deck, the other's, its seat, its points (1, ½ or 0),
+    whether it was P1, and the wall and CPU seconds of each of its decisions (with whether that
+    decision had two or more legal actions)."""
+
+    mine: str
+    theirs: str
+    seat: int
+    points: float
+    first: bool
+    times: list[tuple[float, float, bool]]
+
+
+def play(policy: str, against: str, mine: str, theirs: str, seat: int, seed: int) -> Game:
+    game = get_game("berserk")
+    players = [get_policy("berserk", against), get_policy("berserk", against)]
+    players[seat] = get_policy("berserk", policy)
+    decks = [theirs, theirs]
+    decks[seat] = mine
+    lineup = [Preferring(ChooseDeck(deck), player) for deck, player in zip(decks, players, strict=True)]
+    timed = TimedChoice(PolicyChoice(lineup, seed * 100_003))  # decision n is seeded seed * 100_003 + n
+    state = game.new(2, seed=seed, options={})
+    times: list[tuple[float, float, bool]] = []
+    for played in playout(game, state, random.Random(seed), choose=timed):
+        if played.seat == seat:
+            several = len(game.legal_actions(played.before, played.seat)) > 1
+            times.append((timed.wall, timed.cpu, several))
+        state = played.step.state
+    result = game.result(state)
+    assert result is not None and state.first is not None
+    points = 0.5 if result.draw else float(result.winners[0] == seat)
+    return Game(mine, theirs, seat, points, state.first == seat, times)
+
+
+def _chunk(args: tuple[str, str, list[tuple[str, str, int, int]]]) -> list[Game]:
+    policy, against, work = args
+    return [play(policy, against, *item) for item in work]
+
+
+def schedule(games: int, seed: int) -> list[tuple[str, str, int, int]]:
+    """Whole blocks of ``BLOCK``, block ``b`` with game seed ``seed + b``."""
+    blocks = -(-games // len(BLOCK))
+    return [(mine, theirs, seat, seed + b) for b in range(blocks) for mine, theirs, seat in BLOCK]
+
+
+def run(policy: str, against: str, games: int, jobs: int, seed: int) -> list[Game]:
+    work = schedule(games, seed)
+    parts = [(policy, against, work[i :: jobs * 8]) for i in range(jobs * 8)]
+    if jobs > 1:
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            chunks = pool.map(_chunk, parts)
+    else:
+        chunks = [_chunk(p) for p in parts]
+    return [g for chunk in chunks for g in chunk]
+
+
+def _rate(points: float, n: int) -> str:
+    lo, hi = wilson(round(points), n)
+    return f"{points / n:7.1%} [{lo:.1%}, {hi:.1%}]"
+
+
+def report(policy: str, against: str, played: list[Game]) -> str:
+    n = len(played)
+    points = sum(g.points for g in played)
+    lines = [
+        f"berserk: {policy} against {against}, {n} games (mirrored decks and seats)",
+        f"{policy} win rate: {_rate(points, n)}   (wins {sum(g.points == 1 for g in played)},"
+        f" draws {sum(g.points == 0.5 for g in played)}, losses {sum(g.points == 0 for g in played)})",
+        "",
+        "as P1 (moves first) / as P2: "
+        + " / ".join(
+            _rate(sum(g.points for g in played if g.first == first), sum(g.first == first for g in played))
+            for first in (True, False)
+            if any(g.first == first for g in played)
+        ),
+        "",
+        "deck pair (its, other's)  games  win rate [95% CI]",
+    ]
+    pairs: dict[tuple[str, str], list[float]] = defaultdict(list)
+    for g in played:
+        pairs[g.mine, g.theirs].append(g.points)
+    for (mine, theirs), got in sorted(pairs.items()):
+        lines.append(f"{mine} vs {theirs}                {len(got):>5}  {_rate(sum(got), len(got))}")
+    wall = [t[0] for g in played for t in g.times]
+    cpu = [t[1] for g in played for t in g.times]
+    wall_choices = [t[0] for g in played for t in g.times if t[2]]
+    cpu_choices = [t[1] for g in played for t in g.times if t[2]]
+    lines += [
+        "",
+        f"{policy}'s decisions:",
+        decision_line("every decision (wall)", wall),
+        decision_line("every decision (CPU)", cpu),
+        decision_line("two or more legal actions (wall)", wall_choices),
+        decision_line("two or more legal actions (CPU)", cpu_choices),
+    ]
+    return "\n".join(lines)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--policy", default="search")
+    parser.add_argument("--against", default="baseline")
+    parser.add_argument("--games", type=int, default=1024, help="rounded up to whole blocks of 32")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-    game = get_game("berserk")
-    policy = get_policy("berserk", "baseline")
-    wall: dict[str, list[float]] = {"every": [], "choices": []}
-    cpu: dict[str, list[float]] = {"every": [], "choices": []}
-    for g in range(args.games):
-        timed = TimedChoice(PolicyChoice([policy, policy], seed=0))  # decision n has seed n
-        state = game.new(2, seed=args.seed + g, options={})
-        for played in playout(game, state, random.Random(g), choose=timed):
-            several = len(game.legal_actions(played.before, played.seat)) > 1
-            for group in ("every", "choices") if several else ("every",):
-                wall[group].append(timed.wall)
-                cpu[group].append(timed.cpu)
-    print(f"berserk baseline vs baseline, {args.games} games")
-    print(decision_line("every decision (wall)", wall["every"]))
-    print(decision_line("every decision (CPU)", cpu["every"]))
-    print(decision_line("two or more legal actions (wall)", wall["choices"]))
-    print(decision_line("two or more legal actions (CPU)", cpu["choices"]))
+    get_policy("berserk", args.policy)  # an unknown name fails before any game is played
+    get_policy("berserk", args.against)
+    start = time.perf_counter()
+    played = run(args.policy, args.against, args.games, args.jobs, args.seed)
+    print(report(args.policy, args.against, played))
+    print(f"\n{time.perf_counter() - start:.0f} s with {args.jobs} worker process(es)")
 
 
 if __name__ == "__main__":

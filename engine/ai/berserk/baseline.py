@@ -66,19 +66,24 @@ class BaselinePolicy:
             return _recruit(view)
         if kind == "place":
             return _place(view)
-        if kind == "muster":
-            return _muster(view, legal)
-        state = position(view)
         assert view.seat is not None
-        if kind == "assign_defender":
-            return _defend(state, view.seat, legal)
-        if kind == "order_triggers":
-            return _declare(state, view.seat, legal)
-        scored = [(_score(state, view.seat, a), n, a) for n, a in enumerate(legal)]
-        best, _, action = max(scored, key=lambda t: (t[0], -t[1]))
-        if kind == "respond":
-            return action if best > 0 and not isinstance(action, Pass) else _first(legal, Pass)
-        return action if best > SURE_GAIN else _first(legal, EndTurn)
+        return play_decision(position(view), view.seat, kind, legal)
+
+
+def play_decision(state: BerserkState, seat: int, kind: str | None, legal: Sequence[Any]) -> Any:
+    """The baseline's choice in the play phase, weighed on a whole position: its own view's
+    (``reading.position``), or a position a searching player plays on."""
+    if kind == "muster":
+        return _muster(state, seat, legal)
+    if kind == "assign_defender":
+        return _defend(state, seat, legal)
+    if kind == "order_triggers":
+        return _declare(state, seat, legal)
+    scored = [(action_score(state, seat, a), n, a) for n, a in enumerate(legal)]
+    best, _, action = max(scored, key=lambda t: (t[0], -t[1]))
+    if kind == "respond":
+        return action if best > 0 and not isinstance(action, Pass) else _first(legal, Pass)
+    return action if best > SURE_GAIN else _first(legal, EndTurn)
 
 
 def _first(legal: Sequence[Any], kind: type) -> Any:
@@ -98,12 +103,11 @@ def _place(view: BerserkView) -> Place:
     return Place(placement(view.own.uids, view.own.recruits, role))
 
 
-def _muster(view: BerserkView, legal: Sequence[Any]) -> Any:
+def _muster(state: BerserkState, seat: int, legal: Sequence[Any]) -> Any:
     """Plague Reaper when an enemy is poisoned, the Herbalist when a friend is; otherwise the
     card of most worth; to the most central cell offered."""
-    assert view.own is not None
-    reserve = {u.uid: u.card for u in view.own.reserve}
-    poisoned = {u.seat == view.seat for u in view.field if u.poison}
+    reserve = {c.uid: c.card for c in state.creatures if c.owner == seat and c.zone == "reserve"}
+    poisoned = {c.owner == seat for c in state.creatures if c.zone == "field" and c.poison}
 
     def value(action: Muster) -> tuple[float, int]:
         if action.card is None or action.cell is None:
@@ -120,7 +124,7 @@ def _muster(view: BerserkView, legal: Sequence[Any]) -> Any:
 
 
 # -- the main phase and windows ----------------------------------------------------------------
-def _score(state: BerserkState, seat: int, action: Any) -> float:
+def action_score(state: BerserkState, seat: int, action: Any) -> float:
     if isinstance(action, Strike):
         cells = at_cells(state)
         return strike_score(state, cells[action.attacker], cells[action.target])

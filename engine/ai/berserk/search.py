@@ -1,0 +1,162 @@
+"""``search``: a Berserk player that tries its best few actions in sampled worlds and plays on.
+
+At each decision of the play phase with a choice:
+
+1. **Candidates.** The baseline weighs every legal action (``baseline.action_score``); the
+   search tries the best few, the baseline's own choice among them, and ending the turn.
+2. **Worlds.** What the seat does not know — the other side's reserve cards, a Muster choice it
+   has sent, every die to come — is drawn again by the game's own ``redeal`` of the seat's
+   information set, from a position rebuilt out of the seat's view alone (``world``). Every
+   candidate is tried in the same worlds, so the dice that differ between two candidates'
+   outcomes are the ones the candidates themselves change.
+3. **Playouts.** In each world the candidate is played, then both sides play as the baseline
+   does until ``turns`` turns have ended (by default the rest of this turn and the other
+   side's reply), and the position reached is valued: what each side has left in worth
+   (``evaluate``), or the result when the game ended.
+4. The candidate of best mean value is played (ties: the baseline's order).
+
+Setup is fixed, not searched: the baseline's recruitment and placement, and the second seat
+when the seat roll gives the choice (striking first leaves the striker closed to strikes with
+no counter-strike, so P1 wins less: ``docs/berserk-balance.md``, ``docs/berserk-ai.md``).
+
+Its randomness is the seed of its decision alone (``random.Random(seed)`` from ``decide``): it
+draws its worlds' seeds from it, so a decision is the same for the same view and seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.ai.berserk.baseline import BaselinePolicy, action_score, play_decision
+from engine.ai.berserk.reading import WORTH
+from engine.ai.berserk.world import rebuilt
+from engine.core.decisions import for_seat
+from engine.core.errors import IllegalAction
+from engine.games.berserk.actions import ChooseDeck, ChooseSeat, EndTurn
+from engine.games.berserk.cards import CARDS
+from engine.games.berserk.creatures import field_cost, turn_number
+from engine.games.berserk.rules import BERSERK
+from engine.games.berserk.state import BerserkState
+from engine.games.berserk.view import BerserkView
+
+WIN = 1000.0
+"""What the end of the game is worth against any material (a won game beats any position)."""
+POISON_TURNS = 2.5
+"""How many wounds a poison is expected to deal (the baseline's estimate)."""
+COUNTER_WORTH = 0.6
+"""A counter on a creature that spends counters (the baseline's estimate)."""
+CAP_WEIGHT = 0.5
+"""Per point of field cost ahead, in the last ``CAP_ROUNDS`` rounds: the round cap (B58) gives
+the game to the higher field cost."""
+CAP_ROUNDS = 2
+SETUP = frozenset({"choose_deck", "choose_seat", "recruit", "place"})
+DECK = "D1"
+"""The deck chosen when the seat chooses its own: Mountain Hold, the deck that won most often
+in the baseline's balance table (``docs/berserk-balance.md``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How hard the player searches. The defaults are what ``docs/berserk-ai.md`` measured."""
+
+    worlds: int = 4
+    """Worlds drawn per decision; every candidate is played once in each."""
+    candidates: int = 4
+    """Actions tried per decision, ending the turn included."""
+    turns: int = 2
+    """Turn ends a playout goes through: 2 is the rest of this turn and the other side's next."""
+    moves: int = 60
+    """A playout is valued after this many moves whatever the turn (a bound, rarely reached)."""
+
+
+class SearchPolicy:
+    def __init__(self, budget: Budget | None = None) -> None:
+        self.budget = budget or Budget()
+        self.setup = BaselinePolicy()
+
+    def choose(self, view: BerserkView, legal: Sequence[Any], rng: random.Random) -> Any:
+        kind = view.decision
+        if kind == "choose_deck":
+            return ChooseDeck(DECK) if ChooseDeck(DECK) in legal else legal[0]
+        if kind == "choose_seat":
+            return ChooseSeat("second")
+        if kind in SETUP:
+            return self.setup.choose(view, legal, rng)
+        if len(legal) == 1:
+            return legal[0]
+        assert view.seat is not None
+        seat = view.seat
+        known = rebuilt(view)
+        tried = candidates(known, seat, kind, legal, self.budget.candidates)
+        if len(tried) == 1:
+            return tried[0]
+        worlds = [BERSERK.redeal(known, seat, rng.getrandbits(62)) for _ in range(self.budget.worlds)]
+        totals = [sum(self.playout(world, seat, action) for world in worlds) for action in tried]
+        best = max(range(len(tried)), key=lambda n: (totals[n], -n))
+        return tried[best]
+
+    def playout(self, state: BerserkState, seat: int, action: Any) -> float:
+        """``action`` played in ``state``, then both sides as the baseline until ``turns`` turns
+        have ended; the value of where that leads, for ``seat``."""
+        try:
+            state = BERSERK.apply(state, seat, action).state
+        except IllegalAction:  # not legal in this world (a guess named a card it lacks)
+            return evaluate(state, seat)
+        start = turn_number(state) if state.phase == "play" else 0
+        for _ in range(self.budget.moves):
+            if state.phase != "play" or turn_number(state) - start >= self.budget.turns:
+                break
+            mover = BERSERK.to_act(state)[0]  # a Muster: one side, then the other
+            decision = for_seat(state.agenda, mover)
+            assert decision is not None
+            chosen = play_decision(state, mover, decision.kind, BERSERK.legal_actions(state, mover))
+            state = BERSERK.apply(state, mover, chosen).state
+        return evaluate(state, seat)
+
+
+def candidates(
+    state: BerserkState, seat: int, kind: str | None, legal: Sequence[Any], count: int
+) -> list[Any]:
+    """The actions worth trying: the baseline's choice first, then the best others by its
+    score (a main phase keeps ending the turn among them), ``count`` at most."""
+    chosen = play_decision(state, seat, kind, legal)
+    if kind in ("main", "respond"):
+        ranked = sorted(range(len(legal)), key=lambda n: (-action_score(state, seat, legal[n]), n))
+        order = [legal[n] for n in ranked]
+    else:
+        order = list(legal)
+    tried = [chosen]
+    for action in order:
+        if len(tried) >= count:
+            break
+        if action not in tried:
+            tried.append(action)
+    if kind == "main" and not any(isinstance(a, EndTurn) for a in tried):
+        tried[-1] = EndTurn()
+    return tried
+
+
+def evaluate(state: BerserkState, seat: int) -> float:
+    """What ``seat`` has left against the other side: each creature its worth, once more for
+    being alive and once in proportion to the life it has left (the baseline's measure of
+    harm), less the wounds its poison will deal, plus counters for cards that spend them; near
+    the round cap, the field cost that decides it; a finished game its result."""
+    if state.phase == "over":
+        if state.winner == seat:
+            return WIN
+        return 0.0 if state.winner in ("draw", None) else -WIN
+    total = 0.0
+    for c in state.creatures:
+        if c.zone == "graveyard":
+            continue
+        data = CARDS[c.card]
+        worth = WORTH[c.card]
+        left = max(0.0, data.life - c.wounds - c.poison * POISON_TURNS)
+        value = worth + worth * left / data.life + c.counters * COUNTER_WORTH
+        total += value if c.owner == seat else -value
+    if state.options.round_cap - state.round < CAP_ROUNDS:
+        total += CAP_WEIGHT * (field_cost(state, seat) - field_cost(state, 1 - seat))
+    return total
