@@ -7,8 +7,11 @@ Games come in blocks of 32 that share one game seed: every ordered pair of decks
 deck, the other's; the same deck on both sides too) with the policy in seat 0 and in seat 1.
 So each deck meets each deck equally often from both sides, each player sits in each seat
 equally often, and the seat roll (which the game seed decides) goes to each player equally
-often. ``--games`` is rounded up to whole blocks. The deck choice is the only decision not left
-to the players.
+often. ``--roles chosen`` (the default) lets the roll's winner choose to go first or second,
+as in a real game; ``--roles mirrored`` plays each game of the block twice, the policy P1 in
+one and P2 in the other (blocks of 64), which measures play apart from that choice.
+``--games`` is rounded up to whole blocks. The deck choice is the only decision not left to
+the players (and, mirrored, the seat choice).
 
 Prints the policy's win rate with a 95% Wilson interval (a draw counts as half a win), by deck
 pair and by role (P1 moves first), and the time of each of its decisions through ``decide``
@@ -26,25 +29,28 @@ import sys
 import time
 from collections import defaultdict
 from pathlib import Path
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 if not __package__:  # run as a file: the repository root, not bench/, must come first
     sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 from bench.timing import decision_line
-from engine.ai import get_policy
+from engine.ai import Policy, get_policy
 from engine.ai.arena import TimedChoice, wilson
 from engine.ai.playout import PolicyChoice, Preferring, playout
 from engine.core.registry import get_game
-from engine.games.berserk.actions import ChooseDeck
+from engine.games.berserk.actions import ChooseDeck, ChooseSeat
 from engine.games.berserk.cards import DECKS
 
 BLOCK = [
-    (mine, theirs, seat)
-    for mine, theirs in itertools.product(sorted(DECKS), repeat=2)
-    for seat in (0, 1)
+    (mine, theirs, seat) for mine, theirs in itertools.product(sorted(DECKS), repeat=2) for seat in (0, 1)
 ]
 """One block of games: (the policy's deck, the other's deck, the policy's seat)."""
+Role = Literal["first", "second"]
+ROLES: dict[str, tuple[Role | None, ...]] = {"chosen": (None,), "mirrored": ("first", "second")}
+"""Who is P1: ``chosen``, whoever wins the seat roll chooses, as in a real game; ``mirrored``,
+each game of a block is played once with the policy as P1 and once as P2 (the seat roll's
+winner is made to choose so), which measures play without the seat choice."""
 
 
 class Game(NamedTuple):
@@ -60,10 +66,15 @@ class Game(NamedTuple):
     times: list[tuple[float, float, bool]]
 
 
-def play(policy: str, against: str, mine: str, theirs: str, seat: int, seed: int) -> Game:
+def play(policy: str, against: str, mine: str, theirs: str, seat: int, role: Role | None, seed: int) -> Game:
+    """One game; ``role``: the policy made P1 (``first``) or P2 (``second``), or ``None`` to
+    let the seat roll's winner choose."""
     game = get_game("berserk")
-    players = [get_policy("berserk", against), get_policy("berserk", against)]
+    players: list[Policy] = [get_policy("berserk", against), get_policy("berserk", against)]
     players[seat] = get_policy("berserk", policy)
+    if role is not None:  # whichever side wins the roll chooses so that the policy gets ``role``
+        other: Role = "second" if role == "first" else "first"
+        players = [Preferring(ChooseSeat(role if s == seat else other), p) for s, p in enumerate(players)]
     decks = [theirs, theirs]
     decks[seat] = mine
     lineup = [Preferring(ChooseDeck(deck), player) for deck, player in zip(decks, players, strict=True)]
@@ -81,19 +92,25 @@ def play(policy: str, against: str, mine: str, theirs: str, seat: int, seed: int
     return Game(mine, theirs, seat, points, state.first == seat, times)
 
 
-def _chunk(args: tuple[str, str, list[tuple[str, str, int, int]]]) -> list[Game]:
+Work = tuple[str, str, int, Role | None, int]
+"""One game to play: (the policy's deck, the other's, the policy's seat, its role, game seed)."""
+
+
+def _chunk(args: tuple[str, str, list[Work]]) -> list[Game]:
     policy, against, work = args
     return [play(policy, against, *item) for item in work]
 
 
-def schedule(games: int, seed: int) -> list[tuple[str, str, int, int]]:
-    """Whole blocks of ``BLOCK``, block ``b`` with game seed ``seed + b``."""
-    blocks = -(-games // len(BLOCK))
-    return [(mine, theirs, seat, seed + b) for b in range(blocks) for mine, theirs, seat in BLOCK]
+def schedule(games: int, seed: int, roles: str) -> list[Work]:
+    """Whole blocks of ``BLOCK`` (each game once per role), block ``b`` with game seed
+    ``seed + b``."""
+    block = [(*game, role) for game in BLOCK for role in ROLES[roles]]
+    blocks = -(-games // len(block))
+    return [(mine, theirs, seat, role, seed + b) for b in range(blocks) for mine, theirs, seat, role in block]
 
 
-def run(policy: str, against: str, games: int, jobs: int, seed: int) -> list[Game]:
-    work = schedule(games, seed)
+def run(policy: str, against: str, games: int, jobs: int, seed: int, roles: str = "chosen") -> list[Game]:
+    work = schedule(games, seed, roles)
     parts = [(policy, against, work[i :: jobs * 8]) for i in range(jobs * 8)]
     if jobs > 1:
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
@@ -108,11 +125,11 @@ def _rate(points: float, n: int) -> str:
     return f"{points / n:7.1%} [{lo:.1%}, {hi:.1%}]"
 
 
-def report(policy: str, against: str, played: list[Game]) -> str:
+def report(policy: str, against: str, played: list[Game], roles: str = "chosen") -> str:
     n = len(played)
     points = sum(g.points for g in played)
     lines = [
-        f"berserk: {policy} against {against}, {n} games (mirrored decks and seats)",
+        f"berserk: {policy} against {against}, {n} games (mirrored decks and seats, roles {roles})",
         f"{policy} win rate: {_rate(points, n)}   (wins {sum(g.points == 1 for g in played)},"
         f" draws {sum(g.points == 0.5 for g in played)}, losses {sum(g.points == 0 for g in played)})",
         "",
@@ -149,15 +166,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--policy", default="search")
     parser.add_argument("--against", default="baseline")
-    parser.add_argument("--games", type=int, default=1024, help="rounded up to whole blocks of 32")
+    parser.add_argument(
+        "--games", type=int, default=1024, help="rounded up to whole blocks of 32 (64 mirrored)"
+    )
+    parser.add_argument("--roles", choices=sorted(ROLES), default="chosen", help="who is P1 (see above)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     get_policy("berserk", args.policy)  # an unknown name fails before any game is played
     get_policy("berserk", args.against)
     start = time.perf_counter()
-    played = run(args.policy, args.against, args.games, args.jobs, args.seed)
-    print(report(args.policy, args.against, played))
+    played = run(args.policy, args.against, args.games, args.jobs, args.seed, args.roles)
+    print(report(args.policy, args.against, played, args.roles))
     print(f"\n{time.perf_counter() - start:.0f} s with {args.jobs} worker process(es)")
 
 

@@ -144,7 +144,7 @@ def _near(state: BerserkState, seat: int, cell: str) -> int:
     return min((board.distance(cell, e.cell or cell) for e in _enemies(state, seat)), default=0)
 
 
-def _best_strike(state: BerserkState, creature: Creature) -> float:
+def best_strike(state: BerserkState, creature: Creature) -> float:
     """The best strike ``creature`` could make now (0 when it cannot strike)."""
     if creature.closed or creature.struck or creature.cell is None:
         return 0.0
@@ -160,7 +160,7 @@ def _move_score(state: BerserkState, seat: int, action: Move) -> float:
     after = updated(state, moved)
     if card(mover).parts(Activated):  # a helper keeps out of reach and near its friends
         return -0.5 if _near(after, seat, action.to) <= 1 < _near(state, seat, mover.cell or "") else -0.01
-    now, then = _best_strike(state, mover), _best_strike(after, moved)
+    now, then = best_strike(state, mover), best_strike(after, moved)
     if then > 0:
         return then - max(now, 0.0) - 0.01
     return (_near(state, seat, mover.cell or "") - _near(after, seat, action.to)) * APPROACH - 0.01
@@ -179,7 +179,7 @@ def _activation_score(state: BerserkState, seat: int, action: Activate) -> float
     value = sum(_effect_value(state, seat, source, effect, targets, x) for effect in ability.effects)
     cost = ability.cost
     if cost.close and _near(state, seat, source.cell or "") <= 2:
-        value -= CLOSING + _best_strike(state, source)
+        value -= CLOSING + best_strike(state, source)
     value -= (cost.counters + x) * COUNTER_WORTH + harm(source, cost.wounds - shelter(state, source))
     if cost.wounds and shelter(state, source):  # B36a: a sheltered payment does not execute
         return -1.0
@@ -194,7 +194,7 @@ def _striking_soon(state: BerserkState, creature: Creature) -> float:
             return 1.0
         if item.kind == "strike" and item.targets and item.targets[0] == creature.uid and not creature.closed:
             return 0.4
-    return 0.8 if _best_strike(state, creature) > 0 else 0.1
+    return 0.8 if best_strike(state, creature) > 0 else 0.1
 
 
 def _effect_value(

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.ai.berserk.baseline import BaselinePolicy, action_score, play_decision
+from engine.ai.berserk.baseline import BaselinePolicy, action_score, best_strike, play_decision
 from engine.ai.berserk.reading import WORTH
 from engine.ai.berserk.world import rebuilt
 from engine.core.decisions import for_seat
@@ -52,6 +52,10 @@ CAP_WEIGHT = 0.5
 """Per point of field cost ahead, in the last ``CAP_ROUNDS`` rounds: the round cap (B58) gives
 the game to the higher field cost."""
 CAP_ROUNDS = 2
+THREAT = 0.7
+"""How much of the strikes the side whose turn begins can make at once counts (a playout stops
+at the start of a turn: the strikes its creatures have lined up, on closed enemies above all,
+are as good as made, but a defender or a death on the way may spoil some)."""
 SETUP = frozenset({"choose_deck", "choose_seat", "recruit", "place"})
 DECK = "D1"
 """The deck chosen when the seat chooses its own: Mountain Hold, the deck that won most often
@@ -157,6 +161,12 @@ def evaluate(state: BerserkState, seat: int) -> float:
         left = max(0.0, data.life - c.wounds - c.poison * POISON_TURNS)
         value = worth + worth * left / data.life + c.counters * COUNTER_WORTH
         total += value if c.owner == seat else -value
+    if state.stage == "main":
+        side = state.active
+        threat = sum(
+            max(0.0, best_strike(state, c)) for c in state.creatures if c.owner == side and c.zone == "field"
+        )
+        total += THREAT * (threat if side == seat else -threat)
     if state.options.round_cap - state.round < CAP_ROUNDS:
         total += CAP_WEIGHT * (field_cost(state, seat) - field_cost(state, 1 - seat))
     return total

@@ -25,7 +25,7 @@ from engine.games.berserk.cards import CARDS, DECKS
 from engine.games.berserk.creatures import order_key, uid_for
 from engine.games.berserk.loop import SEAT_ORDERS, declarable, trigger_order
 from engine.games.berserk.rules import BERSERK
-from engine.games.berserk.setup import BUDGETS, recruit_problems
+from engine.games.berserk.setup import BUDGETS, DEFAULT_DECK, recruit_problems
 from engine.games.berserk.state import (
     BerserkDecision,
     BerserkOptions,
@@ -63,8 +63,7 @@ def rebuilt(view: BerserkView) -> BerserkState:
         creatures.extend(_creature(u, "graveyard") for u in side.graveyard)
     creatures.extend(_creature(u, "reserve") for u in view.own.reserve)
     public = tuple(sorted(c.card for c in creatures if c.owner == other))
-    deck = view.sides[other].deck
-    assert deck is not None
+    deck = view.sides[other].deck or DEFAULT_DECK  # as the rules read a side without one
     role = 0 if other == view.first else 1
     hidden = guess_reserve(deck, public, view.sides[other].reserve or 0, role)
     copies = {card_id: public.count(card_id) for card_id in set(hidden)}
@@ -124,7 +123,8 @@ def guess_reserve(deck: str, public: tuple[str, ...], count: int, role: int) -> 
     cards = DECKS[deck].cards
     left = list(cards)
     for card_id in public:
-        left.remove(card_id)
+        if card_id in left:  # (a position set up by hand may field cards of no deck)
+            left.remove(card_id)
     gold, silver = BUDGETS[role]
     for chosen in combinations(left, count):
         if not recruit_problems(DECKS[deck], [*public, *chosen], gold, silver):
