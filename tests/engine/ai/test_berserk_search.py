@@ -26,9 +26,8 @@ def test_search_is_registered_last_so_it_is_the_default() -> None:
 
 def _game(decks: tuple[str, str], seed: int, players: tuple[str, str]) -> list[BerserkState]:
     """The positions of one game of ``players`` (the deck choice fixed), in order."""
-    lineup = [
-        Preferring(ChooseDeck(deck), get_policy("berserk", name)) for deck, name in zip(decks, players, strict=True)
-    ]
+    pairs = zip(decks, players, strict=True)
+    lineup = [Preferring(ChooseDeck(deck), get_policy("berserk", name)) for deck, name in pairs]
     moves = playout(GAME, GAME.new(2, seed=seed), random.Random(seed), choose=PolicyChoice(lineup, seed))
     return [played.before for played in moves]
 
