@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from engine.ai.berserk.combat import exchange, harm, paid, strike_score
@@ -39,7 +38,7 @@ from engine.games.berserk.actions import (
 from engine.games.berserk.attacks import fixed_value, shelter
 from engine.games.berserk.cards import CARDS, DECKS, Activated, Effect
 from engine.games.berserk.creatures import at_cells, by_uid, card, get, updated
-from engine.games.berserk.state import BerserkState, Creature
+from engine.games.berserk.state import BerserkState, Creature, changed_creature
 from engine.games.berserk.turns import destinations
 from engine.games.berserk.view import BerserkView
 
@@ -73,17 +72,26 @@ class BaselinePolicy:
 def play_decision(state: BerserkState, seat: int, kind: str | None, legal: Sequence[Any]) -> Any:
     """The baseline's choice in the play phase, weighed on a whole position: its own view's
     (``reading.position``), or a position a searching player plays on."""
+    return weighed(state, seat, kind, legal)[0]
+
+
+def weighed(
+    state: BerserkState, seat: int, kind: str | None, legal: Sequence[Any]
+) -> tuple[Any, list[float] | None]:
+    """``play_decision``, with the score of each legal action where the choice is made by
+    scores (a main phase, a response window), else ``None``."""
     if kind == "muster":
-        return _muster(state, seat, legal)
+        return _muster(state, seat, legal), None
     if kind == "assign_defender":
-        return _defend(state, seat, legal)
+        return _defend(state, seat, legal), None
     if kind == "order_triggers":
-        return _declare(state, seat, legal)
-    scored = [(action_score(state, seat, a), n, a) for n, a in enumerate(legal)]
-    best, _, action = max(scored, key=lambda t: (t[0], -t[1]))
+        return _declare(state, seat, legal), None
+    scores = [action_score(state, seat, a) for a in legal]
+    best = max(range(len(legal)), key=lambda n: (scores[n], -n))
+    action = legal[best]
     if kind == "respond":
-        return action if best > 0 and not isinstance(action, Pass) else _first(legal, Pass)
-    return action if best > SURE_GAIN else _first(legal, EndTurn)
+        return (action if scores[best] > 0 and not isinstance(action, Pass) else _first(legal, Pass)), scores
+    return (action if scores[best] > SURE_GAIN else _first(legal, EndTurn)), scores
 
 
 def _first(legal: Sequence[Any], kind: type) -> Any:
@@ -156,7 +164,7 @@ def best_strike(state: BerserkState, creature: Creature) -> float:
 def _move_score(state: BerserkState, seat: int, action: Move) -> float:
     mover = at_cells(state)[action.unit]
     cost = destinations(state, mover)[action.to]
-    moved = replace(mover, cell=action.to, moves=mover.moves - cost)
+    moved = changed_creature(mover, cell=action.to, moves=mover.moves - cost)
     after = updated(state, moved)
     if card(mover).parts(Activated):  # a helper keeps out of reach and near its friends
         return -0.5 if _near(after, seat, action.to) <= 1 < _near(state, seat, mover.cell or "") else -0.01

@@ -30,12 +30,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.ai.berserk.baseline import BaselinePolicy, action_score, best_strike, play_decision
+from engine.ai.berserk.baseline import BaselinePolicy, best_strike, play_decision, weighed
 from engine.ai.berserk.reading import WORTH
 from engine.ai.berserk.world import rebuilt
 from engine.core.decisions import for_seat
 from engine.core.errors import IllegalAction
-from engine.games.berserk.actions import ChooseDeck, ChooseSeat, EndTurn
+from engine.games.berserk.actions import END_TURN, ChooseDeck, ChooseSeat
 from engine.games.berserk.cards import CARDS
 from engine.games.berserk.creatures import field_cost, turn_number
 from engine.games.berserk.rules import BERSERK
@@ -74,12 +74,16 @@ class Budget:
     """Turn ends a playout goes through: 2 is the rest of this turn and the other side's next."""
     moves: int = 60
     """A playout is valued after this many moves whatever the turn (a bound, rarely reached)."""
+    kinds: frozenset[str] = frozenset({"main", "muster"})
+    """The decisions searched; the others are the baseline's (a defender, a trigger declaration
+    and a response window are weighed well by its expected exchanges, and come often enough
+    out of turn to cost as much again)."""
 
 
 class SearchPolicy:
     def __init__(self, budget: Budget | None = None) -> None:
         self.budget = budget or Budget()
-        self.setup = BaselinePolicy()
+        self.baseline = BaselinePolicy()
 
     def choose(self, view: BerserkView, legal: Sequence[Any], rng: random.Random) -> Any:
         kind = view.decision
@@ -87,8 +91,8 @@ class SearchPolicy:
             return ChooseDeck(DECK) if ChooseDeck(DECK) in legal else legal[0]
         if kind == "choose_seat":
             return ChooseSeat("second")
-        if kind in SETUP:
-            return self.setup.choose(view, legal, rng)
+        if kind in SETUP or kind not in self.budget.kinds:
+            return self.baseline.choose(view, legal, rng)
         if len(legal) == 1:
             return legal[0]
         assert view.seat is not None
@@ -126,20 +130,18 @@ def candidates(
 ) -> list[Any]:
     """The actions worth trying: the baseline's choice first, then the best others by its
     score (a main phase keeps ending the turn among them), ``count`` at most."""
-    chosen = play_decision(state, seat, kind, legal)
-    if kind in ("main", "respond"):
-        ranked = sorted(range(len(legal)), key=lambda n: (-action_score(state, seat, legal[n]), n))
-        order = [legal[n] for n in ranked]
-    else:
-        order = list(legal)
+    chosen, scores = weighed(state, seat, kind, legal)
+    order = list(legal)
+    if scores is not None:
+        order = [legal[n] for n in sorted(range(len(legal)), key=lambda n: (-scores[n], n))]
     tried = [chosen]
     for action in order:
         if len(tried) >= count:
             break
         if action not in tried:
             tried.append(action)
-    if kind == "main" and not any(isinstance(a, EndTurn) for a in tried):
-        tried[-1] = EndTurn()
+    if kind == "main" and END_TURN not in tried:
+        tried[-1] = END_TURN
     return tried
 
 
