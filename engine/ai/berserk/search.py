@@ -109,11 +109,11 @@ class SearchPolicy:
     def playout(self, state: BerserkState, seat: int, action: Any) -> float:
         """``action`` played in ``state``, then both sides as the baseline until ``turns`` turns
         have ended; the value of where that leads, for ``seat``."""
+        start = turn_number(state)  # counted before the action: ending the turn is one turn end
         try:
             state = BERSERK.apply(state, seat, action).state
         except IllegalAction:  # not legal in this world (a guess named a card it lacks)
             return evaluate(state, seat)
-        start = turn_number(state) if state.phase == "play" else 0
         for _ in range(self.budget.moves):
             if state.phase != "play" or turn_number(state) - start >= self.budget.turns:
                 break
