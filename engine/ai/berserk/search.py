@@ -30,16 +30,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.ai.berserk.baseline import BaselinePolicy, best_strike, play_decision, weighed
+from engine.ai.berserk.baseline import BaselinePolicy, play_decision, weighed
+from engine.ai.berserk.combat import strike_score
 from engine.ai.berserk.reading import WORTH
 from engine.ai.berserk.world import rebuilt
 from engine.core.decisions import for_seat
 from engine.core.errors import IllegalAction
+from engine.games.berserk import board
 from engine.games.berserk.actions import END_TURN, ChooseDeck, ChooseSeat
 from engine.games.berserk.cards import CARDS
 from engine.games.berserk.creatures import field_cost, turn_number
 from engine.games.berserk.rules import BERSERK
-from engine.games.berserk.state import BerserkState
+from engine.games.berserk.state import BerserkState, Creature
 from engine.games.berserk.view import BerserkView
 
 WIN = 1000.0
@@ -56,6 +58,9 @@ THREAT = 0.7
 """How much of the strikes the side whose turn begins can make at once counts (a playout stops
 at the start of a turn: the strikes its creatures have lined up, on closed enemies above all,
 are as good as made, but a defender or a death on the way may spoil some)."""
+MARGIN = 0.0
+"""How much better than the baseline's choice another candidate must come out to be played:
+a few playouts are noisy, and a choice made by noise is worse than the baseline's."""
 SETUP = frozenset({"choose_deck", "choose_seat", "recruit", "place"})
 DECK = "D1"
 """The deck chosen when the seat chooses its own: Mountain Hold, the deck that won most often
@@ -102,9 +107,9 @@ class SearchPolicy:
         if len(tried) == 1:
             return tried[0]
         worlds = [BERSERK.redeal(known, seat, rng.getrandbits(62)) for _ in range(self.budget.worlds)]
-        totals = [sum(self.playout(world, seat, action) for world in worlds) for action in tried]
-        best = max(range(len(tried)), key=lambda n: (totals[n], -n))
-        return tried[best]
+        means = [sum(self.playout(world, seat, action) for world in worlds) / len(worlds) for action in tried]
+        best = max(range(len(tried)), key=lambda n: (means[n], -n))
+        return tried[best] if means[best] > means[0] + MARGIN else tried[0]
 
     def playout(self, state: BerserkState, seat: int, action: Any) -> float:
         """``action`` played in ``state``, then both sides as the baseline until ``turns`` turns
@@ -156,19 +161,52 @@ def evaluate(state: BerserkState, seat: int) -> float:
         return 0.0 if state.winner in ("draw", None) else -WIN
     total = 0.0
     for c in state.creatures:
-        if c.zone == "graveyard":
-            continue
-        data = CARDS[c.card]
-        worth = WORTH[c.card]
-        left = max(0.0, data.life - c.wounds - c.poison * POISON_TURNS)
-        value = worth + worth * left / data.life + c.counters * COUNTER_WORTH
-        total += value if c.owner == seat else -value
+        if c.zone != "graveyard":
+            total += _value(c) if c.owner == seat else -_value(c)
     if state.stage == "main":
         side = state.active
-        threat = sum(
-            max(0.0, best_strike(state, c)) for c in state.creatures if c.owner == side and c.zone == "field"
-        )
-        total += THREAT * (threat if side == seat else -threat)
+        total += THREAT * (threat(state, side) if side == seat else -threat(state, side))
     if state.options.round_cap - state.round < CAP_ROUNDS:
         total += CAP_WEIGHT * (field_cost(state, seat) - field_cost(state, 1 - seat))
+    return total
+
+
+def _value(c: Creature) -> float:
+    data = CARDS[c.card]
+    worth = WORTH[c.card]
+    left = max(0.0, data.life - c.wounds - c.poison * POISON_TURNS)
+    return worth + worth * left / data.life + c.counters * COUNTER_WORTH
+
+
+def threat(state: BerserkState, side: int) -> float:
+    """What the strikes ``side`` can make at once are worth to it: each of its creatures that
+    may strike takes its best strike (``combat.strike_score``: the defender the other side would
+    choose, the counter-strike), the best first, one strike per creature, and what strikes on
+    one target take from it is at most what it has left (a creature dies once)."""
+    field = [c for c in state.creatures if c.zone == "field" and c.cell is not None]
+    cells = {c.cell: c for c in field}
+    options: list[tuple[float, str, Creature]] = []
+    for c in field:
+        if c.owner != side or c.closed or c.struck or c.cell is None:
+            continue
+        for cell in board.AROUND[c.cell]:
+            target = cells.get(cell)
+            if target is not None and target.owner != side:
+                score = strike_score(state, c, target)
+                if score > 0:
+                    options.append((score, c.uid, target))
+    options.sort(key=lambda o: -o[0])
+    used: set[str] = set()
+    taken: dict[str, float] = {}
+    total = 0.0
+    for score, uid, target in options:
+        if uid in used:
+            continue
+        room = _value(target) - taken.get(target.uid, 0.0)
+        gain = min(score, room)
+        if gain <= 0:
+            continue
+        used.add(uid)
+        taken[target.uid] = taken.get(target.uid, 0.0) + gain
+        total += gain
     return total
