@@ -1,6 +1,7 @@
 """Berserk computer players against each other, over mirrored decks and seats, with decision times.
 
 python bench/berserk_ai.py [--policy search] [--against baseline] [--games 1024] [--jobs 2] [--seed 0]
+                           [--roles chosen|mirrored] [--budget worlds=4,margin=2]
                                                                    (or: python -m bench.berserk_ai)
 
 Games come in blocks of 32 that share one game seed: every ordered pair of decks (the policy's
@@ -29,7 +30,7 @@ import sys
 import time
 from collections import defaultdict
 from pathlib import Path
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 if not __package__:  # run as a file: the repository root, not bench/, must come first
     sys.path[0] = str(Path(__file__).resolve().parent.parent)
@@ -37,6 +38,7 @@ if not __package__:  # run as a file: the repository root, not bench/, must come
 from bench.timing import decision_line
 from engine.ai import Policy, get_policy
 from engine.ai.arena import TimedChoice, wilson
+from engine.ai.berserk.search import Budget, SearchPolicy
 from engine.ai.playout import PolicyChoice, Preferring, playout
 from engine.core.registry import get_game
 from engine.games.berserk.actions import ChooseDeck, ChooseSeat
@@ -66,12 +68,38 @@ class Game(NamedTuple):
     times: list[tuple[float, float, bool]]
 
 
-def play(policy: str, against: str, mine: str, theirs: str, seat: int, role: Role | None, seed: int) -> Game:
+def budget_of(text: str) -> Budget:
+    """``search``'s budget from ``worlds=2,margin=1.5`` (the fields of ``Budget``, the kinds of
+    decision searched as ``kinds=main+muster``; the rest keep their defaults)."""
+    given: dict[str, Any] = {}
+    for part in filter(None, text.split(",")):
+        name, _, value = part.partition("=")
+        default = getattr(Budget(), name.strip())  # an unknown field fails here
+        given[name.strip()] = (
+            frozenset(value.split("+")) if isinstance(default, frozenset) else type(default)(value)
+        )
+    return Budget(**given)
+
+
+def player(name: str, budget: str) -> Policy:
+    return SearchPolicy(budget_of(budget)) if name == "search" and budget else get_policy("berserk", name)
+
+
+def play(
+    policy: str,
+    against: str,
+    mine: str,
+    theirs: str,
+    seat: int,
+    role: Role | None,
+    seed: int,
+    budget: str = "",
+) -> Game:
     """One game; ``role``: the policy made P1 (``first``) or P2 (``second``), or ``None`` to
-    let the seat roll's winner choose."""
+    let the seat roll's winner choose; ``budget``: ``search``'s, as ``--budget`` gives it."""
     game = get_game("berserk")
-    players: list[Policy] = [get_policy("berserk", against), get_policy("berserk", against)]
-    players[seat] = get_policy("berserk", policy)
+    players: list[Policy] = [player(against, budget), player(against, budget)]
+    players[seat] = player(policy, budget)
     if role is not None:  # whichever side wins the roll chooses so that the policy gets ``role``
         other: Role = "second" if role == "first" else "first"
         players = [Preferring(ChooseSeat(role if s == seat else other), p) for s, p in enumerate(players)]
@@ -96,9 +124,9 @@ Work = tuple[str, str, int, Role | None, int]
 """One game to play: (the policy's deck, the other's, the policy's seat, its role, game seed)."""
 
 
-def _chunk(args: tuple[str, str, list[Work]]) -> list[Game]:
-    policy, against, work = args
-    return [play(policy, against, *item) for item in work]
+def _chunk(args: tuple[str, str, list[Work], str]) -> list[Game]:
+    policy, against, work, budget = args
+    return [play(policy, against, *item, budget=budget) for item in work]
 
 
 def schedule(games: int, seed: int, roles: str) -> list[Work]:
@@ -109,9 +137,11 @@ def schedule(games: int, seed: int, roles: str) -> list[Work]:
     return [(mine, theirs, seat, role, seed + b) for b in range(blocks) for mine, theirs, seat, role in block]
 
 
-def run(policy: str, against: str, games: int, jobs: int, seed: int, roles: str = "chosen") -> list[Game]:
+def run(
+    policy: str, against: str, games: int, jobs: int, seed: int, roles: str = "chosen", budget: str = ""
+) -> list[Game]:
     work = schedule(games, seed, roles)
-    parts = [(policy, against, work[i :: jobs * 8]) for i in range(jobs * 8)]
+    parts = [(policy, against, work[i :: jobs * 8], budget) for i in range(jobs * 8)]
     if jobs > 1:
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
             chunks = pool.map(_chunk, parts)
@@ -170,14 +200,19 @@ def main() -> None:
         "--games", type=int, default=1024, help="rounded up to whole blocks of 32 (64 mirrored)"
     )
     parser.add_argument("--roles", choices=sorted(ROLES), default="chosen", help="who is P1 (see above)")
+    parser.add_argument(
+        "--budget", default="", help="search's budget, e.g. worlds=2,margin=1.5 (Budget's fields)"
+    )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-    get_policy("berserk", args.policy)  # an unknown name fails before any game is played
-    get_policy("berserk", args.against)
+    player(args.policy, args.budget)  # an unknown name or field fails before any game is played
+    player(args.against, args.budget)
     start = time.perf_counter()
-    played = run(args.policy, args.against, args.games, args.jobs, args.seed, args.roles)
+    played = run(args.policy, args.against, args.games, args.jobs, args.seed, args.roles, args.budget)
     print(report(args.policy, args.against, played, args.roles))
+    if args.budget:
+        print(f"search's budget: {budget_of(args.budget)}")
     print(f"\n{time.perf_counter() - start:.0f} s with {args.jobs} worker process(es)")
 
 

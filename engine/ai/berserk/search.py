@@ -1,23 +1,25 @@
 """``search``: a Berserk player that tries its best few actions in sampled worlds and plays on.
 
-At each decision of the play phase with a choice:
+At each main-phase decision and each Muster with a choice:
 
-1. **Candidates.** The baseline weighs every legal action (``baseline.action_score``); the
-   search tries the best few, the baseline's own choice among them, and ending the turn.
+1. **Candidates.** The baseline weighs every legal action (``baseline.weighed``); the search
+   tries its choice, its best-scored others, and ending the turn.
 2. **Worlds.** What the seat does not know — the other side's reserve cards, a Muster choice it
    has sent, every die to come — is drawn again by the game's own ``redeal`` of the seat's
    information set, from a position rebuilt out of the seat's view alone (``world``). Every
-   candidate is tried in the same worlds, so the dice that differ between two candidates'
-   outcomes are the ones the candidates themselves change.
+   candidate is tried in the same worlds.
 3. **Playouts.** In each world the candidate is played, then both sides play as the baseline
-   does until ``turns`` turns have ended (by default the rest of this turn and the other
-   side's reply), and the position reached is valued: what each side has left in worth
-   (``evaluate``), or the result when the game ended.
-4. The candidate of best mean value is played (ties: the baseline's order).
+   does until ``turns`` turns have ended, counted from the decision (by default the rest of
+   this turn), and the position reached is valued (``evaluate``): what each side has left in
+   worth, and what the strikes lined up by the side whose turn begins are worth to it, or the
+   result when the game ended.
+4. The candidate of best mean value is played if it beats the baseline's choice by ``margin``
+   (a few playouts are noisy); otherwise the baseline's choice is.
 
-Setup is fixed, not searched: the baseline's recruitment and placement, and the second seat
-when the seat roll gives the choice (striking first leaves the striker closed to strikes with
-no counter-strike, so P1 wins less: ``docs/berserk-balance.md``, ``docs/berserk-ai.md``).
+Other decisions are the baseline's: a defender, a trigger declaration, a response window, and
+setup (its recruitment and placement); when the seat roll gives it the choice it takes the
+second seat (striking first leaves the striker closed to strikes with no counter-strike, so
+P1 wins less: ``docs/berserk-balance.md``, ``docs/berserk-ai.md``).
 
 Its randomness is the seed of its decision alone (``random.Random(seed)`` from ``decide``): it
 draws its worlds' seeds from it, so a decision is the same for the same view and seed.
@@ -55,12 +57,7 @@ CAP_WEIGHT = 0.5
 the game to the higher field cost."""
 CAP_ROUNDS = 2
 THREAT = 0.7
-"""How much of the strikes the side whose turn begins can make at once counts (a playout stops
-at the start of a turn: the strikes its creatures have lined up, on closed enemies above all,
-are as good as made, but a defender or a death on the way may spoil some)."""
-MARGIN = 0.0
-"""How much better than the baseline's choice another candidate must come out to be played:
-a few playouts are noisy, and a choice made by noise is worse than the baseline's."""
+"""``Budget.threat``'s default."""
 SETUP = frozenset({"choose_deck", "choose_seat", "recruit", "place"})
 DECK = "D1"
 """The deck chosen when the seat chooses its own: Mountain Hold, the deck that won most often
@@ -75,8 +72,17 @@ class Budget:
     """Worlds drawn per decision; every candidate is played once in each."""
     candidates: int = 4
     """Actions tried per decision, ending the turn included."""
-    turns: int = 2
-    """Turn ends a playout goes through: 2 is the rest of this turn and the other side's next."""
+    turns: int = 1
+    """Turn ends a playout goes through: 1 is the rest of this turn, 2 the other side's reply
+    too."""
+    margin: float = 2.0
+    """How much better than the baseline's choice (in worth, the mean over the worlds) another
+    candidate must come out to be played: a few playouts are noisy, and a choice made by noise
+    is worse than the baseline's."""
+    threat: float = THREAT
+    """How much of the strikes the side whose turn begins when a playout stops can make at once
+    counts in the value (``threat``): they are lined up, on closed creatures above all, but a
+    defender or a death on the way may spoil some."""
     moves: int = 60
     """A playout is valued after this many moves whatever the turn (a bound, rarely reached)."""
     kinds: frozenset[str] = frozenset({"main", "muster"})
@@ -109,7 +115,7 @@ class SearchPolicy:
         worlds = [BERSERK.redeal(known, seat, rng.getrandbits(62)) for _ in range(self.budget.worlds)]
         means = [sum(self.playout(world, seat, action) for world in worlds) / len(worlds) for action in tried]
         best = max(range(len(tried)), key=lambda n: (means[n], -n))
-        return tried[best] if means[best] > means[0] + MARGIN else tried[0]
+        return tried[best] if means[best] > means[0] + self.budget.margin else tried[0]
 
     def playout(self, state: BerserkState, seat: int, action: Any) -> float:
         """``action`` played in ``state``, then both sides as the baseline until ``turns`` turns
@@ -118,7 +124,7 @@ class SearchPolicy:
         try:
             state = BERSERK.apply(state, seat, action).state
         except IllegalAction:  # not legal in this world (a guess named a card it lacks)
-            return evaluate(state, seat)
+            return evaluate(state, seat, self.budget.threat)
         for _ in range(self.budget.moves):
             if state.phase != "play" or turn_number(state) - start >= self.budget.turns:
                 break
@@ -127,7 +133,7 @@ class SearchPolicy:
             assert decision is not None
             chosen = play_decision(state, mover, decision.kind, BERSERK.legal_actions(state, mover))
             state = BERSERK.apply(state, mover, chosen).state
-        return evaluate(state, seat)
+        return evaluate(state, seat, self.budget.threat)
 
 
 def candidates(
@@ -150,7 +156,7 @@ def candidates(
     return tried
 
 
-def evaluate(state: BerserkState, seat: int) -> float:
+def evaluate(state: BerserkState, seat: int, threat_weight: float = THREAT) -> float:
     """What ``seat`` has left against the other side: each creature its worth, once more for
     being alive and once in proportion to the life it has left (the baseline's measure of
     harm), less the wounds its poison will deal, plus counters for cards that spend them; near
@@ -165,7 +171,7 @@ def evaluate(state: BerserkState, seat: int) -> float:
             total += _value(c) if c.owner == seat else -_value(c)
     if state.stage == "main":
         side = state.active
-        total += THREAT * (threat(state, side) if side == seat else -threat(state, side))
+        total += threat_weight * (threat(state, side) if side == seat else -threat(state, side))
     if state.options.round_cap - state.round < CAP_ROUNDS:
         total += CAP_WEIGHT * (field_cost(state, seat) - field_cost(state, 1 - seat))
     return total
