@@ -123,7 +123,8 @@ class SearchPolicy:
         start = turn_number(state)  # counted before the action: ending the turn is one turn end
         try:
             state = BERSERK.apply(state, seat, action).state
-        except IllegalAction:  # not legal in this world (a guess named a card it lacks)
+        except IllegalAction:  # a world keeps all the seat knows, so its actions stay legal;
+            # should a rule read something the view leaves out, one playout is lost, not the game
             return evaluate(state, seat, self.budget.threat)
         for _ in range(self.budget.moves):
             if state.phase != "play" or turn_number(state) - start >= self.budget.turns:
