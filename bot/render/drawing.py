@@ -22,7 +22,9 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 
 def png(image: Image.Image) -> bytes:
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=False)
+    # The fastest deflate level: some 40% less encoding time than the default for files some
+    # 20% larger, and encoding was a third of a picture's time.
+    image.save(out, format="PNG", optimize=False, compress_level=1)
     return out.getvalue()
 
 
