@@ -60,6 +60,8 @@ from engine.core import dump_json
 from storage import GameStatus
 
 GAMES = ("pickomino", "raid", "hobbit", "berserk")
+BY_KIND = "calls/move: "
+"""The figures of REST calls per move of one kind start so (``AckClock.kind_of``)."""
 _CALLBACK = re.compile(r"/interactions/([0-9]+)/([^/]+)/callback")
 _WEBHOOK = re.compile(r"/webhooks/[0-9]+/([^/]+)")
 _CHANNEL = re.compile(r"/channels/([0-9]+)")
@@ -110,6 +112,8 @@ class AckClock(list[Any]):
         self.backend = backend
         self.tables = tables
         self.calls: dict[int, int] = defaultdict(int)
+        self.kinds: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+        """Per table: calls by what they do (``kind_of``)."""
         self.keep = True
 
     def append(self, entry: Any) -> None:
@@ -119,8 +123,26 @@ class AckClock(list[Any]):
         table = self.tables.table_of(self.backend, entry)
         if table is not None:
             self.calls[table] += 1
+            self.kinds[table][self.kind_of(entry)] += 1
         if self.keep:
             super().append(entry)
+
+
+    def kind_of(self, entry: Any) -> str:
+        """What a call does: answers an interaction, edits that answer, follows it up, posts,
+        edits or deletes a message in the table's channel, or in a DM, or opens a DM."""
+        path, method = str(entry.path), str(entry.method)
+        if _CALLBACK.search(path):
+            return "answer"
+        if _WEBHOOK.search(path):
+            return {"PATCH": "answer edit", "POST": "followup"}.get(method, f"answer {method}")
+        if path.endswith("/users/@me/channels"):
+            return "DM open"
+        if found := _CHANNEL.search(path):
+            where = "channel" if int(found[1]) in self.tables.by_channel else "DM"
+            verb = {"POST": "post", "PATCH": "edit", "DELETE": "delete"}.get(method, method)
+            return f"{where} {verb}"
+        return f"{method} {path}"
 
 
 def click(env: simcord.Env, tables: Tables, table: int, user_id: int, channel_id: int,
@@ -304,6 +326,12 @@ async def timed(tables_per_game: int, clicks: int, seed: int) -> dict[str, dict[
                     "clicks": len(latencies[key]),
                     "moves": moves,
                 }
+                kinds: dict[str, int] = defaultdict(int)
+                for t in mine:
+                    for kind, count in clock.kinds[t.game_id].items():
+                        kinds[kind] += count
+                for kind, count in kinds.items():
+                    figures[key][BY_KIND + kind] = count / max(1, moves)
         await repository.close()
     return figures
 
@@ -371,6 +399,10 @@ def report(figures: dict[str, dict[str, float]], kb: dict[str, float], tables: i
             f"{key:10} {f['p50']:8.1f} {f['p99']:8.1f} {f['moves/s']:8.1f} {f['calls/move']:10.2f} "
             f"{kb.get(key, float('nan')):8.0f} {int(f['clicks']):7d}"
         )
+    print("REST calls per stored move, by what they do:")
+    for key in GAMES:
+        kinds = sorted((k[len(BY_KIND) :], v) for k, v in figures[key].items() if k.startswith(BY_KIND))
+        print(f"  {key:10} " + ", ".join(f"{kind} {share:.2f}" for kind, share in kinds))
     print("JSON " + json.dumps({"figures": figures, "kb": kb}))
 
 
