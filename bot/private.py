@@ -66,14 +66,18 @@ def seats_to_write(
     *,
     mover: int | None = None,
 ) -> list[int]:
-    """The seats to send a DM: those whose private view changed (``before`` is ``None`` at the
-    start: every private view is new), those that newly have a decision to take in private —
-    a new one, or any after the seat's own move (the buttons it had are spent) — and those
-    that newly may act unasked (an optional card became playable), whose last DM lacks it."""
+    """The seats to send a DM: those whose private view changed in something they can read
+    nowhere else (``Renderer.private_news``; ``before`` is ``None`` at the start: every private
+    view is new), those that newly have a decision to take in private — a new one, or any after
+    the seat's own move (the buttons it had are spent) — and those that newly may act unasked
+    (an optional card became playable), whose last DM lacks it."""
+    renderer = renderer_for(after.key)
     chosen = []
     for seat in seats:
         mine = after.private_view(seat)
-        changed = mine is not None and (before is None or before.private_view(seat) != mine)
+        changed = mine is not None and (
+            before is None or renderer.private_news(before.private_view(seat), mine)
+        )
         decision = private_decision(after, seat)
         new_decision = decision is not None and (
             before is None or seat == mover or not _same_decision(private_decision(before, seat), decision)

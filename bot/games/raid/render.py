@@ -94,6 +94,13 @@ def placement_text(objects: Sequence[Hazard]) -> str:
     return "\n".join(parts) or "—"
 
 
+def _placement(private: Any) -> list[tuple[Any, Any, Any]] | None:
+    """What a seat placed, from its private view (``{"own_map": [...]}``, or ``None``)."""
+    if not isinstance(private, dict):
+        return None
+    return [(o.get("kind"), o.get("cell"), o.get("zone")) for o in private.get("own_map") or ()]
+
+
 class RaidRenderer(Forms, Renderer):
     key = "raid"
     spectators_see_private = True
@@ -314,6 +321,12 @@ class RaidRenderer(Forms, Renderer):
             (view, walker, words),
             lambda: text_map(view, walker),
         )
+
+    def private_news(self, before: Any, after: Any) -> bool:
+        """A seat's private view is its own map: news when it is placed. That the other scout
+        met one of its objects (marked found, or no longer live) every encounter on the board
+        tells, so that alone sends no DM."""
+        return _placement(before) != _placement(after)
 
     def action_form(self, table: Table, seat: int, action: dict[str, Any]) -> discord.ui.Modal | None:
         if action.get("kind") != "place":
