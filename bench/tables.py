@@ -167,10 +167,12 @@ def click(env: simcord.Env, tables: Tables, table: int, user_id: int, channel_id
     return int(record.id)
 
 
-def button(env: simcord.Env, places: list[tuple[int, int | None, int | None]], game_id: int,
-           code: str) -> tuple[tuple[int, int | None, int], str] | None:  # fmt: skip
-    """Where a button for the move ``code`` is (the board first, then the person's last DM),
-    and its custom id: a click names a button its message holds, drawn at whatever version."""
+def buttons(env: simcord.Env, places: list[tuple[int, int | None, int | None]], game_id: int,
+            codes: set[str]) -> list[tuple[tuple[int, int | None, int], str]]:  # fmt: skip
+    """The buttons of the moves ``codes`` the person sees (on the board, then in his last DM),
+    each with where it is and its custom id: a click names a button its message holds, drawn at
+    whatever version."""
+    found = []
     for channel, guild, message in places:
         if message is None:
             continue
@@ -178,9 +180,9 @@ def button(env: simcord.Env, places: list[tuple[int, int | None, int | None]], g
         for row in getattr(stored, "components", None) or []:
             for item in row.get("components", []) if isinstance(row, dict) else []:
                 custom_id = str(item.get("custom_id", ""))
-                if custom_id.startswith(f"tv:m:{game_id}:") and custom_id.split(":", 4)[4] == code:
-                    return (channel, guild, message), custom_id
-    return None
+                if custom_id.startswith(f"tv:m:{game_id}:") and custom_id.split(":", 4)[4] in codes:
+                    found.append(((channel, guild, message), custom_id))
+    return found
 
 
 def typed(env: simcord.Env, tables: Tables, table: int, person: Any, channel_id: int, text: str) -> int:
@@ -236,13 +238,15 @@ async def open_tables(env: simcord.Env, repository: Any, tables: Tables, keys: l
 
 
 async def play(env: simcord.Env, repository: Any, tables: Tables, seated: list[Seated], clicks: int,
-               chooser: random.Random) -> tuple[dict[str, list[float]], int]:  # fmt: skip
+               chooser: random.Random) -> tuple[dict[str, list[float]], dict[str, int]]:  # fmt: skip
     """``clicks`` rounds: one click at every table whose person is waited for, all at once,
-    then everything that follows settles. The latencies by game, and the clicks made."""
+    then everything that follows settles. Each person clicks one of the buttons he sees for
+    his moves (chosen at random), and types ``/move`` when none holds any of them. The
+    latencies by game, and the moves typed by game."""
     clock = env.backend.http_requests
     assert isinstance(clock, AckClock)
     latencies: dict[str, list[float]] = defaultdict(list)
-    made = 0
+    typed_moves: dict[str, int] = defaultdict(int)
     for _ in range(clicks):
         sent: dict[int, tuple[str, float]] = {}
         sent_ids: dict[int, Any] = {}
@@ -254,30 +258,32 @@ async def play(env: simcord.Env, repository: Any, tables: Tables, seated: list[S
             seat = record.seat_of(table.person.id)
             if seat is None or seat not in position.to_act():
                 continue
-            game = engine.get_game(record.key)
-            policy = get_policy(record.key, "random")
-            action = game.dump_action(decide_at(position, seat, policy, chooser.randrange(2**32)))
-            code = encode_action(action)
             places: list[tuple[int, int | None, int | None]] = [
                 (table.channel.id, table.guild_id, record.message_id)
             ]
             dm = env.backend.dm_channels.get(table.person.id)
             if dm is not None and env.backend.messages.get(dm):  # his last DM
                 places.append((dm, None, max(env.backend.messages[dm])))
-            found = button(env, places, record.id, code)
-            if found is None:  # on no button (a menu, or too long a move for a button): typed
-                interaction = typed(
-                    env, tables, table.game_id, table.person, table.channel.id, dump_json(action)
-                )
-                where: Any = "typed"
-            else:
-                (channel, guild, message), custom_id = found
-                where = (channel, guild, message)
+            legal = {encode_action(a) for a in position.legal_data(seat)}
+            seen = buttons(env, places, record.id, legal)
+            if seen:  # a button he sees for one of his moves
+                (channel, guild, message), custom_id = seen[chooser.randrange(len(seen))]
+                where: Any = (channel, guild, message)
                 interaction = click(
                     env, tables, table.game_id, table.person.id, channel, guild, message, custom_id
                 )
+            else:  # no button holds any of his moves (a path, a choice in a menu): typed
+                game = engine.get_game(record.key)
+                policy = get_policy(record.key, "random")
+                action = game.dump_action(decide_at(position, seat, policy, chooser.randrange(2**32)))
+                interaction = typed(
+                    env, tables, table.game_id, table.person, table.channel.id, dump_json(action)
+                )
+                where = "typed"
             sent[interaction] = (record.key, time.perf_counter())
-            sent_ids[interaction] = (record.id, where, code)
+            sent_ids[interaction] = (record.id, where)
+            if where == "typed":
+                typed_moves[record.key] += 1
         if not sent:
             break
         await env.settle()
@@ -286,8 +292,7 @@ async def play(env: simcord.Env, repository: Any, tables: Tables, seated: list[S
                 print(f"a {key} click was never answered: {sent_ids[interaction]}", file=sys.stderr)
                 continue
             latencies[key].append(clock.acked[interaction] - at)
-        made += len(sent)
-    return latencies, made
+    return latencies, typed_moves
 
 
 def bot_settings(url: str) -> Settings:
@@ -309,7 +314,7 @@ async def timed(tables_per_game: int, clicks: int, seed: int) -> dict[str, dict[
             clock = env.backend.http_requests = AckClock(env.backend.http_requests, env.backend, tables)
             clock.keep = False  # the simulator's request log would only grow
             start = time.perf_counter()
-            latencies, _ = await play(env, repository, tables, seated, clicks, chooser)
+            latencies, typed_moves = await play(env, repository, tables, seated, clicks, chooser)
             elapsed = time.perf_counter() - start
             figures: dict[str, dict[str, float]] = {}
             for key in GAMES:
@@ -324,6 +329,7 @@ async def timed(tables_per_game: int, clicks: int, seed: int) -> dict[str, dict[
                     "moves/s": moves / elapsed,
                     "calls/move": calls / max(1, moves),
                     "clicks": len(latencies[key]),
+                    "typed": typed_moves[key],
                     "moves": moves,
                 }
                 kinds: dict[str, int] = defaultdict(int)
@@ -391,13 +397,13 @@ def report(figures: dict[str, dict[str, float]], kb: dict[str, float], tables: i
           f"{clicks} click rounds")  # fmt: skip
     print(
         f"{'game':10} {'p50 ms':>8} {'p99 ms':>8} {'moves/s':>8} {'REST/move':>10} "
-        f"{'KB/game':>8} {'clicks':>7}"
+        f"{'KB/game':>8} {'clicks':>7} {'typed':>6}"
     )
     for key in GAMES:
         f = figures[key]
         print(
             f"{key:10} {f['p50']:8.1f} {f['p99']:8.1f} {f['moves/s']:8.1f} {f['calls/move']:10.2f} "
-            f"{kb.get(key, float('nan')):8.0f} {int(f['clicks']):7d}"
+            f"{kb.get(key, float('nan')):8.0f} {int(f['clicks']):7d} {int(f.get('typed', 0)):6d}"
         )
     print("REST calls per stored move, by what they do:")
     for key in GAMES:

@@ -318,7 +318,16 @@ async def deliver_board(
                 await reply.update_message(embed=embed, view=view, attachments=files)
                 shown(host, record)
         elif record.message_id is not None:
-            embed, view, files = await drawn(parts)
+            with deferring():
+                built = parts()
+            embed, view, files = built
+            if pending(files):
+                embed, view, files = await drawn(parts, built)
+                if await superseded(host, record):
+                    # A later move was stored while this board's picture was drawn (a
+                    # computer's, answering at once): its own edit shows more, and this one
+                    # would be seen for an instant at most. One edit instead of two.
+                    return Board.SHOWN
             if not shown(host, record):
                 return Board.SHOWN  # a newer move's board went out meanwhile: it shows more
             await channel.get_partial_message(record.message_id).edit(
@@ -364,6 +373,14 @@ def shown(host: Host, record: GameRecord) -> bool:
     return True
 
 
+async def superseded(host: Host, record: GameRecord) -> bool:
+    """Whether a move later than ``record``'s is stored (by any process): its follow-through
+    edits the board with its own picture."""
+    if shown_version(host, record.id) > record.version:
+        return True
+    return (await host.repository.get(record.id)).version > record.version
+
+
 _later: set[asyncio.Task[None]] = set()
 """The pictures under way after their click was answered (held so none is collected)."""
 
@@ -393,10 +410,7 @@ async def picture_later(
             embed, view = None, None
         except PictureFailed:
             embed, view, files = parts()  # the failure is known now: the text form
-        if board and (
-            shown_version(host, record.id) > record.version
-            or (await host.repository.get(record.id)).version > record.version
-        ):
+        if board and await superseded(host, record):
             # A later move is stored (a computer's, often, answering at once): its board edit
             # brings its own picture, so this one would be shown for an instant at most.
             return

@@ -259,13 +259,19 @@ E = TypeVar("E")
 V = TypeVar("V")
 
 
-async def drawn(build: Callable[[], tuple[E, V, list[discord.File]]]) -> tuple[E, V, list[discord.File]]:
-    """A message's parts as ``build`` makes them, every picture drawn — in a worker, the loop
-    going on meanwhile. A picture that cannot be drawn was logged and is known as failed, so
-    building again gives the text form in its place."""
+async def drawn(
+    build: Callable[[], tuple[E, V, list[discord.File]]], built: tuple[E, V, list[discord.File]] | None = None
+) -> tuple[E, V, list[discord.File]]:
+    """A message's parts as ``build`` makes them (``built``: as it made them already inside
+    ``deferring()``), every picture drawn — in a worker, the loop going on meanwhile. A picture
+    that cannot be drawn was logged and is known as failed, so building again gives the text
+    form in its place."""
     while True:
-        with deferring():
-            parts = build()
+        if built is None:
+            with deferring():
+                parts = build()
+        else:
+            parts, built = built, None
         if not pending(parts[2]):
             return parts
         try:
