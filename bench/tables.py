@@ -36,6 +36,7 @@ import tempfile
 import time
 import tracemalloc
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -60,6 +61,8 @@ from engine.core import dump_json
 from storage import GameStatus
 
 GAMES = ("pickomino", "raid", "hobbit", "berserk")
+RANDOM = "random"
+"""The computer player every game has."""
 BY_KIND = "calls/move: "
 """The figures of REST calls per move of one kind start so (``AckClock.kind_of``)."""
 _CALLBACK = re.compile(r"/interactions/([0-9]+)/([^/]+)/callback")
@@ -216,9 +219,10 @@ class Seated:
     person: Any
 
 
-async def open_tables(env: simcord.Env, repository: Any, tables: Tables, keys: list[str]) -> list[Seated]:
-    """One channel per table: its person opens the game, seats the game's strongest computer
-    player, and starts it."""
+async def open_tables(env: simcord.Env, repository: Any, tables: Tables, keys: list[str],
+                      computer: str | None = None) -> list[Seated]:  # fmt: skip
+    """One channel per table: its person opens the game, seats a computer player (``computer``,
+    by default the game's strongest), and starts it."""
     guild = env.create_guild()
     seated = []
     for n, key in enumerate(keys):
@@ -226,8 +230,7 @@ async def open_tables(env: simcord.Env, repository: Any, tables: Tables, keys: l
         person = guild.add_member(env.create_user(f"player{n}"))
         lobby = (await person.slash(channel, "play", game=key)).response
         assert lobby is not None
-        strongest = policies(key)[-1]
-        await person.click(lobby, label=f"Add AI: {strongest}")
+        await person.click(lobby, label=f"Add AI: {computer or policies(key)[-1]}")
         await person.click(lobby, label="Start")
         found = await repository.by_channel(channel.id)
         assert found is not None and found.status is GameStatus.ACTIVE, key
@@ -274,7 +277,7 @@ async def play(env: simcord.Env, repository: Any, tables: Tables, seated: list[S
                 )
             else:  # no button holds any of his moves (a path, a choice in a menu): typed
                 game = engine.get_game(record.key)
-                policy = get_policy(record.key, "random")
+                policy = get_policy(record.key, RANDOM)
                 action = game.dump_action(decide_at(position, seat, policy, chooser.randrange(2**32)))
                 interaction = typed(
                     env, tables, table.game_id, table.person, table.channel.id, dump_json(action)
@@ -343,25 +346,68 @@ async def timed(tables_per_game: int, clicks: int, seed: int) -> dict[str, dict[
 
 
 SIMULATOR = str(Path(simcord.__file__).resolve().parent)
+ROOT = Path(__file__).resolve().parent.parent
 
 
-def held(snapshot: tracemalloc.Snapshot) -> int:
-    """Bytes traced, leaving out whatever the simulator allocated (any frame in simcord)."""
-    kept = snapshot.filter_traces(
+def kept(snapshot: tracemalloc.Snapshot) -> tracemalloc.Snapshot:
+    """The traces left once whatever the simulator allocated is left out (any frame in
+    simcord), and tracemalloc's own."""
+    return snapshot.filter_traces(
         [
             tracemalloc.Filter(False, SIMULATOR + "/*", all_frames=True),
             tracemalloc.Filter(False, tracemalloc.__file__),
         ]
     )
-    return sum(stat.size for stat in kept.statistics("filename"))
 
 
-async def memory(tables_per_game: int, clicks: int, seed: int) -> dict[str, float]:
+def held(after: tracemalloc.Snapshot, before: tracemalloc.Snapshot) -> int:
+    """Bytes traced in ``after`` more than in ``before``."""
+    return sum(t.size for t in after.traces) - sum(t.size for t in before.traces)
+
+
+def shared_caches() -> tuple[Callable[[], None], int]:
+    """How to empty the bot's caches every game shares (pictures drawn, text set), and the
+    bytes they hold at most: a fixed cost of the process whatever the number of games, which
+    the memory pass leaves out of each game's figure and adds back spread over ``--tables``.
+    (A revision without them: nothing.)"""
+    try:
+        from bot.render.drawing import SET_TEXT
+        from bot.render.painter import PAINTER
+    except ImportError:
+        return lambda: None, 0
+
+    def empty() -> None:
+        PAINTER.clear()
+        SET_TEXT.clear()
+
+    return empty, PAINTER.cache_bytes + SET_TEXT.limit
+
+
+OURS = str(ROOT)
+
+
+def sites(snapshot: tracemalloc.Snapshot) -> dict[str, int]:
+    """Bytes held by where this repository's code asked for them (the innermost frame in
+    ``bot``, ``engine``, ``storage``; else the innermost frame)."""
+    found: dict[str, int] = defaultdict(int)
+    for trace in snapshot.traces:
+        frames = list(trace.traceback)  # the oldest frame first
+        ours = next((f for f in reversed(frames) if f.filename.startswith(OURS)), frames[-1])
+        found[f"{ours.filename.removeprefix(OURS + '/')}:{ours.lineno}"] += trace.size
+    return found
+
+
+async def memory(tables_per_game: int, clicks: int, seed: int, top: bool = False) -> dict[str, Any]:
     """The memory pass: for one game after the other, the bytes the bot holds more once that
-    many tables of it are started and played ``clicks`` rounds, per table."""
+    many tables of it are started and played ``clicks`` rounds, per table — the caches every
+    game shares emptied before each count (``shared_caches``) — and where they are held. The
+    computer seats play ``random`` here: a strong player's thinking, every allocation traced,
+    takes minutes a move (what a policy keeps between its moves is left out)."""
     chooser = random.Random(seed)
     tables = Tables()
     per_game: dict[str, float] = {}
+    where: dict[str, list[tuple[str, float]]] = {}
+    empty, shared = shared_caches()
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{Path(folder) / 'bench.db'}"
         repository = await open_repository(url)
@@ -370,29 +416,42 @@ async def memory(tables_per_game: int, clicks: int, seed: int) -> dict[str, floa
             clock = env.backend.http_requests = AckClock([], env.backend, tables)
             clock.keep = False
             # One table of each first: what every game loads once (fonts, rules, catalogues).
-            warm = await open_tables(env, repository, tables, list(GAMES))
+            warm = await open_tables(env, repository, tables, list(GAMES), RANDOM)
             await play(env, repository, tables, warm, 3, chooser)
             # Twelve frames reach the simulator's own (its calls are innermost) at a fraction
             # of the cost of whole stacks.
             tracemalloc.start(12)
             for key in GAMES:
-                env.backend.cdn._blobs.clear()
-                gc.collect()
-                before = held(tracemalloc.take_snapshot())
-                seated = await open_tables(env, repository, tables, [key] * tables_per_game)
-                await play(env, repository, tables, seated, clicks, chooser)
                 # The simulator keeps every picture it was sent — the very bytes the bot drew, so
                 # their allocation names the bot's code: its attachment store is let go first.
                 env.backend.cdn._blobs.clear()
+                empty()
                 gc.collect()
-                after = held(tracemalloc.take_snapshot())
-                per_game[key] = (after - before) / tables_per_game / 1024
+                before = kept(tracemalloc.take_snapshot())
+                seated = await open_tables(env, repository, tables, [key] * tables_per_game, RANDOM)
+                await play(env, repository, tables, seated, clicks, chooser)
+                env.backend.cdn._blobs.clear()
+                empty()
+                gc.collect()
+                after = kept(tracemalloc.take_snapshot())
+                per_game[key] = held(after, before) / tables_per_game / 1024
+                if top:
+                    was = sites(before)
+                    grew = {site: size - was.get(site, 0) for site, size in sites(after).items()}
+                    biggest = sorted(grew.items(), key=lambda item: -item[1])[:8]
+                    where[key] = [(site, size / tables_per_game / 1024) for site, size in biggest]
             tracemalloc.stop()
         await repository.close()
-    return per_game
+    return {"kb": per_game, "shared kb": shared / 1024, "top": where}
 
 
-def report(figures: dict[str, dict[str, float]], kb: dict[str, float], tables: int, clicks: int) -> None:
+def per_game_kb(found: dict[str, Any], key: str, tables: int) -> float:
+    """A running game's memory: its own, and its share of the caches every game shares."""
+    return float(found["kb"][key]) + float(found.get("shared kb", 0.0)) / tables
+
+
+def report(figures: dict[str, dict[str, float]], mem: dict[str, Any], tables: int, clicks: int,
+           top: bool) -> None:  # fmt: skip
     print(f"{tables} concurrent tables ({tables // 4} of each game, a person against a computer), "
           f"{clicks} click rounds")  # fmt: skip
     print(
@@ -401,18 +460,24 @@ def report(figures: dict[str, dict[str, float]], kb: dict[str, float], tables: i
     )
     for key in GAMES:
         f = figures[key]
+        kb = per_game_kb(mem, key, tables) if mem else float("nan")
         print(
             f"{key:10} {f['p50']:8.1f} {f['p99']:8.1f} {f['moves/s']:8.1f} {f['calls/move']:10.2f} "
-            f"{kb.get(key, float('nan')):8.0f} {int(f['clicks']):7d} {int(f.get('typed', 0)):6d}"
+            f"{kb:8.0f} {int(f['clicks']):7d} {int(f.get('typed', 0)):6d}"
         )
     print("REST calls per stored move, by what they do:")
     for key in GAMES:
         kinds = sorted((k[len(BY_KIND) :], v) for k, v in figures[key].items() if k.startswith(BY_KIND))
         print(f"  {key:10} " + ", ".join(f"{kind} {share:.2f}" for kind, share in kinds))
-    print("JSON " + json.dumps({"figures": figures, "kb": kb}))
-
-
-ROOT = Path(__file__).resolve().parent.parent
+    if mem:
+        print(
+            f"KB/game: a game's own memory, and {mem['shared kb']:.0f} KB of caches every game shares "
+            f"(pictures drawn, text set) spread over {tables} tables"
+        )
+    if mem and top:
+        for key in GAMES:
+            print(f"  {key}: " + ", ".join(f"{site} {kb:.1f}" for site, kb in mem["top"][key]))
+    print("JSON " + json.dumps({"figures": figures, **mem}))
 
 
 def measure(root: Path, args: argparse.Namespace) -> dict[str, Any]:
@@ -457,8 +522,19 @@ def compare(args: argparse.Namespace) -> None:
                     for found in runs.values()
                 ]
             print(f"{key + ' ' + heads[name]:22} {' '.join(shown)}")
-        shown = [f"{statistics.median(r['kb'][key] for r in found):>12,.0f}" for found in runs.values()]
-        print(f"{key + ' KB/game':22} {' '.join(shown)}")
+        if args.memory_tables:
+            shown = [
+                f"{statistics.median(per_game_kb(r, key, args.tables) for r in found):>12,.0f}"
+                for found in runs.values()
+            ]
+            print(f"{key + ' KB/game':22} {' '.join(shown)}")
+    print("REST calls per stored move by what they do (medians):")
+    for key in GAMES:
+        for name, found in runs.items():
+            kinds = sorted({k for r in found for k in r["figures"][key] if k.startswith(BY_KIND)})
+            medians = {k: statistics.median(r["figures"][key].get(k, 0.0) for r in found) for k in kinds}
+            shares = [f"{kind[len(BY_KIND) :]} {share:.2f}" for kind, share in medians.items()]
+            print(f"  {key:10} {name:>10}: " + ", ".join(shares))
 
 
 def main() -> None:
@@ -470,6 +546,9 @@ def main() -> None:
     parser.add_argument("--clicks", type=int, default=10, help="rounds of clicks")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--memory-tables", type=int, default=5, help="tables of each game in the memory pass")
+    parser.add_argument(
+        "--memory-top", action="store_true", help="where each game's memory is held (the biggest sites)"
+    )
     parser.add_argument("--against", metavar="REV", help="also measure this git revision, side by side")
     parser.add_argument("--rounds", type=int, default=3, help="runs of each tree with --against")
     args = parser.parse_args()
@@ -477,8 +556,12 @@ def main() -> None:
         compare(args)
         return
     figures = asyncio.run(timed(args.tables // 4, args.clicks, args.seed))
-    kb = asyncio.run(memory(args.memory_tables, args.clicks, args.seed)) if args.memory_tables else {}
-    report(figures, kb, args.tables, args.clicks)
+    mem = (
+        asyncio.run(memory(args.memory_tables, args.clicks, args.seed, args.memory_top))
+        if args.memory_tables
+        else {}
+    )
+    report(figures, mem, args.tables, args.clicks, args.memory_top)
 
 
 if __name__ == "__main__":
