@@ -35,7 +35,7 @@ from bot.host import Host
 from bot.i18n import t
 from bot.private import recipients, send_private_views, tell_unreachable
 from bot.render import Menus
-from bot.render.painter import PAINTER, PictureFailed, deferring, drawn, pending
+from bot.render.painter import PAINTER, PictureFailed, deferring, drawn, drawn_if_free, pending
 from bot.render.registry import renderer_for
 from bot.reply import Reply, UserMistake
 from bot.stored import dm_notices
@@ -294,10 +294,11 @@ async def deliver_board(
     message. When Discord refuses (a 5xx, a 429 past discord.py's retries, a 403, a deleted
     message), the board is posted again once and the new message becomes the board.
 
-    Pictures are drawn off the loop (``bot.render.painter``). A click is answered at once with
-    the new words, the picture it had staying until the new one follows by an edit of the
-    response (``picture_later``); an edit of the board (no click to answer) waits for its
-    pictures in the worker and sends all in one call."""
+    Pictures are drawn off the loop (``bot.render.painter``). A click's answer waits for its
+    picture only when a drawing thread is free (one drawing, one call); when they are busy it
+    is answered at once with the new words, the picture it had staying until the new one
+    follows by an edit of the response (``picture_later``). An edit of the board (no click to
+    answer) waits for its pictures in a worker and sends all in one call."""
     record = applied.game
 
     def parts() -> tuple[discord.Embed, discord.ui.View | None, list[discord.File]]:
@@ -307,10 +308,12 @@ async def deliver_board(
     try:
         if reply is not None:
             with deferring():
-                embed, view, files = parts()
+                built = parts()
+            embed, view, files = await drawn_if_free(parts, built)
             if pending(files):
-                # Without ``attachments`` the response keeps the message's picture (the new
-                # embed names it by the same file name) until ``picture_later`` replaces it.
+                # The drawing threads are busy: the words go first. Without ``attachments`` the
+                # response keeps the message's picture (the new embed names it by the same
+                # file name) until ``picture_later`` replaces it.
                 await reply.update_message(embed=embed, view=view)
                 shown(host, record)
                 later(picture_later(host, reply, record, parts, files))

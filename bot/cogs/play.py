@@ -35,7 +35,7 @@ from bot.moves import (
 from bot.policies import default_policy
 from bot.private import deliver_pending_notice, show_private
 from bot.render import Focus, Forms, Menus, Table
-from bot.render.painter import deferring, drawn, pending
+from bot.render.painter import deferring, drawn, drawn_if_free, pending
 from bot.render.registry import renderer_for
 from bot.reply import Reply, UserMistake
 from bot.stored import dm_notices
@@ -166,9 +166,10 @@ class Play(commands.Cog):
             return private_parts(record, seat, reply.lang, pictures=pictures)
 
         with deferring():
-            embed, view, files = parts()
+            built = parts()
+        embed, view, files = await drawn_if_free(parts, built)  # as on the board (``deliver_board``)
         try:
-            if pending(files):  # the words now, the picture by an edit once drawn (as on the board)
+            if pending(files):  # the words now, the picture by an edit once drawn
                 await reply.update_message(embed=embed, view=view)
                 later(picture_later(self.host, reply, record, parts, files, board=False))
             else:

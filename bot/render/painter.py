@@ -212,6 +212,12 @@ class Painter:
             for f in files
         ]
 
+    def free(self) -> bool:
+        """Whether a drawing asked for now starts at once: fewer drawings are under way than
+        there are threads to draw them."""
+        with self._lock:
+            return len(self._drawing) < WORKERS
+
     def shutdown(self) -> None:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
@@ -279,3 +285,15 @@ async def drawn(
         except PictureFailed:
             continue  # known as failed now: the next build shows its text form
         return parts[0], parts[1], files
+
+
+async def drawn_if_free(
+    build: Callable[[], tuple[E, V, list[discord.File]]], built: tuple[E, V, list[discord.File]]
+) -> tuple[E, V, list[discord.File]]:
+    """``built`` (made by ``build`` inside ``deferring()``) with its pictures drawn when a
+    drawing thread is free — a click's answer then waits one drawing, in a worker, and brings
+    its picture in the same call — else as it is, its pictures still pending (the threads are
+    busy: the answer goes first, and the pictures follow by an edit)."""
+    if not pending(built[2]) or not PAINTER.free():
+        return built
+    return await drawn(build, built)

@@ -4,11 +4,12 @@ worker inside ``deferring()``; a failing drawing is remembered and gives ``None`
 from __future__ import annotations
 
 import asyncio
+import threading
 from dataclasses import dataclass
 
 import pytest
 
-from bot.render.painter import PAINTER, PendingPicture, PictureFailed, deferring, painted
+from bot.render.painter import PAINTER, WORKERS, PendingPicture, PictureFailed, deferring, painted
 
 
 @dataclass(frozen=True)
@@ -95,3 +96,21 @@ def test_a_picture_goes_only_to_the_very_arguments_it_was_drawn_from() -> None:
     again = painted("a.png", draw_hand, Seen(("ace",)))
     assert again is not None and again.fp.read() == b"ace"
     assert hands == [Seen(("ace",)), Seen(("two",)), Seen(("ace",))]  # never the other's picture
+
+
+async def test_a_thread_is_free_while_fewer_drawings_are_under_way_than_threads() -> None:
+    release = threading.Event()
+
+    def slow(view: View) -> bytes:
+        release.wait()
+        return b"drawn"
+
+    assert PAINTER.free()
+    with deferring():
+        pictures = [painted(f"{n}.png", slow, View((str(n),))) for n in range(WORKERS)]
+    under_way = asyncio.gather(*(PAINTER.finish([p]) for p in pictures if p is not None))
+    await asyncio.sleep(0)  # the drawings are handed to the threads
+    assert not PAINTER.free()
+    release.set()
+    await under_way
+    assert PAINTER.free()

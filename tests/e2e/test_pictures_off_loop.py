@@ -1,6 +1,7 @@
-"""Pictures are drawn off the event loop: a click is answered with the new words at once and
-its picture follows by an edit; a picture that cannot be drawn is logged, the text form takes
-its place and the game goes on; a picture already drawn is not drawn again."""
+"""Pictures are drawn off the event loop: a click's answer brings its picture when a drawing
+thread is free, else the new words go at once and the picture follows by an edit; a picture
+that cannot be drawn is logged, the text form takes its place and the game goes on; a picture
+already drawn is not drawn again."""
 
 from __future__ import annotations
 
@@ -25,9 +26,40 @@ def calls_since(env: simcord.Env, start: int) -> list[Any]:
     return list(env.http_requests)[start:]
 
 
-async def test_a_click_is_answered_before_its_picture_which_follows_by_edit(
+def picture_edits(calls: list[Any], filename: str) -> list[int]:
+    """Where among ``calls`` an edit of an answer brings the picture ``filename``."""
+    return [
+        i
+        for i, c in enumerate(calls)
+        if c.method == "PATCH"
+        and c.path.endswith("/messages/@original")
+        and [a["filename"] for a in (c.json or {}).get("attachments", [])] == [filename]
+    ]
+
+
+async def test_with_a_drawing_thread_free_the_answer_brings_its_picture(
     simcord_env: simcord.Env, repository: Repository
 ) -> None:
+    room = make_room(simcord_env, repository)
+    alice = room.players[0]
+    await open_game(room, game="raid")
+    dm = last_dm(alice)
+    start = len(simcord_env.http_requests)
+    clicked = await alice.user.click(dm, label="Random")  # her secret placement, in her DM
+    assert clicked.acknowledged
+
+    calls = calls_since(simcord_env, start)
+    answer = next(c for c in calls if c.path.endswith("/callback"))
+    assert [a["filename"] for a in answer.json["data"]["attachments"]] == ["raid-map.png"]
+    assert picture_edits(calls, "raid-map.png") == [], "one call: no edit follows"
+    redrawn = last_dm(alice)
+    assert redrawn.id == dm.id and [a.filename for a in redrawn.attachments] == ["raid-map.png"]
+
+
+async def test_with_the_drawing_threads_busy_the_words_go_first_and_the_picture_follows(
+    simcord_env: simcord.Env, repository: Repository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(PAINTER, "free", lambda: False)  # as under load: every thread drawing
     room = make_room(simcord_env, repository)
     alice = room.players[0]
     record = await open_game(room, game="raid")
@@ -42,13 +74,7 @@ async def test_a_click_is_answered_before_its_picture_which_follows_by_edit(
     response = calls[answer].json["data"]
     assert response["embeds"][0]["image"]["url"] == "attachment://raid-map.png"
     assert "attachments" not in response, "the answer waits for no picture"
-    pictured = [
-        i
-        for i, c in enumerate(calls)
-        if c.method == "PATCH"
-        and c.path.endswith("/messages/@original")
-        and [a["filename"] for a in c.json.get("attachments", [])] == ["raid-map.png"]
-    ]
+    pictured = picture_edits(calls, "raid-map.png")
     assert pictured and pictured[0] > answer, "the picture follows by an edit of the answer"
     redrawn = last_dm(alice)
     assert redrawn.id == dm.id and [a.filename for a in redrawn.attachments] == ["raid-map.png"]
