@@ -188,6 +188,13 @@ class Renderer:
         player's turn), so that a DM tells the player. ``public``: the public view."""
         return decision.secret
 
+    def private_news(self, before: Any, after: Any) -> bool:
+        """Whether a seat's private view (``Game.private_view``, ``before`` and ``after`` a
+        move) changed in something the seat can read nowhere else: only then does the change
+        alone bring a DM. By default any change; a game whose private view also repeats public
+        facts says that a change of those alone is none (the board tells it to everyone)."""
+        return bool(before != after)
+
     def refusal(self, lang: str, error: EngineError) -> str | None:
         """A game's own words for a refused action, when its error carries more than the
         catalogue's ``error.engine.<code>`` can say (every problem of a placement)."""

@@ -16,8 +16,6 @@ window during the other player's turn): a DM tells the player, where no turn pin
 
 from __future__ import annotations
 
-import io
-import logging
 import re
 from typing import Any
 
@@ -77,6 +75,7 @@ from bot.render.base import (
     Table,
     ranking_lines,
 )
+from bot.render.painter import painted
 from engine import Decision, EngineError, Event, Game
 from engine.games.berserk import board
 from engine.games.berserk.cards import CARDS, DECKS
@@ -84,8 +83,6 @@ from engine.games.berserk.setup import BUDGETS, RESERVE, RESERVE_SIZE
 from engine.games.berserk.state import DefenderStep
 from engine.games.berserk.view import BerserkView, UnitView
 from engine.kits.resolution import Item
-
-log = logging.getLogger("tavern.bot")
 
 FIELD_FILE = "berserk-field.png"
 FIELD_LIMIT = 1024
@@ -325,13 +322,8 @@ class BerserkRenderer(Menus, Forms, Renderer):
         """The field picture, its legend drawn in; the text grid with the same words instead when
         the server turned pictures off or when drawing fails."""
         words = self._words(table, view)
-        png = None
-        if table.pictures:
-            try:
-                png = render_field(view, words)
-            except Exception:
-                log.exception("could not draw a Berserk picture; showing the text grid")
-        if png is None:
+        picture = painted(FIELD_FILE, render_field, view, words) if table.pictures else None
+        if picture is None:
             embed.add_field(
                 name=t(table.lang, "berserk.board.grid"),
                 value=_fit(f"```\n{text_field(view, words.names)}\n```"),
@@ -345,7 +337,7 @@ class BerserkRenderer(Menus, Forms, Renderer):
             )
             return []
         embed.set_image(url=f"attachment://{FIELD_FILE}")
-        return [discord.File(io.BytesIO(png), filename=FIELD_FILE)]
+        return [picture]
 
     def _words(self, table: Table, view: BerserkView) -> Words:
         lang = table.lang
