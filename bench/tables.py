@@ -45,7 +45,6 @@ if not __package__:  # run as a file: the repository root, not bench/, must come
     sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 import simcord
-from simcord import actors as sim_actors
 from simcord import interactions as sim_interactions
 from simcord.backend import serializers
 from simcord.enums import AppCommandType, ComponentType, InteractionType
@@ -191,7 +190,10 @@ def buttons(env: simcord.Env, places: list[tuple[int, int | None, int | None]], 
 def typed(env: simcord.Env, tables: Tables, table: int, person: Any, channel_id: int, text: str) -> int:
     """Deliver ``/move action:<text>`` to the bot without waiting (a move no button can hold:
     a button's id has at most 100 characters); returns the interaction id."""
-    root = sim_actors._resolve_visible_command(person, channel_id, "move", AppCommandType.CHAT_INPUT)
+    guild = getattr(person, "guild", None)
+    guild_id = guild.id if guild is not None else None
+    root = env.backend.find_command("move", guild_id, type=AppCommandType.CHAT_INPUT)
+    assert root is not None, "the bot has no /move command"
     option = {"name": "action", "type": 3, "value": text}
     data = {"id": root["id"], "name": root["name"], "type": AppCommandType.CHAT_INPUT, "options": [option]}
     if root.get("guild_id"):
