@@ -11,7 +11,7 @@ REST calls per stored move (each call counted for the table it concerns), and th
 running game holds, measured in a second pass under ``tracemalloc`` without what the
 simulator keeps (its message store, its request log and the pictures it was sent).
 
-python bench/tables.py [--tables 100] [--clicks 20] [--seed S]
+python bench/tables.py [--tables 100] [--clicks 10] [--seed S] [--computer random]
 python bench/tables.py --against REV [--rounds 3]   this tree and git revision REV side by side
 
 ``--against REV`` exports REV (``git archive``) into a temporary folder, puts this benchmark
@@ -304,8 +304,11 @@ def bot_settings(url: str) -> Settings:
     return Settings(_env_file=None, discord_token=None, database_url=url, ai_delay_seconds=0)
 
 
-async def timed(tables_per_game: int, clicks: int, seed: int) -> dict[str, dict[str, float]]:
-    """The timed pass: every table at once, no tracing."""
+async def timed(
+    tables_per_game: int, clicks: int, seed: int, computer: str | None
+) -> dict[str, dict[str, float]]:
+    """The timed pass: every table at once, no tracing; ``computer`` seats that player at every
+    table (``None``: each game's strongest)."""
     chooser = random.Random(seed)
     keys = [key for _ in range(tables_per_game) for key in GAMES]
     tables = Tables()
@@ -314,7 +317,7 @@ async def timed(tables_per_game: int, clicks: int, seed: int) -> dict[str, dict[
         repository = await open_repository(url)
         bot = create_bot(bot_settings(url), repository)
         async with simcord.run(bot, settle_timeout=600) as env:
-            seated = await open_tables(env, repository, tables, keys)
+            seated = await open_tables(env, repository, tables, keys, computer)
             versions = {t.game_id: (await repository.get(t.game_id)).version for t in seated}
             clock = env.backend.http_requests = AckClock(env.backend.http_requests, env.backend, tables)
             clock.keep = False  # the simulator's request log would only grow
@@ -485,7 +488,8 @@ def report(figures: dict[str, dict[str, float]], mem: dict[str, Any], tables: in
 def measure(root: Path, args: argparse.Namespace) -> dict[str, Any]:
     done = subprocess.run(
         [sys.executable, str(root / "bench" / "tables.py"), "--tables", str(args.tables),
-         "--clicks", str(args.clicks), "--seed", str(args.seed), "--memory-tables", str(args.memory_tables)],
+         "--clicks", str(args.clicks), "--seed", str(args.seed), "--memory-tables", str(args.memory_tables),
+         *(["--computer", args.computer] if args.computer else [])],
         cwd=root, capture_output=True, text=True, check=False,
     )  # fmt: skip
     if done.returncode != 0:
@@ -547,6 +551,9 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=100, help="tables, a quarter of each game")
     parser.add_argument("--clicks", type=int, default=10, help="rounds of clicks")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--computer", metavar="POLICY", help="the computer player at every table (default: each game's best)"
+    )
     parser.add_argument("--memory-tables", type=int, default=5, help="tables of each game in the memory pass")
     parser.add_argument(
         "--memory-top", action="store_true", help="where each game's memory is held (the biggest sites)"
@@ -557,7 +564,7 @@ def main() -> None:
     if args.against:
         compare(args)
         return
-    figures = asyncio.run(timed(args.tables // 4, args.clicks, args.seed))
+    figures = asyncio.run(timed(args.tables // 4, args.clicks, args.seed, args.computer))
     mem = (
         asyncio.run(memory(args.memory_tables, args.clicks, args.seed, args.memory_top))
         if args.memory_tables
