@@ -19,6 +19,7 @@ from bot.app import TavernBot, create_bot
 from bot.check import check
 from bot.logging_setup import setup_logging
 from bot.settings import Settings
+from bot.thinking import stop_workers
 from engine import game_keys, get_game
 from storage import open_repository
 from storage.errors import StorageError
@@ -122,6 +123,8 @@ def main(argv: list[str] | None = None) -> int:
         return fail(f"Cannot open the database: {exc.message} (DATABASE_URL, see .env.example).")
     except aiohttp.ClientConnectionError as exc:
         return fail(f"Cannot reach Discord: {exc}.")
+    finally:
+        stop_workers()
     return 0
 
 

@@ -19,8 +19,9 @@ process takes over at once.
 
 Each move is chosen by ``engine.ai.decide`` from the seat's own view only, with a seed derived
 from the game id, version and seat (the same position always gets the same move, whichever
-process plays it), in a worker thread so a deep decision does not hold up other games, by a
-policy object kept per seat (a cache: a fresh one decides the same), stored through
+process plays it), in a worker process (``bot.thinking``) so that a deep decision does not hold
+up other games' clicks, by a policy object the worker keeps per seat (a cache: a fresh one
+decides the same), stored through
 ``Repository.apply`` against the version it was chosen at — a ``StaleVersion`` means somebody
 else moved first — and followed through exactly as a person's move is (``bot.moves.follow``).
 
@@ -36,24 +37,19 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
-from collections import OrderedDict
+import uuid
 
 from bot.host import Host
 from bot.i18n import guild_language
 from bot.moves import follow
 from bot.policies import default_policy
 from bot.standing import standing_orders, switched_on
+from bot.thinking import Thinker
 from engine import get_game
-from engine.ai import Policy, get_policy
-from engine.ai.policy import decide_at
 from storage.errors import NotPlaying, StaleVersion, StorageError
 from storage.models import GameRecord, GameStatus
 
 log = logging.getLogger("tavern.bot")
-
-POLICIES_KEPT = 256
-"""Policy objects kept for reuse; the least recently used go first."""
-
 
 def decision_seed(game_id: int, version: int, seat: int) -> int:
     """The policy's seed for one decision: reproducible from the stored game alone."""
@@ -85,10 +81,8 @@ async def play_for_seat(
     if record.status is not GameStatus.ACTIVE or position is None or seat not in position.to_act():
         return False
     name = policy or record.seats[seat].ai or default_policy(record.key)
-    chooser = players.policy(game_id, seat, record.key, name)
     seed = decision_seed(game_id, record.version, seat)
-    # In a worker thread: a deep decision (tens of ms) must not hold up other games' clicks.
-    action = await asyncio.to_thread(decide_at, position, seat, chooser, seed)
+    action = await players.thinker.decide(position, seat, name, players.kept(game_id, seat, name), seed)
     try:
         applied = await host.repository.apply(
             game_id,
@@ -140,22 +134,18 @@ class AIPlayers:
         """Tasks in the pause before a move: nothing under way, ``stop`` may cut them at once."""
         self._given_back = 0
         """Computer turns given back by tasks cut off or stopped, for the shutdown's log line."""
-        self._policies: OrderedDict[tuple[int, int, str], Policy] = OrderedDict()
-        """One policy object per (game, seat, policy name), most recent last, so what a policy
-        works out once in a turn (a plan for the whole turn) serves its later decisions too."""
+        self.thinker = Thinker(host.settings.ai_processes)
+        """Where the decisions are taken: a worker process."""
+        self._token = uuid.uuid4().hex
+        """This bot's part of the keys of its policy objects in a worker that other bots of this
+        process (a test suite's), whose games have the same ids, use too."""
 
-    def policy(self, game_id: int, seat: int, game_key: str, name: str) -> Policy:
-        """The seat's policy object, kept for its next decisions. Policies decide from the view
-        alone, so a fresh one (after a restart, in another process) makes the same moves, only
-        more slowly."""
-        key = (game_id, seat, name)
-        found = self._policies.get(key)
-        if found is None:
-            found = self._policies[key] = get_policy(game_key, name)
-            while len(self._policies) > POLICIES_KEPT:
-                self._policies.popitem(last=False)
-        self._policies.move_to_end(key)
-        return found
+    def kept(self, game_id: int, seat: int, name: str) -> tuple[str, int, int, str]:
+        """The key of the seat's policy object, kept in the worker between its decisions, so
+        what a policy works out once in a turn (a plan for the whole turn) serves its later
+        decisions too. Policies decide from the view alone, so a fresh one (after a restart, in
+        another process) makes the same moves, only more slowly."""
+        return (self._token, game_id, seat, name)
 
     async def play_for_seat(self, game_id: int, seat: int, policy: str | None = None) -> bool:
         """One computer move for ``seat`` (``play_for_seat``)."""

@@ -15,6 +15,7 @@ from typing import Protocol
 import discord
 
 from bot.settings import Settings
+from bot.thinking import Thinker
 from engine import Event
 from storage import Repository
 from storage.models import GameRecord
@@ -24,6 +25,9 @@ Clock = Callable[[], datetime]
 
 class ComputerTurns(Protocol):
     """Plays the computer seats of a game in the background (``bot.ai_players.AIPlayers``)."""
+
+    thinker: Thinker
+    """Where computer players decide (a hint too)."""
 
     def schedule(self, record: GameRecord) -> None:
         """Play the game's pending computer turns in the background, if it has any."""

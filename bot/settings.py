@@ -31,6 +31,9 @@ class Settings(BaseSettings):
     """How much the bot logs: DEBUG, INFO, WARNING or ERROR."""
     ai_delay_seconds: float = Field(1.5, ge=0, le=60)
     """Seconds a computer player waits before each move, so people can follow (0–60)."""
+    ai_processes: int = Field(1, ge=0, le=16)
+    """Worker processes in which computer players think, so that their thinking never holds up
+    a click (0–16; 0 thinks in a thread of the bot's own process, for a machine with one core)."""
 
     log_format: Literal["plain", "json"] = "plain"
     """Log lines: plain (one readable line each) or json (one JSON object per line)."""

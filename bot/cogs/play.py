@@ -7,7 +7,6 @@ the click's own response when the click came from the board — and does all tha
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable
 from typing import Any, cast
@@ -41,7 +40,6 @@ from bot.reply import Reply, UserMistake
 from bot.stored import dm_notices
 from bot.typed import read_typed
 from engine import RESIGN, IllegalAction
-from engine.ai.policy import decide_at
 from engine.core import dump_json
 from storage.models import GameRecord, GameStatus
 
@@ -234,7 +232,9 @@ class Play(commands.Cog):
             if seat not in position.to_act():
                 raise UserMistake("play.not_your_turn")
             seed = decision_seed(record.id, record.version, seat)
-            chosen = await asyncio.to_thread(decide_at, position, seat, default_policy(record.key), seed)
+            chosen = await self.host.computer_turns.thinker.decide(
+                position, seat, default_policy(record.key), None, seed
+            )
             data = position.game.dump_action(chosen)
             assert isinstance(data, dict)
             words = renderer_for(record.key).action_text(reply.lang, data)

@@ -289,15 +289,23 @@ async def test_an_old_add_ai_button_seats_the_strongest_and_a_forged_policy_is_r
 
 
 def test_a_seat_keeps_its_policy_object_between_decisions(monkeypatch: pytest.MonkeyPatch) -> None:
-    """What ``strong`` works out at the start of a turn serves the turn's later decisions."""
-    import bot.ai_players
+    """What ``strong`` works out at the start of a turn serves the turn's later decisions: the
+    process that decides keeps each seat's policy object under the key the bot gives it."""
+    import engine.ai.kept
     from bot.ai_players import AIPlayers
+    from bot.settings import Settings
+    from engine.ai.kept import kept_policy
 
-    players = AIPlayers(None)  # type: ignore[arg-type]  # the cache needs no bot
-    first = players.policy(1, 0, "pickomino", "strong")
-    assert players.policy(1, 0, "pickomino", "strong") is first
-    assert players.policy(1, 1, "pickomino", "strong") is not first
-    assert players.policy(2, 0, "pickomino", "strong") is not first
-    monkeypatch.setattr(bot.ai_players, "POLICIES_KEPT", 2)
-    players.policy(3, 0, "pickomino", "greedy")  # three kept would be too many: game 1 seat 0 goes
-    assert players.policy(1, 0, "pickomino", "strong") is not first
+    class Host:
+        settings = Settings(_env_file=None, discord_token=None)
+
+    players, other = AIPlayers(Host()), AIPlayers(Host())  # type: ignore[arg-type]  # no bot
+    first = kept_policy(players.kept(1, 0, "strong"), "pickomino", "strong")
+    assert kept_policy(players.kept(1, 0, "strong"), "pickomino", "strong") is first
+    assert kept_policy(players.kept(1, 1, "strong"), "pickomino", "strong") is not first
+    assert kept_policy(players.kept(2, 0, "strong"), "pickomino", "strong") is not first
+    # another bot of the same process (a test's) has its own game 1
+    assert kept_policy(other.kept(1, 0, "strong"), "pickomino", "strong") is not first
+    monkeypatch.setattr(engine.ai.kept, "POLICIES_KEPT", 2)
+    kept_policy(players.kept(3, 0, "greedy"), "pickomino", "greedy")  # too many: game 1 seat 0 goes
+    assert kept_policy(players.kept(1, 0, "strong"), "pickomino", "strong") is not first

@@ -1,0 +1,94 @@
+"""Computer players think in a worker process, away from the bot's event loop and its threads.
+
+A computer player's decision is Python working on the CPU: the strongest players search, play
+out whole turns or solve a turn (up to some 100 ms of CPU a decision). In a thread of the bot's own process it holds the interpreter lock, and the event loop
+that answers every other table's clicks waits for it: with a hundred tables, clicks waited
+hundreds of milliseconds behind other tables' computer seats. A worker process has its own
+interpreter, so the loop keeps a core to itself.
+
+A decision needs only the position, the seat, the policy's name and the seed, all of which
+pickle in well under a millisecond (a few KB); the worker imports the engine alone
+(``engine.ai.kept.think``), and keeps the policy objects of its decisions, by a key that
+includes the bot's own token, so that bots in one process (a test suite's), whose games share
+ids, never share one.
+
+``processes=0`` thinks in a thread of this process, as a bot with a single core should.
+If the worker dies, the decision is taken again in a new one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import multiprocessing
+import signal
+from collections.abc import Hashable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from engine.ai.kept import think
+from engine.core.position import Position
+
+log = logging.getLogger("tavern.bot")
+
+_pools: dict[int, ProcessPoolExecutor] = {}
+"""The worker pools of this process, by size: bots in one process (a test suite's) share them,
+so only the first decision of a process waits for a worker to start."""
+
+
+def _pool(processes: int) -> ProcessPoolExecutor:
+    found = _pools.get(processes)
+    if found is None:
+        # spawn: a fresh interpreter, not a fork of a process with running threads (the
+        # database's, the pictures') whose locks a fork could copy while they are held.
+        found = _pools[processes] = ProcessPoolExecutor(
+            max_workers=processes, mp_context=multiprocessing.get_context("spawn"), initializer=_deaf
+        )
+    return found
+
+
+_deaf = functools.partial(signal.pthread_sigmask, signal.SIG_BLOCK, (signal.SIGINT, signal.SIGTERM))
+"""A worker's start: Ctrl-C reaches every process of the terminal's group, and a service
+manager may signal them all, but a worker must finish or drop its decision as the bot says
+(``stop_workers``) rather than die under it; it ends by itself when the bot's process does."""
+
+
+def _broken(processes: int, pool: ProcessPoolExecutor) -> None:
+    if _pools.get(processes) is pool:
+        del _pools[processes]
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def stop_workers() -> None:
+    """Stop every worker process (at the bot's exit); decisions under way are dropped."""
+    for processes, pool in list(_pools.items()):
+        _broken(processes, pool)
+
+
+class Thinker:
+    """Where computer players decide: in a pool of ``processes`` worker processes, started at
+    the first decision, or in a thread of this process when ``processes`` is 0."""
+
+    def __init__(self, processes: int) -> None:
+        self.processes = processes
+
+    async def decide(
+        self, position: Position[Any, Any], seat: int, name: str, kept: Hashable | None, seed: int
+    ) -> Any:
+        if self.processes == 0:
+            return await asyncio.to_thread(think, position, seat, name, kept, seed)
+        loop = asyncio.get_running_loop()
+        for attempt in (1, 2):
+            pool = _pool(self.processes)
+            try:
+                return await loop.run_in_executor(pool, think, position, seat, name, kept, seed)
+            except BrokenProcessPool:
+                # A worker died (killed, out of memory): its pool takes no more work. A new
+                # pool takes the decision again; a second death is a real failure.
+                _broken(self.processes, pool)
+                if attempt == 2:
+                    raise
+                log.warning("a computer player's worker process died; starting another")
+        raise AssertionError("unreachable")

@@ -1,0 +1,88 @@
+"""Computer players decide in a worker process (``bot.thinking``): the same moves as in the bot's
+own process, taken elsewhere, and a worker that dies is replaced."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import random
+import signal
+from typing import Any
+
+import pytest
+
+from bot.thinking import Thinker, stop_workers
+from engine import get_game
+from engine.ai import policies
+from engine.ai.policy import decide_at
+from engine.core.position import Position
+
+SEATS = {"pickomino": 3, "raid": 2, "hobbit": 3, "berserk": 2}
+
+
+def positions(key: str, count: int) -> list[tuple[Position[Any, Any], int]]:
+    """Positions of a random game of ``key``, each with a seat to act, some way into the game."""
+    game = get_game(key)
+    state = game.new(SEATS[key], 7)
+    chooser = random.Random(7)
+    found: list[tuple[Position[Any, Any], int]] = []
+    while game.result(state) is None and len(found) < count:
+        seat = game.to_act(state)[0]
+        found.append((Position(game, state), seat))
+        for _ in range(chooser.randrange(1, 6)):
+            if game.result(state) is not None:
+                break
+            seat = game.to_act(state)[0]
+            action = decide_at(Position(game, state), seat, "random", chooser.randrange(2**32))
+            state = game.apply(state, seat, action).state
+    return found
+
+
+@pytest.fixture
+def workers() -> Any:
+    yield
+    stop_workers()  # a test's pool never outlives it
+
+
+@pytest.mark.parametrize("key", sorted(SEATS))
+async def test_a_worker_decides_as_the_bots_own_process_does(key: str, workers: None) -> None:
+    """Every game's strongest player (the bot's default) makes the same move in a worker as in
+    a thread of this process, with the policy object kept between decisions or fresh."""
+    name = policies(key)[-1]
+    in_worker, in_thread = Thinker(1), Thinker(0)
+    for n, (position, seat) in enumerate(positions(key, 6)):
+        seed = 1000 + n
+        expected = decide_at(position, seat, name, seed)
+        assert await in_worker.decide(position, seat, name, ("test", key, seat), seed) == expected
+        assert await in_worker.decide(position, seat, name, None, seed) == expected
+        assert await in_thread.decide(position, seat, name, ("test", key, seat), seed) == expected
+    workers_seen = multiprocessing.active_children()
+    assert workers_seen and all(child.pid != os.getpid() for child in workers_seen)
+
+
+async def test_a_worker_that_dies_is_replaced_and_the_decision_taken_again(workers: None) -> None:
+    thinker = Thinker(1)
+    (position, seat), *_ = positions("pickomino", 1)
+    expected = decide_at(position, seat, "strong", 5)
+    assert await thinker.decide(position, seat, "strong", None, 5) == expected
+    (worker,) = multiprocessing.active_children()
+    os.kill(worker.pid or 0, signal.SIGKILL)
+    worker.join(10)
+    assert await thinker.decide(position, seat, "strong", None, 5) == expected
+    (replacement,) = multiprocessing.active_children()
+    assert replacement.pid != worker.pid
+
+
+async def test_a_worker_is_deaf_to_stop_signals_the_bot_handles(workers: None) -> None:
+    """Ctrl-C reaches every process of the terminal's group: the worker lets the bot stop it."""
+    thinker = Thinker(1)
+    (position, seat), *_ = positions("pickomino", 1)
+    await thinker.decide(position, seat, "greedy", None, 1)
+    (worker,) = multiprocessing.active_children()
+    os.kill(worker.pid or 0, signal.SIGINT)
+    os.kill(worker.pid or 0, signal.SIGTERM)
+    assert await thinker.decide(position, seat, "greedy", None, 2) == decide_at(position, seat, "greedy", 2)
+    assert multiprocessing.active_children() == [worker]
+    stop_workers()
+    worker.join(10)
+    assert not worker.is_alive()
