@@ -26,10 +26,8 @@ async def test_choosing_hard_is_shown_in_the_lobby_and_stored_in_the_games_optio
     lobby = await alice.slash(room.channel, "play", game="hobbit", options="difficulty=hard")
     assert lobby.response is not None
     shown = str({f.name: f.value for f in lobby.response.embeds[0].fields}["Options"]).splitlines()
-    assert shown[-1] == (
-        "Hard: Smaug wakes flies one space further; so does Smaug prowls at two and three players,"
-        " and Smaug hunts at three"
-    )
+    hard = "Hard: Smaug wakes and Smaug prowls fly one space further, and at three players Smaug hunts too"
+    assert shown[-1] == hard
     assert (await room.record()).options["difficulty"] == "hard"
 
     await bob.click(room.message(lobby.response.id), label="Join")

@@ -122,7 +122,7 @@ def test_a_broken_cards_file_names_the_file_and_the_card(
         ("hand_limit = 6", "hand_limit = -6", "numbers.hand_limit"),
         ("2 = { beorn = 1,", "5 = { beorn = 1,", "smaug.red_extra.5"),
         ("2 = { beorn = 1,", "2 = { beorn = 9,", "smaug.red_extra.2.beorn"),
-        ("esgaroth = -1, edition = 3 }", "esgaroth = -1 }", "smaug.red_extra.4.edition"),
+        ("esgaroth = -2, edition = 3 }", "esgaroth = -2 }", "smaug.red_extra.4.edition"),
         ("easy = {", "simple = {", "difficulty.simple"),
         ("normal = {}", "normal = { 2 = { beorn = 1 } }", "difficulty.normal"),
         ("normal = {}\n", "", "difficulty: the level(s) normal are missing"),
