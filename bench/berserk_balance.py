@@ -1,7 +1,9 @@
 """Berserk deck balance: ``baseline`` against ``baseline`` for every pair of decks (prints, not
 a test).
 
-python bench/berserk_balance.py [--games 1000] [--jobs 2] [--seed 0] [--round-cap 20]
+python bench/berserk_balance.py [--games 1000] [--jobs 2] [--seed 0] [--round-cap 20] [--policy baseline]
+
+``--policy`` plays another computer player on both sides (``search``).
 
 Each pair of different decks plays ``--games`` games; game ``g`` gives the first deck of the
 pair to seat ``g % 2``, so each deck sits on each seat equally often (the seat roll then
@@ -45,13 +47,13 @@ class Played(NamedTuple):
     rounds: int
 
 
-def play(decks: tuple[str, str], seed: int, round_cap: int) -> Played:
-    """One baseline game with the decks forced (the deck choice is the only decision not left
-    to the policy)."""
+def play(decks: tuple[str, str], seed: int, round_cap: int, policy: str = "baseline") -> Played:
+    """One game of ``policy`` on both sides with the decks forced (the deck choice is the only
+    decision not left to the policy)."""
     game = get_game("berserk")
-    baseline = get_policy("berserk", "baseline")
-    # each seat plays its deck, the baseline does the rest; decision n is seeded seed * 100_003 + n
-    choose = PolicyChoice([Preferring(ChooseDeck(deck), baseline) for deck in decks], seed * 100_003)
+    player = get_policy("berserk", policy)
+    # each seat plays its deck, the policy does the rest; decision n is seeded seed * 100_003 + n
+    choose = PolicyChoice([Preferring(ChooseDeck(deck), player) for deck in decks], seed * 100_003)
     state = play_to_end(game, game.new(2, seed, {"round_cap": round_cap}), random.Random(seed), choose=choose)
     result = game.result(state)
     assert result is not None and state.first is not None and state.end is not None
@@ -59,9 +61,9 @@ def play(decks: tuple[str, str], seed: int, round_cap: int) -> Played:
     return Played(decks, winner, state.first, state.end, state.round)
 
 
-def _chunk(args: tuple[list[tuple[tuple[str, str], int]], int]) -> list[Played]:
-    work, round_cap = args
-    return [play(decks, seed, round_cap) for decks, seed in work]
+def _chunk(args: tuple[list[tuple[tuple[str, str], int]], int, str]) -> list[Played]:
+    work, round_cap, policy = args
+    return [play(decks, seed, round_cap, policy) for decks, seed in work]
 
 
 def schedule(games: int, seed: int) -> list[tuple[tuple[str, str], int]]:
@@ -73,9 +75,9 @@ def schedule(games: int, seed: int) -> list[tuple[tuple[str, str], int]]:
     return work
 
 
-def run(games: int, jobs: int, seed: int, round_cap: int) -> list[Played]:
+def run(games: int, jobs: int, seed: int, round_cap: int, policy: str = "baseline") -> list[Played]:
     work = schedule(games, seed)
-    parts = [(work[i :: jobs * 8], round_cap) for i in range(jobs * 8)]
+    parts = [(work[i :: jobs * 8], round_cap, policy) for i in range(jobs * 8)]
     if jobs > 1:
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
             chunks = pool.map(_chunk, parts)
@@ -94,7 +96,7 @@ def points_of(p: Played, seat: int) -> float:
     return 0.5 if p.winner is None else float(p.winner == seat)
 
 
-def report(played: list[Played]) -> str:
+def report(played: list[Played], policy: str = "baseline") -> str:
     points: dict[str, float] = defaultdict(float)
     count: dict[str, int] = defaultdict(int)
     pair_points: dict[tuple[str, str], float] = defaultdict(float)
@@ -108,7 +110,7 @@ def report(played: list[Played]) -> str:
         pair_games[a, b] += 1
         pair_points[a, b] += points_of(p, p.decks.index(a))
         pair_first[a, b] += points_of(p, p.first)
-    lines = [f"{len(played)} games, baseline against baseline", ""]
+    lines = [f"{len(played)} games, {policy} against {policy}", ""]
     lines.append("deck               games  win rate [95% CI]")
     for deck in sorted(count):
         flag = "" if 0.35 <= points[deck] / count[deck] <= 0.65 else "   outside 35–65%"
@@ -137,10 +139,11 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--round-cap", type=int, default=20)
+    parser.add_argument("--policy", default="baseline", help="the computer player on both sides")
     args = parser.parse_args()
     start = time.perf_counter()
-    played = run(args.games, args.jobs, args.seed, args.round_cap)
-    print(report(played))
+    played = run(args.games, args.jobs, args.seed, args.round_cap, args.policy)
+    print(report(played, args.policy))
     print(f"\n{time.perf_counter() - start:.0f} s")
 
 

@@ -10,7 +10,10 @@ of every server and a player's statistics (/leaderboard, /stats; the player sits
 finished game in 20, a regular), the scheduler's idle pass (``turn_clock.unsynced_games``,
 ``computer_turns.claim_due`` and ``turn_clock.next_due``), a start-up (opening the database, migrations
 checked, and the scheduler's first pass), the open games (``active_games``, as ``/games`` lists
-them) and the game counts (``count_games``, as ``--check`` shows them).
+them), the game counts (``count_games``, as ``--check`` shows them), a player's running games
+(``seated_games``: the regular, with a running game of his own and 1,000 finished ones in the
+second database, as ``/place`` in a DM and Hobbit's commands find his games) and the game in a
+channel (``by_channel``, which every command in a channel reads).
 
 Moves (250 in each database, in turns of 25): per-move p50/p99, bytes the process writes per
 move (its write() calls; on SQLite checkpoints included) and, on SQLite, pages appended to the
@@ -166,7 +169,7 @@ async def idle_pass(repo: Repository) -> None:
     now = datetime_now()
     await repo.turn_clock.unsynced_games()
     await repo.computer_turns.claim_due(now, pause_seconds=1.5)
-    await repo.turn_clock.next_due()
+    await repo.turn_clock.next_due(now)
 
 
 READS = {
@@ -177,6 +180,8 @@ READS = {
     "start-up (open, first pass)": True,
     "open games (active_games)": True,
     "game counts (count_games)": False,
+    "running games of a player (seated_games)": False,
+    "the game in a channel (by_channel)": False,
 }
 """The reads timed, and whether each is slow (``SLOW_CALLS``)."""
 
@@ -197,6 +202,10 @@ def read_calls(repo: Repository, url: str) -> dict[str, Callable[[], Awaitable[o
         "start-up (open, first pass)": start_up,
         "open games (active_games)": repo.active_games,
         "game counts (count_games)": repo.count_games,
+        # /place in a DM and Hobbit's commands find the player's games by this: the regular
+        # has a running game of his own, and a finished one in every REGULAR_EVERY.
+        "running games of a player (seated_games)": lambda: repo.seated_games(REGULAR),
+        "the game in a channel (by_channel)": lambda: repo.by_channel(10_000_000 + REGULAR - 1),
     }
 
 

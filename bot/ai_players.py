@@ -228,7 +228,7 @@ class AIPlayers:
                         return
                     if not await self._pause():
                         return
-                    claimed = await repo.computer_turns.claim(game_id, self.host.clock())
+                    claimed = await repo.computer_turns.claim(game_id)
                 if claimed:  # else another process plays it, or it is done
                     claimed = await self._play_claimed(game_id)
                 if self._closing or game_id not in self._again:
@@ -283,12 +283,12 @@ class AIPlayers:
             if not seats:
                 if await repo.computer_turns.finish(game_id, record.version):
                     return False
-                if not await repo.computer_turns.renew(game_id, self.host.clock()):
+                if not await repo.computer_turns.renew(game_id):
                     return False  # not ours any more
                 continue  # a newer move made computer seats due again
             if pause and not await self._pause():
                 return True
-            if not await repo.computer_turns.renew(game_id, self.host.clock()):
+            if not await repo.computer_turns.renew(game_id):
                 return False
             pause = True
             for seat in seats:

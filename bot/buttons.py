@@ -170,7 +170,7 @@ class ChoiceButton(
 ):
     """A button of a game's own in a seat's message (``Renderer.choices``): no listed action,
     but a choice the game's renderer reads back, like a pick in a select menu
-    (``Renderer.choose``) — a **Random** recruitment, drawn when it is clicked."""
+    (``Renderer.choose``) — a **Random** deck, drawn when it is clicked."""
 
     def __init__(
         self,

@@ -19,9 +19,12 @@ followed through, and a computer seat is always scheduled.
 
 from __future__ import annotations
 
+import asyncio
 import enum
 import logging
-from collections.abc import Awaitable, Callable
+import weakref
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,8 +33,9 @@ import discord
 from bot.board import game_parts, with_view
 from bot.host import Host
 from bot.i18n import t
-from bot.private import send_private_views, tell_unreachable
+from bot.private import recipients, send_private_views, tell_unreachable
 from bot.render import Menus
+from bot.render.painter import PAINTER, PictureFailed, deferring, drawn, drawn_if_free, pending
 from bot.render.registry import renderer_for
 from bot.reply import Reply, UserMistake
 from bot.stored import dm_notices
@@ -79,8 +83,10 @@ async def check_click(
     if action in legal:
         return
     renderer = renderer_for(record.key)
-    if isinstance(renderer, Menus) and renderer.fills_template(action) and any(
-        a.get("kind") == action.get("kind") for a in legal
+    if (
+        isinstance(renderer, Menus)
+        and renderer.fills_template(action)
+        and any(a.get("kind") == action.get("kind") for a in legal)
     ):
         return
     if drawn_at < record.version:
@@ -154,8 +160,8 @@ async def refused(reply: Reply, record: GameRecord, error: IllegalAction) -> boo
 
 async def act(host: Host, reply: Reply, record: GameRecord, seat: int, action: dict[str, Any]) -> None:
     """A typed action or a submitted form, for ``seat``: stored through the move path, followed
-    through, then the player is answered — after the DMs, so the answer can say whether his
-    private view went out."""
+    through; the player is answered first, saying whether his private view goes out by DM
+    (a DM that then fails is told to him)."""
     try:
         applied = await store(host, record, seat, action)
     except IllegalAction as error:
@@ -217,13 +223,21 @@ async def follow(
     its response carries the board when ``board_in_response`` (a click on the board, the
     Start button), and its user is told in private what concerns only him. ``mover``: the
     seat that moved. ``refreshed``: a user whose private message was already redrawn as the
-    click's response (a click in his DM): no second DM. ``answer``: what ``reply`` says once
-    the DMs went out, given the users written to (a confirmation may say "sent by DM" only if
-    it was), before any notice."""
+    click's response (a click in his DM): no second DM. ``answer``: what ``reply`` says first,
+    given the users to be written to (a confirmation may say "sent by DM" only if one goes
+    out; one that fails is told after)."""
     after = applied.game
     board = Board.FAILED
     dm_sent: frozenset[int] = frozenset()
     try:
+        writing: list[int] | None = None
+        if reply is not None and answer is not None:
+            # Answered first, saying what the DMs will bring: they wait for their pictures in
+            # a worker, and the player must not. A DM that then fails is told to him below.
+            writing = await recipients(host, before, after, mover=mover, skip=refreshed)
+            planned = frozenset(u for s in writing if (u := after.seats[s].user_id) is not None)
+            text = answer(planned)
+            await attempt("the answer", after.id, lambda: reply.say(text))
         pictures = await host.pictures(after.guild_id)
         board = await deliver_board(host, applied, lang, pictures, reply if board_in_response else None)
         channel = host.client.get_partial_messageable(after.channel_id, guild_id=after.guild_id)
@@ -233,13 +247,10 @@ async def follow(
 
         await attempt("the turn ping", after.id, ping)
         delivery = await send_private_views(
-            host, before, after, lang, pictures=pictures, mover=mover, skip=refreshed
+            host, before, after, lang, pictures=pictures, mover=mover, skip=refreshed, seats=writing
         )
         dm_sent = delivery.sent
         if reply is not None:
-            if answer is not None:
-                text = answer(delivery.sent)
-                await attempt("the answer", after.id, lambda: reply.say(text))
             unreachable, failed = delivery.unreachable, delivery.failed
             await attempt(
                 "telling the player",
@@ -281,18 +292,47 @@ async def deliver_board(
 ) -> Board:
     """Show the stored move on the board: in ``reply``'s response, else by editing the board
     message. When Discord refuses (a 5xx, a 429 past discord.py's retries, a 403, a deleted
-    message), the board is posted again once and the new message becomes the board."""
+    message), the board is posted again once and the new message becomes the board.
+
+    Pictures are drawn off the loop (``bot.render.painter``). A click's answer waits for its
+    picture only when a drawing thread is free (one drawing, one call); when they are busy it
+    is answered at once with the new words, the picture it had staying until the new one
+    follows by an edit of the response (``picture_later``). An edit of the board (no click to
+    answer) waits for its pictures in a worker and sends all in one call."""
     record = applied.game
 
     def parts() -> tuple[discord.Embed, discord.ui.View | None, list[discord.File]]:
         return game_parts(record, lang, applied.events, deadlines=applied.deadlines, pictures=pictures)
 
-    embed, view, files = parts()
     channel = host.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
     try:
         if reply is not None:
-            await reply.update_message(embed=embed, view=view, attachments=files)
+            with deferring():
+                built = parts()
+            embed, view, files = await drawn_if_free(parts, built)
+            if pending(files):
+                # The drawing threads are busy: the words go first. Without ``attachments`` the
+                # response keeps the message's picture (the new embed names it by the same
+                # file name) until ``picture_later`` replaces it.
+                await reply.update_message(embed=embed, view=view)
+                shown(host, record)
+                later(picture_later(host, reply, record, parts, files))
+            else:
+                await reply.update_message(embed=embed, view=view, attachments=files)
+                shown(host, record)
         elif record.message_id is not None:
+            with deferring():
+                built = parts()
+            embed, view, files = built
+            if pending(files):
+                embed, view, files = await drawn(parts, built)
+                if await superseded(host, record):
+                    # A later move was stored while this board's picture was drawn (a
+                    # computer's, answering at once): its own edit shows more, and this one
+                    # would be seen for an instant at most. One edit instead of two.
+                    return Board.SHOWN
+            if not shown(host, record):
+                return Board.SHOWN  # a newer move's board went out meanwhile: it shows more
             await channel.get_partial_message(record.message_id).edit(
                 embed=embed, view=view, attachments=files
             )
@@ -302,13 +342,87 @@ async def deliver_board(
     except discord.HTTPException as exc:
         log.warning("could not update the board of game %s (%s): posting it again", record.id, exc.status)
     try:
-        embed, view, files = parts()  # the files of the failed call are spent
+        embed, view, files = await drawn(parts)  # the files of the failed call are spent
         message = await channel.send(embed=embed, files=files, **with_view(view))
         await host.repository.set_message(record.id, message.id)
     except Exception:
         log.exception("could not post the board of game %s again", record.id)
         return Board.FAILED
     return Board.REPOSTED
+
+
+SHOWN_KEPT = 4096
+"""Games whose last board version a bot remembers (the least recently moved go first)."""
+_shown: weakref.WeakKeyDictionary[Host, OrderedDict[int, int]] = weakref.WeakKeyDictionary()
+"""Per bot (tests run several in one process): game id → the version its board shows."""
+
+
+def shown_version(host: Host, game_id: int) -> int:
+    boards = _shown.get(host)
+    return -1 if boards is None else boards.get(game_id, -1)
+
+
+def shown(host: Host, record: GameRecord) -> bool:
+    """Note that the board of ``record``'s version goes out now; ``False`` (nothing noted) when
+    a newer version's board went out already: pictures are drawn in the order asked, but a
+    board waiting for its picture must not overwrite the board of a later move."""
+    boards = _shown.setdefault(host, OrderedDict())
+    if record.version < boards.get(record.id, -1):
+        return False
+    boards[record.id] = record.version
+    boards.move_to_end(record.id)
+    while len(boards) > SHOWN_KEPT:
+        boards.popitem(last=False)
+    return True
+
+
+async def superseded(host: Host, record: GameRecord) -> bool:
+    """Whether a move later than ``record``'s is stored (by any process): its follow-through
+    edits the board with its own picture."""
+    if shown_version(host, record.id) > record.version:
+        return True
+    return (await host.repository.get(record.id)).version > record.version
+
+
+_later: set[asyncio.Task[None]] = set()
+"""The pictures under way after their click was answered (held so none is collected)."""
+
+
+def later(work: Coroutine[Any, Any, None]) -> None:
+    task = asyncio.get_running_loop().create_task(work)
+    _later.add(task)
+    task.add_done_callback(_later.discard)
+
+
+async def picture_later(
+    host: Host,
+    reply: Reply,
+    record: GameRecord,
+    parts: Callable[[], tuple[discord.Embed, discord.ui.View | None, list[discord.File]]],
+    files: list[discord.File],
+    *,
+    board: bool = True,
+) -> None:
+    """The pictures of an answered click, drawn in a worker, then put into the response by an
+    edit — on the ``board``, unless a later move's board went out meanwhile. A picture that
+    cannot be drawn is logged, and the message shows its text form instead (the game goes on
+    either way)."""
+    try:
+        try:
+            files = await PAINTER.finish(files)
+            embed, view = None, None
+        except PictureFailed:
+            embed, view, files = parts()  # the failure is known now: the text form
+        if board and await superseded(host, record):
+            # A later move is stored (a computer's, often, answering at once): its board edit
+            # brings its own picture, so this one would be shown for an instant at most.
+            return
+        if embed is None:
+            await reply.interaction.edit_original_response(attachments=files)
+        else:
+            await reply.interaction.edit_original_response(embed=embed, view=view, attachments=files)
+    except Exception:
+        log.exception("could not put the picture into a message of game %s", record.id)
 
 
 async def tell_player(

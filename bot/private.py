@@ -15,7 +15,9 @@ is told in an ephemeral message — at once if he made the move, else at his nex
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 import discord
@@ -23,6 +25,7 @@ import discord
 from bot.board import private_parts, with_view
 from bot.host import Host
 from bot.i18n import t
+from bot.render.painter import drawn
 from bot.render.registry import renderer_for
 from bot.reply import Reply
 from bot.standing import standing_action
@@ -63,14 +66,18 @@ def seats_to_write(
     *,
     mover: int | None = None,
 ) -> list[int]:
-    """The seats to send a DM: those whose private view changed (``before`` is ``None`` at the
-    start: every private view is new), those that newly have a decision to take in private —
-    a new one, or any after the seat's own move (the buttons it had are spent) — and those
-    that newly may act unasked (an optional card became playable), whose last DM lacks it."""
+    """The seats to send a DM: those whose private view changed in something they can read
+    nowhere else (``Renderer.private_news``; ``before`` is ``None`` at the start: every private
+    view is new), those that newly have a decision to take in private — a new one, or any after
+    the seat's own move (the buttons it had are spent) — and those that newly may act unasked
+    (an optional card became playable), whose last DM lacks it."""
+    renderer = renderer_for(after.key)
     chosen = []
     for seat in seats:
         mine = after.private_view(seat)
-        changed = mine is not None and (before is None or before.private_view(seat) != mine)
+        changed = mine is not None and (
+            before is None or renderer.private_news(before.private_view(seat), mine)
+        )
         decision = private_decision(after, seat)
         new_decision = decision is not None and (
             before is None or seat == mover or not _same_decision(private_decision(before, seat), decision)
@@ -91,6 +98,32 @@ class Delivery:
     """Users whose DM failed otherwise (Discord erring, rate limits): logged."""
 
 
+async def recipients(
+    host: Host,
+    before: GameRecord | None,
+    record: GameRecord,
+    *,
+    mover: int | None = None,
+    skip: int | None = None,
+) -> list[int]:
+    """The seats ``send_private_views`` writes to: ``seats_to_write`` but ``skip``'s, less
+    those whose only news is a decision the bot takes for them by their own settings."""
+    position = record.position
+    if position is None:
+        return []
+    people = [s.seat for s in record.seats if s.user_id is not None and not s.resigned and s.user_id != skip]
+    previous = before.position if before is not None else None
+    chosen = []
+    for seat in seats_to_write(previous, position, people, mover=mover):
+        if (
+            position.private_view(seat) == (None if previous is None else previous.private_view(seat))
+            and await standing_action(host, record, seat) is not None
+        ):
+            continue  # only his decision is new, and the bot takes it for him by his settings
+        chosen.append(seat)
+    return chosen
+
+
 async def send_private_views(
     host: Host,
     before: GameRecord | None,
@@ -100,27 +133,24 @@ async def send_private_views(
     pictures: bool = True,
     mover: int | None = None,
     skip: int | None = None,
+    seats: Sequence[int] | None = None,
 ) -> Delivery:
-    """DM every person to be written to (``seats_to_write``) but ``skip``. Never raises: a DM
-    that cannot go out is reported in the ``Delivery``, and the player can press Private."""
-    position = record.position
-    if position is None:
+    """DM every person to be written to (``recipients``: ``seats_to_write`` but ``skip``), or
+    the ``seats`` the caller found so already. Never raises: a DM that cannot go out is
+    reported in the ``Delivery``, and the player can press Private."""
+    if record.position is None:
         return Delivery()
-    people = [s.seat for s in record.seats if s.user_id is not None and not s.resigned and s.user_id != skip]
-    previous = before.position if before is not None else None
     sent: set[int] = set()
     unreachable: set[int] = set()
     failed: set[int] = set()
-    for seat in seats_to_write(previous, position, people, mover=mover):
+    if seats is None:
+        seats = await recipients(host, before, record, mover=mover, skip=skip)
+    for seat in seats:
         user_id = record.seats[seat].user_id
         assert user_id is not None
-        if (
-            position.private_view(seat) == (None if previous is None else previous.private_view(seat))
-            and await standing_action(host, record, seat) is not None
-        ):
-            continue  # only his decision is new, and the bot takes it for him by his settings
         try:
-            embed, view, files = private_parts(record, seat, lang, pictures=pictures)
+            # Its picture drawn in a worker: the loop serves other games meanwhile.
+            embed, view, files = await drawn(partial(private_parts, record, seat, lang, pictures=pictures))
             # The DM channel is cached after the first DM: no user lookup per message.
             channel = await host.client.create_dm(discord.Object(id=user_id))
             await channel.send(embed=embed, files=files, **with_view(view))
@@ -138,7 +168,7 @@ async def show_private(
     reply: Reply, record: GameRecord, seat: int, *, pictures: bool, content: str | None = None
 ) -> None:
     """The seat's private message as an ephemeral one, with its decision's buttons."""
-    embed, view, files = private_parts(record, seat, reply.lang, pictures=pictures)
+    embed, view, files = await drawn(lambda: private_parts(record, seat, reply.lang, pictures=pictures))
     await reply.send_ephemeral(content=content, embed=embed, files=files, **with_view(view))
 
 

@@ -8,7 +8,9 @@ takes it over once the lease has run out. A reminder that fell due while every b
 fires at the first pass. A timeout whose handling crashes is given back and tried again by the
 next pass of any process, up to ``TIMEOUT_ATTEMPTS`` tries in all (counted in storage, a
 process that died while handling it included), so a Discord outage at the wrong moment does not
-leave a game waiting forever for an absent player.
+leave a game waiting forever for an absent player. A game whose stored data cannot be loaded
+(``GameUnavailable``) is skipped with a warning naming it, and the pass goes on with the others;
+its timeout and reminder are settled, since nothing can be played or said for it.
 
 Each pass: sync the deadlines of games moved by a path that did not
 (``turn_clock.unsynced_games``), claim the computer turns nobody plays (``bot.ai_players`` plays
@@ -35,6 +37,7 @@ from discord.ext import tasks
 
 from bot.deadlines import play_timed_out_turn, send_reminder
 from bot.host import Host
+from storage.errors import GameUnavailable
 from storage.turn_clock import DueTurn
 
 log = logging.getLogger("tavern.scheduler")
@@ -102,6 +105,8 @@ class TurnScheduler:
         for game_id in await repo.turn_clock.unsynced_games():
             try:
                 await repo.turn_clock.sync(game_id, now=now)
+            except GameUnavailable as exc:
+                skipped(exc, "its deadlines are not synced")
             except Exception:  # one unreadable game must not hold up the others
                 log.exception("cannot sync the deadlines of game %s", game_id)
         pause = self.host.settings.ai_delay_seconds
@@ -110,7 +115,7 @@ class TurnScheduler:
         for game_id in await repo.computer_turns.claim_due(now, pause_seconds=pause):
             log.info("playing the computer turn of game %s, which no process played", game_id)
             self.host.computer_turns.adopt(game_id)
-        due = await repo.turn_clock.next_due()
+        due = await repo.turn_clock.next_due(now)
         if due is None or due > now or self._stopping:
             return
         timeouts = await repo.turn_clock.claim_timeouts(now)
@@ -119,6 +124,9 @@ class TurnScheduler:
                 timeout = timeouts[0]
                 try:
                     await play_timed_out_turn(self.host, timeout)
+                except GameUnavailable as exc:  # no move can be made for it: settled as it is
+                    skipped(exc, "its timeout is given up")
+                    await repo.turn_clock.complete_timeout(timeout)
                 except Exception:
                     await self._timeout_failed(timeout)
                 else:
@@ -134,7 +142,19 @@ class TurnScheduler:
         for reminder in await repo.turn_clock.claim_reminders(now):
             try:
                 await send_reminder(self.host, reminder)
+            except GameUnavailable as exc:
+                skipped(exc, "no reminder is sent")
             except Exception:
                 log.exception("reminder of seat %s in game %s failed", reminder.seat, reminder.game_id)
             # Sent or failed, it is settled: a reminder is worth one try, never two messages.
             await repo.turn_clock.complete_reminder(reminder)
+
+
+def skipped(error: GameUnavailable, what: str) -> None:
+    """A game whose stored data cannot be loaded is left for an operator; the pass goes on."""
+    log.warning(
+        "game %s is skipped, %s: its stored data cannot be loaded (%s)",
+        error.params["game_id"],
+        what,
+        error.params["reason"],
+    )

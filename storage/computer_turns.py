@@ -1,9 +1,9 @@
 """Computer turns in storage (``computer_turns``, v8): a game whose computer seats are to act has
 a row with the version and the moment they became due, written by the turn clock's sync
 (``storage.turn_clock.sync_turns``) in the transaction of the move that made them due. A process
-*claims* it (an owner and a lease, ``storage.claims``), plays those seats until a person is to
-act, and deletes the row, only if no newer move made them due again; a claim left by a process
-that died is taken over once its lease has run out.
+*claims* it (an owner and a lease counted by the database's clock, ``storage.claims``), plays
+those seats until a person is to act, and deletes the row, only if no newer move made them due
+again; a claim left by a process that died is taken over once its lease has run out.
 
 ``ComputerTurns`` is the repository's door to them (``Repository.computer_turns``): each call
 one transaction on the repository's database, each claim made as its ``Claimant``."""
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from storage.claims import Claimant, to_epoch
+from storage.claims import Claimant, lapsed, lease_end, to_epoch
 from storage.database import Connection, Database
 
 
@@ -30,39 +30,37 @@ async def due_computer_turn(db: Connection, game_id: int, version: int, since: f
 async def claim_computer_turns(
     db: Connection, now: datetime, claimant: Claimant, *, pause_seconds: float
 ) -> list[int]:
-    """Every computer turn nobody holds that has been due for ``pause_seconds`` (the pause a
-    computer player makes before it moves), and every one whose holder's lease ran out, claimed
-    by ``claimant`` in one statement; their game ids."""
-    at = to_epoch(now)
+    """Every computer turn nobody holds that has been due for ``pause_seconds`` at ``now`` (the
+    pause a computer player makes before it moves), and every one whose holder's lease ran out
+    by the database's clock, claimed by ``claimant`` in one statement; their game ids."""
     rows = await db.fetch(
-        "UPDATE computer_turns SET owner = ?, lease_until = ?"
-        " WHERE (owner IS NULL AND due_at <= ?) OR lease_until <= ? RETURNING game_id",
-        (claimant.owner, claimant.until(now), at - pause_seconds, at),
+        f"UPDATE computer_turns SET owner = ?, lease_until = {lease_end(db)}"
+        f" WHERE (owner IS NULL AND due_at <= ?) OR {lapsed(db, 'lease_until')} RETURNING game_id",
+        (claimant.owner, claimant.lease_seconds, to_epoch(now) - pause_seconds),
     )
     return sorted(int(row[0]) for row in rows)
 
 
-async def claim_computer_turn(db: Connection, game_id: int, now: datetime, claimant: Claimant) -> bool:
+async def claim_computer_turn(db: Connection, game_id: int, claimant: Claimant) -> bool:
     """Claim the game's computer turn (the process that stored the move, after its pause):
     whether ``claimant`` holds it now (it may hold it already)."""
-    at = to_epoch(now)
     return (
         await db.execute(
-            "UPDATE computer_turns SET owner = ?, lease_until = ?"
-            " WHERE game_id = ? AND (owner IS NULL OR owner = ? OR lease_until <= ?)",
-            (claimant.owner, claimant.until(now), game_id, claimant.owner, at),
+            f"UPDATE computer_turns SET owner = ?, lease_until = {lease_end(db)}"
+            f" WHERE game_id = ? AND (owner IS NULL OR owner = ? OR {lapsed(db, 'lease_until')})",
+            (claimant.owner, claimant.lease_seconds, game_id, claimant.owner),
         )
         == 1
     )
 
 
-async def renew_computer_turn(db: Connection, game_id: int, now: datetime, claimant: Claimant) -> bool:
+async def renew_computer_turn(db: Connection, game_id: int, claimant: Claimant) -> bool:
     """A new lease for a computer turn ``claimant`` holds; ``False`` if it is no longer its own
     (another process took it over, or it is done)."""
     return (
         await db.execute(
-            "UPDATE computer_turns SET lease_until = ? WHERE game_id = ? AND owner = ?",
-            (claimant.until(now), game_id, claimant.owner),
+            f"UPDATE computer_turns SET lease_until = {lease_end(db)} WHERE game_id = ? AND owner = ?",
+            (claimant.lease_seconds, game_id, claimant.owner),
         )
         == 1
     )
@@ -109,15 +107,17 @@ class ComputerTurns:
             single=True,
         )
 
-    async def claim(self, game_id: int, now: datetime) -> bool:
+    async def claim(self, game_id: int) -> bool:
         """Whether the game's computer turn is held by this repository's claimant now."""
         return await self._database.run(
-            lambda db: claim_computer_turn(db, game_id, now, self._claimant), write=True, single=True
+            lambda db: claim_computer_turn(db, game_id, self._claimant), write=True, single=True
         )
 
-    async def renew(self, game_id: int, now: datetime) -> bool:
+    async def renew(self, game_id: int) -> bool:
+        """A new lease, from the database's now, for a computer turn this repository's claimant
+        holds (``renew_computer_turn``)."""
         return await self._database.run(
-            lambda db: renew_computer_turn(db, game_id, now, self._claimant), write=True, single=True
+            lambda db: renew_computer_turn(db, game_id, self._claimant), write=True, single=True
         )
 
     async def finish(self, game_id: int, version: int) -> bool:

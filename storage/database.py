@@ -57,6 +57,12 @@ class Connection(ABC):
     """Appended to a ``SELECT`` of a row the transaction is about to change: locks it where the
     backend locks rows, so concurrent writers of the same row take turns."""
 
+    now: str
+    """An SQL expression: the database's own clock now, in Unix seconds (a floating-point
+    number). Claims count their leases by it (``storage.claims``), never by a caller's clock, so
+    processes whose clocks disagree still agree on whether a lease has run out: every process
+    asks the one database server (SQLite: the one machine the file lies on)."""
+
     @abstractmethod
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
 

@@ -50,6 +50,10 @@ def game_problems(
         problems.append(f"the move log is not numbered 1..{len(seqs)}: {seqs}")
     if game_row["version"] != len(move_rows):
         problems.append(f"version {game_row['version']} but {len(move_rows)} moves in the log")
+    try:
+        game.load_options(options)
+    except engine.DamagedState as exc:
+        return [*problems, exc.message]  # nothing replays from options the game refuses
 
     if stored is None:
         # A lobby, or a lobby cancelled before it started: nothing was played.
@@ -69,9 +73,21 @@ def game_problems(
         return [*problems, f"the game cannot be set up again: {exc}"]
     replayed = snapshot(game, state)
     if replayed != stored:
-        problems.append("the snapshot differs from the replayed log")
+        problems.append(_snapshot_damage(game, stored) or "the snapshot differs from the replayed log")
     problems.extend(_result_problems(game, state, status, seat_rows, result_rows))
     return problems
+
+
+def _snapshot_damage(game: engine.Game[Any, Any, Any], stored: str) -> str | None:
+    """Why a stored snapshot cannot be loaded at all (unreadable, or a state the game refuses
+    as damaged), or ``None`` when it is a sound position, only not the one the log leads to."""
+    try:
+        game.load_state(json.loads(stored))
+    except json.JSONDecodeError as exc:
+        return f"the snapshot is unreadable JSON: {exc}"
+    except engine.DamagedState as exc:
+        return exc.message
+    return None
 
 
 def _result_problems(

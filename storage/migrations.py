@@ -677,6 +677,57 @@ V13_STATEMENTS = (
     "CREATE INDEX games_by_state_version ON games (key, state_version)",
 )
 
+PLAYING_SEATS_INDEX = "CREATE INDEX seats_playing ON seats (user_id, game_id) WHERE playing = 1"
+"""A player's running games, found among his seats in running games only: a regular has a seat
+in every game he ever played, and reading those to find the few still running grows with his
+history."""
+FILL_PLAYING_SEATS = (
+    "UPDATE seats SET playing = 1 WHERE game_id IN (SELECT id FROM games WHERE status = 'active')"
+)
+
+V14_STATEMENTS = (
+    "ALTER TABLE seats ADD COLUMN playing INTEGER NOT NULL DEFAULT 0",
+    FILL_PLAYING_SEATS,
+    # Every way a game starts or ends changes its status; the seats follow, whatever wrote it.
+    """
+    CREATE TRIGGER seats_playing_status AFTER UPDATE OF status ON games
+    WHEN OLD.status != NEW.status
+    BEGIN UPDATE seats SET playing = (NEW.status = 'active') WHERE game_id = NEW.id; END
+    """,
+    """
+    CREATE TRIGGER seats_playing_insert AFTER INSERT ON seats
+    WHEN (SELECT status FROM games WHERE id = NEW.game_id) = 'active'
+    BEGIN UPDATE seats SET playing = 1 WHERE game_id = NEW.game_id AND seat = NEW.seat; END
+    """,
+    PLAYING_SEATS_INDEX,
+)
+
+PG_V14_STATEMENTS = (
+    "ALTER TABLE seats ADD COLUMN playing INTEGER NOT NULL DEFAULT 0",
+    FILL_PLAYING_SEATS,
+    """
+    CREATE FUNCTION seats_playing() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        IF TG_TABLE_NAME = 'games' THEN
+            UPDATE seats SET playing = CASE WHEN NEW.status = 'active' THEN 1 ELSE 0 END
+            WHERE game_id = NEW.id;
+        ELSIF (SELECT status FROM games WHERE id = NEW.game_id) = 'active' THEN
+            UPDATE seats SET playing = 1 WHERE game_id = NEW.game_id AND seat = NEW.seat;
+        END IF;
+        RETURN NULL;
+    END $$
+    """,
+    """
+    CREATE TRIGGER seats_playing_status AFTER UPDATE OF status ON games
+    FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status) EXECUTE FUNCTION seats_playing()
+    """,
+    """
+    CREATE TRIGGER seats_playing_insert AFTER INSERT ON seats
+    FOR EACH ROW EXECUTE FUNCTION seats_playing()
+    """,
+    PLAYING_SEATS_INDEX,
+)
+
 V5_INSERT_RESULT = (
     "INSERT INTO results (game_id, seat, user_id, key, rank, score, won, finished_at, reason, team)"
     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
@@ -811,6 +862,7 @@ MIGRATIONS: tuple[Migration, ...] = (
         PG_V12_STATEMENTS,
     ),
     Migration(13, "the state version each game was stored at", V13_STATEMENTS, V13_STATEMENTS),
+    Migration(14, "a player's seats in running games marked and indexed", V14_STATEMENTS, PG_V14_STATEMENTS),
 )
 LATEST = MIGRATIONS[-1].version
 

@@ -63,6 +63,11 @@ def _changed(status: str) -> int:
 
 class PostgresConnection(Connection):
     for_update = " FOR UPDATE"
+    # The server's clock when the statement began, the same for every row it visits; one
+    # that waited for a row lock counts from before the wait, so it sees a lease renewed
+    # meanwhile as live. (``extract`` gives a numeric since PostgreSQL 14: cast, so it adds to
+    # and compares with the double precision columns and parameters.)
+    now = "CAST(extract(epoch FROM statement_timestamp()) AS DOUBLE PRECISION)"
 
     def __init__(self, raw: asyncpg.pool.PoolConnectionProxy[asyncpg.Record]) -> None:
         self._raw = raw

@@ -141,10 +141,11 @@ class Repository:
         """The owner and lease of every claim this repository makes: one per process."""
         # The clock reads a game through this repository (its decoding and caches) and syncs
         # inside this repository's move transactions (``_store_move``), so it shares the database.
+        # A game it cannot load is the caller's to report (the scheduler skips it with a warning).
         self.turn_clock = TurnClock(
             database,
             self.claimant,
-            load=lambda db, game_id: self._load(db, game_id, lock=True),
+            load=lambda db, game_id: self._read(db, game_id, lock=True),
             policy=turn_policy or default_turn_policy,
         )
         self.computer_turns = ComputerTurns(database, self.claimant)
@@ -335,33 +336,33 @@ class Repository:
         for row in rows:
             try:
                 records.append(self._decode(row, _seats(seats[row["id"]])))
-            except GameUnavailable:
-                continue  # logged by _decode; the other games go on
+            except GameUnavailable as exc:
+                _left_out(exc, "the open games")  # the other games go on
         return records
 
     async def seated_games(self, user_id: int) -> list[GameRecord]:
         """Running games in which the user holds a seat and has not resigned, newest first
-        (wherever they are: a player acting from a DM finds his games by this)."""
+        (wherever they are: a player acting from a DM finds his games by this). A game whose
+        stored data cannot be loaded is left out, with a warning naming it."""
         async with self._transaction(write=False, aside=True) as db:
-            rows = await db.fetch(
-                "SELECT id FROM games WHERE status = 'active' AND id IN"
-                " (SELECT game_id FROM seats WHERE user_id = ? AND resigned = 0) ORDER BY id DESC",
-                (user_id,),
-            )
+            rows = await db.fetch(PLAYER_RUNNING_GAMES, (user_id,))
             records = []
             for row in rows:
                 try:
-                    records.append(await self._load(db, row["id"]))
-                except GameUnavailable:
-                    continue  # logged when decoded; the other games go on
+                    records.append(await self._read(db, row["id"]))
+                except GameUnavailable as exc:
+                    _left_out(exc, f"the games of player {user_id}")  # the other games go on
             return records
 
     async def moves(self, game_id: int) -> list[MoveRecord]:
+        """The game's move log, every action one the game can read (or a resignation);
+        ``GameUnavailable`` (logged) if any entry cannot be."""
         async with self._transaction(write=False, aside=True) as db:
-            await self._game_row(db, game_id)
+            game_row = await self._game_row(db, game_id)
             rows = await db.fetch("SELECT * FROM moves WHERE game_id = ? ORDER BY seq", (game_id,))
         try:
-            return [
+            game = engine.get_game(game_row["key"])
+            records = [
                 MoveRecord(
                     game_id=game_id,
                     seq=row["seq"],
@@ -371,8 +372,11 @@ class Repository:
                 )
                 for row in rows
             ]
-        except ValueError as exc:
-            raise _unavailable(game_id, f"unreadable move log: {exc}") from exc
+            for move in records:
+                _check_logged(game, move)
+        except (ValueError, engine.EngineError) as exc:
+            raise _logged(_unavailable(game_id, f"the move log is damaged: {exc}")) from exc
+        return records
 
     async def seat_moved_since(self, game_id: int, seat: int, version: int) -> bool:
         """Whether ``seat`` has a move in the log after ``version`` (its own, or one played for
@@ -656,6 +660,14 @@ class Repository:
         return await db.fetch("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
 
     async def _load(self, db: Connection, game_id: int, *, lock: bool = False) -> GameRecord:
+        """The game's record (``_read``); a game that cannot be loaded is logged as such."""
+        try:
+            return await self._read(db, game_id, lock=lock)
+        except GameUnavailable as exc:
+            _logged(exc)
+            raise
+
+    async def _read(self, db: Connection, game_id: int, *, lock: bool = False) -> GameRecord:
         if lock:
             row = await self._game_row(db, game_id, lock=True)
             return self._decode(row, _seats(await self._seat_rows(db, game_id)))
@@ -695,8 +707,9 @@ class Repository:
 
     # -- decoding ------------------------------------------------------------------------
     def _decode(self, row: Row, seats: tuple[SeatRecord, ...]) -> GameRecord:
-        """The record of a stored game, or ``GameUnavailable`` (logged) if any part of the row
-        cannot be read: an unknown game key, JSON that does not parse, a state the game rejects."""
+        """The record of a stored game, or ``GameUnavailable`` if any part of the row cannot be
+        read: an unknown game key, JSON that does not parse, options or a state the game
+        refuses as damaged (``Game.load_options``, ``Game.load_state``)."""
         game_id = int(row["id"])
         try:
             game = engine.get_game(row["key"])
@@ -709,6 +722,7 @@ class Repository:
             options = json.loads(row["options"])
             if not isinstance(options, dict):
                 raise ValueError("the options are not a JSON object")
+            game.load_options(options)
             state = None
             if row["state"] is not None:
                 state = self._state(game, game_id, row["version"], row["state"])
@@ -732,7 +746,7 @@ class Repository:
             )
         except Exception as exc:  # anything a damaged row can raise: isolate this one game
             self._records.pop(game_id, None)
-            raise _unavailable(game_id, f"{type(exc).__name__}: {exc}") from exc
+            raise _unavailable(game_id, _why(exc)) from exc
         self._keep(record, row["state"])
         return record
 
@@ -784,6 +798,11 @@ LEADERBOARD = (
 ``standings_ranked`` index (v9), already in this order, so however many people have played
 nothing is sorted."""
 
+PLAYER_RUNNING_GAMES = (
+    "SELECT game_id AS id FROM seats WHERE user_id = ? AND playing = 1 AND resigned = 0 ORDER BY game_id DESC"
+)
+"""A player's running games, from his seats in running games only (``seats_playing``): however
+many games he has played, only the running ones are read."""
 PLAYER_STANDINGS = (
     f"SELECT key, played, won FROM standings WHERE user_id = ? AND guild_id = {EVERYWHERE:d} ORDER BY key"
 )
@@ -823,8 +842,41 @@ def _state_version(row: Row) -> int:
 
 
 def _unavailable(game_id: int, reason: str) -> GameUnavailable:
-    log.error("game %s is unavailable: %s", game_id, reason)
     return GameUnavailable(f"game {game_id} cannot be loaded ({reason})", game_id=game_id, reason=reason)
+
+
+def _why(exc: Exception) -> str:
+    """What a damaged row's error says: the engine's own words, else the error and its text."""
+    return exc.message if isinstance(exc, engine.EngineError) else f"{type(exc).__name__}: {exc}"
+
+
+def _logged(error: GameUnavailable) -> GameUnavailable:
+    """A game asked for by itself that cannot be loaded: an error in the log."""
+    log.error("game %s is unavailable: %s", error.params["game_id"], error.params["reason"])
+    return error
+
+
+def _left_out(error: GameUnavailable, read: str) -> None:
+    """A game that cannot be loaded is left out of a read of many, which goes on without it."""
+    log.warning(
+        "game %s is left out of %s: its stored data cannot be loaded (%s)",
+        error.params["game_id"],
+        read,
+        error.params["reason"],
+    )
+
+
+def _check_logged(game: engine.Game[Any, Any, Any], move: MoveRecord) -> None:
+    """A logged move is a resignation or an action the game reads; ``ValueError`` else."""
+    action = move.action
+    if not isinstance(action, dict):
+        raise ValueError(f"move {move.seq} is not a JSON object")
+    if action.get("kind") == engine.RESIGN:
+        return
+    try:
+        game.parse_action(action)
+    except engine.BadAction as exc:
+        raise ValueError(f"move {move.seq}: {exc.message}") from None
 
 
 def _husk(row: Row, seats: tuple[SeatRecord, ...], *, fallback_time: datetime) -> GameRecord:

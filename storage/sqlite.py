@@ -161,10 +161,18 @@ def _execute(raw: sqlite3.Connection, sql: str, params: Sequence[Any] = ()) -> i
         cursor.close()
 
 
+NOW = "((julianday('now') - 2440587.5) * 86400.0)"
+"""The machine's clock in Unix seconds, to the millisecond, as SQLite reads it: the same value
+for every row one statement visits. ``julianday`` rather than ``unixepoch('subsec')``, which
+needs SQLite 3.42, newer than many a Python's ``sqlite3`` links (3.40.1 when this was written),
+and rather than ``unixepoch()`` (3.38), which drops the fraction of the second."""
+
+
 class SqliteConnection(Connection):
     """A transaction's connection one statement at a time, each a hand-off to its thread."""
 
     for_update = ""  # a write transaction already holds the file's write lock
+    now = NOW
 
     def __init__(self, worker: Worker) -> None:
         self._worker = worker
@@ -184,6 +192,7 @@ class ThreadConnection(Connection):
     each statement runs at once, so the work's coroutine never suspends."""
 
     for_update = ""
+    now = NOW
 
     def __init__(self, raw: sqlite3.Connection) -> None:
         self._raw = raw

@@ -26,15 +26,17 @@ it and made exact by the claims, so a turn that passes to the next player writes
 rows and no index.
 
 Reminders, timeouts and computer turns are *claimed*: the claim writes its owner (the process,
-``Claimant.owner``) and a lease (``Claimant.lease_seconds`` from ``now``) on the row, only if
-nobody holds it or the holder's lease has run out, so of several processes scanning at the same
-moment exactly one gets each. The owner then marks it done (``reminded`` / ``timed_out`` = 1;
-a computer turn's row is deleted) or gives it back; a claim left by a process that died is
-taken over by another once its lease has run out. A timeout counts its tries (a crash of its
-handler included) and a missed turn only at its first claim. A timeout is claimed only for a
-game whose deadlines are synced with its version: a move stored by another path first has to
-be synced, so a claim never acts on an out-of-date turn. A claim takes the game's row first
-(on PostgreSQL its lock, which every move of the game takes too), so it sees every move
+``Claimant.owner``) and a lease (``Claimant.lease_seconds`` from the database's now) on the row,
+only if nobody holds it or the holder's lease has run out by the database's clock, so of several
+processes scanning at the same moment exactly one gets each, whatever their own clocks say
+(``storage.claims``). When a reminder or timeout is due is the game's time: the clock the
+repository is given, read by the caller (``now``). The owner then marks it done (``reminded`` /
+``timed_out`` = 1; a computer turn's row is deleted) or gives it back; a claim left by a process
+that died is taken over by another once its lease has run out. A timeout counts its tries (a
+crash of its handler included) and a missed turn only at its first claim. A timeout is claimed
+only for a game whose deadlines are synced with its version: a move stored by another path first
+has to be synced, so a claim never acts on an out-of-date turn. A claim takes the game's row
+first (on PostgreSQL its lock, which every move of the game takes too), so it sees every move
 committed before it and a move sees the claim.
 
 ``sync_turns`` also marks a game whose computer seats are to act (``storage.computer_turns``).
@@ -59,7 +61,7 @@ from datetime import datetime
 from typing import Any, Literal
 
 import engine
-from storage.claims import Claimant, from_epoch, to_epoch
+from storage.claims import Claimant, from_epoch, lapsed, lease_end, to_epoch
 from storage.computer_turns import due_computer_turn
 from storage.database import Connection, Database
 from storage.models import GameRecord, GameStatus
@@ -351,17 +353,23 @@ UNSYNCED = (
 )
 """Games whose deadlines lag behind: moved without a sync, or over with rows left."""
 
-NEXT_DUE = (
-    "SELECT MIN(t) FROM ("
-    " SELECT MIN(turns_due) AS t FROM games WHERE status = 'active'"
-    " UNION ALL SELECT MIN(reminder_until) FROM turn_deadlines"
-    " WHERE reminded = 0 AND reminder_owner IS NOT NULL"
-    " UNION ALL SELECT MIN(timeout_until) FROM turn_deadlines"
-    " WHERE timed_out = 0 AND timeout_owner IS NOT NULL"
-    ") AS due"
-)
-"""The earliest moment a reminder or timeout can be claimed: at most its own time while nobody
-holds it (``games.turns_due``), the end of its lease while somebody does."""
+
+def next_due_sql(db: Connection) -> str:
+    """The earliest moment a reminder or timeout can be claimed: at most its own time while
+    nobody holds it (``games.turns_due``), the end of its lease while somebody does. A lease
+    ends by the database's clock: its end is told as the time left to it added to the caller's
+    now (the one parameter), so the answer is on the caller's clock throughout."""
+    return (
+        "SELECT MIN(t) FROM ("
+        " SELECT MIN(turns_due) AS t FROM games WHERE status = 'active'"
+        f" UNION ALL SELECT MIN(until) - {db.now} + ? FROM ("
+        " SELECT MIN(reminder_until) AS until FROM turn_deadlines"
+        " WHERE reminded = 0 AND reminder_owner IS NOT NULL"
+        " UNION ALL SELECT MIN(timeout_until) FROM turn_deadlines"
+        " WHERE timed_out = 0 AND timeout_owner IS NOT NULL"
+        " ) AS leases"
+        ") AS due"
+    )
 
 
 async def lower_due(db: Connection, game_id: int, moment: float) -> None:
@@ -401,14 +409,17 @@ Kind = Literal["reminder", "timeout"]
 
 async def due_games(db: Connection, at: float, kind: Kind) -> list[int]:
     """The running games, synced with their version, whose reminders (or timeouts) may be due
-    at ``at``: by the game's earliest moment, or by a holder's lease that ran out; earliest first."""
+    at ``at``: by the game's earliest moment, or by a holder's lease that ran out (by the
+    database's clock; the moment it ran out is told on the caller's clock, as ``next_due_sql``
+    does); earliest first."""
     done = "reminded" if kind == "reminder" else "timed_out"
     rows = await db.fetch(
         "SELECT g.id, g.turns_due FROM games g WHERE g.status = 'active' AND g.turns_due <= ?"
         " AND g.turns_synced = g.version"
-        f" UNION SELECT d.game_id, d.{kind}_until FROM turn_deadlines d"
+        f" UNION SELECT d.game_id, d.{kind}_until - {db.now} + ? FROM turn_deadlines d"
         " JOIN games g ON g.id = d.game_id AND g.turns_synced = g.version"
-        f" WHERE g.status = 'active' AND d.{done} = 0 AND d.{kind}_owner IS NOT NULL AND d.{kind}_until <= ?",
+        f" WHERE g.status = 'active' AND d.{done} = 0 AND d.{kind}_owner IS NOT NULL"
+        f" AND {lapsed(db, f'd.{kind}_until')}",
         (at, at),
     )
     first: dict[int, float] = {}
@@ -427,17 +438,17 @@ async def due_clocks(
         f"SELECT p.user_id, {clock_columns('d.')} FROM turn_deadlines d"
         " JOIN seats p ON p.game_id = d.game_id AND p.seat = d.seat"
         f" WHERE d.game_id = ? AND d.{done} = 0 AND d.{time} <= ? AND "
-        + _free(f"d.{kind}")
+        + _free(db, f"d.{kind}")
         + f" ORDER BY d.{time}, d.seat",
-        (game_id, at, at),
+        (game_id, at),
     )
     return [(user_id, clock_from_row(stored)) for user_id, *stored in rows]
 
 
-def _free(kind: str) -> str:
+def _free(db: Connection, kind: str) -> str:
     """The condition under which a reminder's or timeout's claim may be taken: nobody holds it,
-    or the holder's lease has run out (the parameter is now)."""
-    return f"({kind}_owner IS NULL OR {kind}_until <= ?)"
+    or the holder's lease has run out by the database's clock."""
+    return f"({kind}_owner IS NULL OR {lapsed(db, f'{kind}_until')})"
 
 
 async def claim_reminders(db: Connection, now: datetime, claimant: Claimant) -> list[DueTurn]:
@@ -454,9 +465,10 @@ async def claim_reminders(db: Connection, now: datetime, claimant: Claimant) -> 
             # Of two processes claiming at once, the second waits for the first's row lock (or,
             # on SQLite, its write lock), then finds the claim held and changes nothing.
             changed = await db.execute(
-                "UPDATE turn_deadlines SET reminder_owner = ?, reminder_until = ?"
-                " WHERE game_id = ? AND seat = ? AND version = ? AND reminded = 0 AND " + _free("reminder"),
-                (claimant.owner, claimant.until(now), game_id, clock.seat, clock.version, at),
+                f"UPDATE turn_deadlines SET reminder_owner = ?, reminder_until = {lease_end(db)}"
+                " WHERE game_id = ? AND seat = ? AND version = ? AND reminded = 0 AND "
+                + _free(db, "reminder"),
+                (claimant.owner, claimant.lease_seconds, game_id, clock.seat, clock.version),
             )
             if changed == 1:
                 claimed.append(DueTurn(game_id, clock.seat, clock.version, user_id))
@@ -479,13 +491,13 @@ async def claim_timeouts(db: Connection, now: datetime, claimant: Claimant) -> l
                 continue  # the seat moved since: its time has not run out
             seat, version = clock.seat, clock.version
             tries = await db.fetch_one(
-                "UPDATE turn_deadlines SET timeout_owner = ?, timeout_until = ?,"
+                f"UPDATE turn_deadlines SET timeout_owner = ?, timeout_until = {lease_end(db)},"
                 " timeout_tries = timeout_tries + 1, reminded = 1, reminder_owner = NULL,"
                 " reminder_until = NULL"
                 " WHERE game_id = ? AND seat = ? AND version = ? AND timed_out = 0 AND "
-                + _free("timeout")
+                + _free(db, "timeout")
                 + " RETURNING timeout_tries",
-                (claimant.owner, claimant.until(now), game_id, seat, version, at),
+                (claimant.owner, claimant.lease_seconds, game_id, seat, version),
             )
             if tries is None:
                 continue
@@ -605,10 +617,11 @@ class TurnClock:
         async with self._database.transaction(write=False, single=True) as db:
             return [int(row[0]) for row in await db.fetch(UNSYNCED)]
 
-    async def next_due(self) -> datetime | None:
-        """The earliest reminder or timeout not yet claimed."""
+    async def next_due(self, now: datetime) -> datetime | None:
+        """The earliest moment a reminder or timeout can be claimed (``next_due_sql``), on the
+        clock ``now`` was read from."""
         async with self._database.transaction(write=False, single=True) as db:
-            row = await db.fetch_one(NEXT_DUE)
+            row = await db.fetch_one(next_due_sql(db), (to_epoch(now),))
         return None if row is None or row[0] is None else from_epoch(row[0])
 
     async def claim_reminders(self, now: datetime) -> list[DueTurn]:
@@ -636,7 +649,6 @@ class TurnClock:
 
 __all__ = [
     "DEFAULT_TURN_POLICY",
-    "NEXT_DUE",
     "UNSYNCED",
     "DueTurn",
     "TurnClock",
@@ -649,6 +661,7 @@ __all__ = [
     "complete_timeout",
     "default_turn_policy",
     "last_mover",
+    "next_due_sql",
     "read_deadlines",
     "release_timeout",
     "sync_turns",

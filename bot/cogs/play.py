@@ -20,10 +20,22 @@ from bot.ai_players import decision_seed
 from bot.board import game_parts, more_action, private_parts, table_of, with_view
 from bot.host import Host
 from bot.i18n import command_text, echo, reader_language, t
-from bot.moves import act, check_click, follow, refused, require_active, running, seat_of, store
+from bot.moves import (
+    act,
+    check_click,
+    follow,
+    later,
+    picture_later,
+    refused,
+    require_active,
+    running,
+    seat_of,
+    store,
+)
 from bot.policies import default_policy
 from bot.private import deliver_pending_notice, show_private
 from bot.render import Focus, Forms, Menus, Table
+from bot.render.painter import deferring, drawn, drawn_if_free, pending
 from bot.render.registry import renderer_for
 from bot.reply import Reply, UserMistake
 from bot.stored import dm_notices
@@ -136,7 +148,9 @@ class Play(commands.Cog):
         if position is None or not position.legal_actions(seat):
             raise UserMistake("play.not_your_turn")
         pictures = await self.host.pictures(record.guild_id)
-        embed, view, files = private_parts(record, seat, reply.lang, pictures=pictures, focus=focus.path)
+        embed, view, files = await drawn(
+            lambda: private_parts(record, seat, reply.lang, pictures=pictures, focus=focus.path)
+        )
         if on_board:
             await reply.send_ephemeral(embed=embed, files=files, **with_view(view))
         else:
@@ -147,9 +161,19 @@ class Play(commands.Cog):
         with the buttons it has now. ``False`` (logged) when Discord refused: the move is
         stored all the same, and a DM follows if the view changed."""
         pictures = await self.host.pictures(record.guild_id)
-        embed, view, files = private_parts(record, seat, reply.lang, pictures=pictures)
+
+        def parts() -> tuple[discord.Embed, discord.ui.View | None, list[discord.File]]:
+            return private_parts(record, seat, reply.lang, pictures=pictures)
+
+        with deferring():
+            built = parts()
+        embed, view, files = await drawn_if_free(parts, built)  # as on the board (``deliver_board``)
         try:
-            await reply.update_message(embed=embed, view=view, attachments=files)
+            if pending(files):  # the words now, the picture by an edit once drawn
+                await reply.update_message(embed=embed, view=view)
+                later(picture_later(self.host, reply, record, parts, files, board=False))
+            else:
+                await reply.update_message(embed=embed, view=view, attachments=files)
         except discord.HTTPException as exc:
             log.warning("could not redraw a private message of game %s (%s)", record.id, exc.status)
             return False
@@ -255,11 +279,16 @@ class Play(commands.Cog):
         table = table_of(record, reply.lang, pictures=pictures)
         if seat is None:
             if not renderer.spectators_see_private:
-                await reply.send_ephemeral(
-                    content=t(reply.lang, "living.spectator"), embed=renderer.board(table)
-                )
+                with deferring():  # the board's words: its picture, not sent, is not drawn
+                    board = renderer.board(table)
+                await reply.send_ephemeral(content=t(reply.lang, "living.spectator"), embed=board)
                 return
-            embed, files = renderer.private_message(table, None)
+
+            def spectators() -> tuple[discord.Embed, None, list[discord.File]]:
+                embed, files = renderer.private_message(table, None)
+                return embed, None, files
+
+            embed, _, files = await drawn(spectators)
             await reply.send_ephemeral(embed=embed, files=files)
             return
         await show_private(reply, record, seat, pictures=pictures)
@@ -275,7 +304,9 @@ class Play(commands.Cog):
             reply.game_id = record.id
             deadlines = await self.host.repository.turn_clock.deadlines(record.id)
             pictures = await self.host.pictures(record.guild_id)
-            embed, view, files = game_parts(record, reply.public_lang, deadlines=deadlines, pictures=pictures)
+            embed, view, files = await drawn(
+                lambda: game_parts(record, reply.public_lang, deadlines=deadlines, pictures=pictures)
+            )
             message_id = await reply.post(embed=embed, view=view, files=files)
             if message_id is not None:
                 await self.host.repository.set_message(record.id, message_id)

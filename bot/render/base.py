@@ -122,7 +122,7 @@ class Focus:
 @dataclass(frozen=True, slots=True)
 class ChoiceLook:
     """A button of the renderer's own in a seat's message, standing for no listed action (a
-    **Random** recruitment): a click hands ``name`` and ``value`` to ``Renderer.choose``."""
+    **Random** deck): a click hands ``name`` and ``value`` to ``Renderer.choose``."""
 
     name: str
     value: str
@@ -187,6 +187,13 @@ class Renderer:
         out of turn, which no turn ping announces (a defender chosen during the other
         player's turn), so that a DM tells the player. ``public``: the public view."""
         return decision.secret
+
+    def private_news(self, before: Any, after: Any) -> bool:
+        """Whether a seat's private view (``Game.private_view``, ``before`` and ``after`` a
+        move) changed in something the seat can read nowhere else: only then does the change
+        alone bring a DM. By default any change; a game whose private view also repeats public
+        facts says that a change of those alone is none (the board tells it to everyone)."""
+        return bool(before != after)
 
     def refusal(self, lang: str, error: EngineError) -> str | None:
         """A game's own words for a refused action, when its error carries more than the

@@ -14,7 +14,7 @@ from engine.core.contract import (
     ranks_from_keys,
 )
 from engine.core.decisions import Decision
-from engine.core.errors import BadAction, BadOptions, EngineError, IllegalAction, UnknownGame
+from engine.core.errors import BadAction, BadOptions, DamagedState, EngineError, IllegalAction, UnknownGame
 from engine.core.plain import JSON, dump_json
 from engine.core.registry import game_keys, get_game, register
 from engine.core.rng import Rng
@@ -25,6 +25,7 @@ __all__ = [
     "TURN_STARTED",
     "BadAction",
     "BadOptions",
+    "DamagedState",
     "Decision",
     "EngineError",
     "Event",

@@ -69,5 +69,13 @@ class BadOptions(EngineError):
     code = "bad_options"
 
 
+class DamagedState(EngineError):
+    """A stored position or stored options that no game of these rules can be in: a value of
+    the wrong type or out of the bounds the game's data sets, a key missing or unknown, counts
+    that do not add up, an index off the board. The message says what is wrong and where."""
+
+    code = "damaged_state"
+
+
 class UnknownGame(EngineError):
     code = "unknown_game"

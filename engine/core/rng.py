@@ -16,7 +16,11 @@ import struct
 from collections.abc import Sequence
 from functools import lru_cache
 from operator import mod
-from typing import NamedTuple, TypeVar
+from typing import Annotated, NamedTuple, TypeVar
+
+from pydantic import Field
+
+from engine.core.stored import SMALL, Counter
 
 T = TypeVar("T")
 
@@ -77,9 +81,10 @@ class Rng(NamedTuple):
     A named tuple rather than a dataclass: games that roll in their hot path (a dice roll
     per playout step) build a new one per draw, and a tuple is the cheapest immutable value."""
 
-    seed: int
-    draws: int = 0
-    script: tuple[int, ...] = ()
+    seed: Annotated[int, Field(gt=-(2**64), lt=2**64)]
+    """Any integer: only its lowest 64 bits make the stream."""
+    draws: Counter = 0
+    script: Annotated[tuple[Annotated[int, Field(ge=0, le=SMALL)], ...], Field(max_length=SMALL)] = ()
     """Results fixed in advance (tests only): the next ``below`` / ``choice`` index / ``die``
     face, in order, before the seeded stream goes on."""
 

@@ -36,17 +36,24 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal, NamedTuple, Protocol, TypeVar
+from typing import Annotated, Literal, NamedTuple, Protocol, TypeVar
 
-from pydantic import TypeAdapter
+from pydantic import Field, TypeAdapter
 
 from engine.core.contract import Event
 from engine.core.plain import JSON
+from engine.core.stored import MAX_COUNTER, Counter, Small
 
 S = TypeVar("S")
 
 Targets = tuple[str, ...]
 """The targets named in a declaration (instance ids), in the game's order."""
+
+MAX_PENDING = 200
+"""Items on the stack, in the queue or raised, and signatures in a history, that a stored
+resolution may hold at most: far more than any chain the repetition cut lets grow."""
+Ref = Annotated[int, Field(ge=1, le=MAX_COUNTER)]
+Pending = Field(max_length=MAX_PENDING)
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -56,7 +63,7 @@ class Signature:
 
     ability: str
     source: str
-    targets: Targets
+    targets: Annotated[Targets, Pending]
     """Sorted, each once: a set."""
 
     @classmethod
@@ -64,7 +71,7 @@ class Signature:
         return cls(ability, source, tuple(sorted(set(targets))))
 
 
-History = tuple[Signature, ...]
+History = Annotated[tuple[Signature, ...], Pending]
 """A set of signatures, kept sorted so equal histories are equal tuples."""
 
 
@@ -77,14 +84,14 @@ def extended(history: History, signature: Signature) -> History:
 class Item:
     """One declared thing waiting on the stack or in the queue."""
 
-    ref: int
+    ref: Ref
     """Unique within the game: how players and events name it."""
     kind: str
     """The game's name for what it is (``strike``, ``ability``, ``trigger`` …)."""
     ability: str
     source: str
-    controller: int
-    targets: Targets = ()
+    controller: Small
+    targets: Annotated[Targets, Pending] = ()
     history: History = ()
     """For a queued trigger: the signatures of the triggered items that led to it."""
     data: dict[str, JSON] = field(default_factory=dict)
@@ -99,10 +106,10 @@ class Item:
 class Raised:
     """A trigger whose condition is met, waiting for its controller to declare it."""
 
-    ref: int
+    ref: Ref
     ability: str
     source: str
-    controller: int
+    controller: Small
     optional: bool = False
     history: History = ()
     event: dict[str, JSON] = field(default_factory=dict)
@@ -152,20 +159,20 @@ class Candidate:
 class Resolution:
     """The stack, the queue, the raised triggers and the response window of one game."""
 
-    stack: tuple[Item, ...] = ()
+    stack: Annotated[tuple[Item, ...], Pending] = ()
     """Bottom first: the last item executes first."""
-    queue: tuple[Item, ...] = ()
+    queue: Annotated[tuple[Item, ...], Pending] = ()
     """Front first."""
-    raised: tuple[Raised, ...] = ()
+    raised: Annotated[tuple[Raised, ...], Pending] = ()
     running: bool = False
     """Whether the loop runs: from the moment something is pending until every seat has passed
     with the stack and queue empty."""
-    passes: int = 0
+    passes: Small = 0
     """Consecutive passes in the current window."""
     cause: History = ()
     """The history given to triggers raised now: while a queued item executes, its history
     plus its signature; otherwise empty."""
-    last_ref: int = 0
+    last_ref: Counter = 0
     """The last ``ref`` handed out."""
 
     @property

@@ -17,9 +17,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Generic, TypeVar
+from typing import Annotated, Generic, TypeVar
+
+from pydantic import Field
 
 from engine.core.rng import Rng
+from engine.core.stored import SMALL, Small
 
 T = TypeVar("T")
 Z = TypeVar("Z", bound="Zone")  # type: ignore[type-arg]
@@ -41,9 +44,9 @@ class ZoneView(Generic[T]):
 
 @dataclass(frozen=True, slots=True)
 class Zone(Generic[T]):
-    cards: tuple[T, ...] = ()
+    cards: Annotated[tuple[T, ...], Field(max_length=SMALL)] = ()
     visibility: Visibility = Visibility.PUBLIC
-    owner: int | None = None
+    owner: Small | None = None
     """The seat that sees an ``OWNER`` zone."""
 
     def __len__(self) -> int:

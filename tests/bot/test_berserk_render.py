@@ -16,14 +16,14 @@ from PIL import Image
 
 from bot.board import board_actions, game_parts, private_parts, seat_actions, table_of
 from bot.games.berserk.events import event_line
-from bot.games.berserk.forms import CELLS_INPUT, PlacementForm, form_placement, random_placement, random_squad
+from bot.games.berserk.forms import CELLS_INPUT, RANDOM, PlacementForm, form_placement
 from bot.games.berserk.words import ability_ids, ability_params, ability_text
 from bot.i18n import catalogue, t
 from engine import IllegalAction
 from engine.core.contract import Event
 from engine.core.decisions import for_seat
 from engine.games.berserk.cards import CARDS, DECKS
-from engine.games.berserk.setup import BUDGETS, RESERVE_SIZE, recruit_problems
+from engine.games.berserk.setup import BUDGETS, RESERVE_SIZE
 from tests.bot.berserk_helpers import GAME, RENDERER, legal, menu_leaves, positions, record_of
 from tests.engine.berserk.helpers import U, play, position
 
@@ -240,28 +240,33 @@ def test_a_rejected_placement_names_every_problem() -> None:
     assert "• В резерве 3 карты, а помещается не больше 2." in russian
 
 
-def test_random_submissions_are_legal_and_a_random_squad_spends_the_budget() -> None:
-    import random
-
-    rng = random.Random(1)
-    for deck in DECKS:
-        state = GAME.new(2, 5)
+@pytest.mark.parametrize("lang", LANGS)
+def test_random_recruits_and_places_by_the_engines_own_action(lang: str) -> None:
+    """**Random** of a recruitment and of a placement is the engine's listed action, a button
+    beside the cards' menu and beside **Place**: a click sends it as it is, and the engine
+    draws the squad and the placement. A **Random** of the renderer's own drawn for them before
+    (still in a DM) stands for the same action; the deck's Random stays the renderer's."""
+    state = GAME.new(2, 5)
+    for seat in (0, 1):
+        table = table_of(record_of(state), lang, seat=seat)
+        assert [c.value for c in RENDERER.choices(table, seat)] == ["choose_deck"]
+        state = GAME.apply(state, seat, GAME.parse_action("deck D2")).state
+    state = GAME.apply(state, GAME.to_act(state)[0], GAME.parse_action("second")).state
+    random = t(lang, "berserk.action.random")
+    for kind, buttons in (
+        ("recruit", [{"kind": "recruit_random"}]),
+        ("place", [{"kind": "place", "cells": {}}, {"kind": "place_random"}]),
+    ):
         for seat in (0, 1):
-            state = GAME.apply(state, seat, GAME.parse_action(f"deck {deck}")).state
-        state = GAME.apply(state, GAME.to_act(state)[0], GAME.parse_action("second")).state
-        for seat in (0, 1):
-            squad = random_squad(GAME.view(state, seat), rng)
-            gold, silver = BUDGETS[0]
-            left = list(DECKS[deck].cards)
-            for card_id in squad:
-                left.remove(card_id)
-            assert not any(not recruit_problems(DECKS[deck], [*squad, c], gold, silver) for c in left)
-            state = GAME.apply(state, seat, GAME.parse_action({"kind": "recruit", "cards": squad})).state
-        for seat in (0, 1):
-            state = GAME.apply(
-                state, seat, GAME.parse_action(random_placement(GAME.view(state, seat), rng))
-            ).state
-        assert state.phase == "play"
+            table = table_of(record_of(state), lang, seat=seat)
+            assert seat_actions(table, seat) == buttons and RENDERER.choices(table, seat) == []
+            drawn = buttons[-1]
+            assert RENDERER.button_look(table, drawn).label == random
+            assert RENDERER.choose(table, seat, RANDOM, [kind]) == drawn
+            assert RENDERER.suggest(table, seat, random[:3]) == [(random, f"{kind} random")]
+            assert RENDERER.done_text(lang, drawn, dm_sent=False) == t(lang, f"berserk.{kind}.stored")
+            state = GAME.apply(state, seat, GAME.parse_action(drawn)).state
+    assert state.phase == "play"
 
 
 def test_the_placement_form_holds_the_default_placement_and_reads_any_separators() -> None:

@@ -1,13 +1,16 @@
-"""Which seats get a DM: those whose private view (``Game.private_view``) changed, and those
-that newly have a secret decision — the engine decides, the bot diffs nothing else."""
+"""Which seats get a DM: those whose private view (``Game.private_view``) changed in something
+they can read nowhere else (``Renderer.private_news``), and those that newly have a secret
+decision — the engine decides, the bot diffs nothing else."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from typing import Any
 
 import engine
-from bot.private import seats_to_write
+from bot.private import private_decision, seats_to_write
+from engine.ai.playout import playout
 from engine.core.position import Position
 from tests.bot.secret_game import SECRET, Peek, Poke
 
@@ -60,3 +63,26 @@ def test_a_secret_decision_is_sent_once_to_each_seat_that_takes_it() -> None:
 
 def test_only_people_given_are_written_to() -> None:
     assert write(RAID, None, RAID.new(2, seed=7), [1]) == [1]
+
+
+def test_an_object_met_on_a_raid_map_tells_its_owner_nothing_new() -> None:
+    """Raid's private view is the seat's own map, which marks the objects the other scout met:
+    every encounter is on the board, so that change alone sends its owner no DM."""
+    met = 0
+    for seed in range(40):
+        for played in playout(RAID, RAID.new(2, seed=seed), random.Random(seed)):
+            before, after = played.before, played.step.state
+            if played.seat != 1 or before.maps[0] is None:
+                continue
+            mine, now = RAID.private_view(before, 0), RAID.private_view(after, 0)
+            if mine == now or private_decision(Position(RAID, after), 0) is not None:
+                continue
+            assert mine is not None and now is not None
+            assert [(o["kind"], o["cell"]) for o in mine["own_map"]] == [
+                (o["kind"], o["cell"]) for o in now["own_map"]
+            ]  # only marks of objects met changed
+            assert write(RAID, before, after, [0, 1], mover=1) == []
+            met += 1
+        if met >= 3:
+            break
+    assert met >= 3

@@ -1,13 +1,16 @@
 """Berserk's secret setup between two members through the real bot: decks by DM buttons, the
 seat roll on the board, recruitment by a menu of the deck's cards (every broken limit named,
-nothing stored), placement by the Place form (every problem named), Random, and both sides
-revealed together — with nothing of it in the channel before the Reveal."""
+nothing stored), placement by the Place form (every problem named), Random (the engine's own
+action for a squad and a placement, stored as it is and replayed from the seed), and both
+sides revealed together — with nothing of it in the channel before the Reveal."""
 
 from __future__ import annotations
 
 import pytest
 import simcord
 
+from engine import get_game
+from engine.core.move_log import final_state
 from storage import Repository
 from tests.e2e.berserk_helpers import (
     board_of,
@@ -19,7 +22,7 @@ from tests.e2e.berserk_helpers import (
     seeded,
     text_of,
 )
-from tests.e2e.helpers import click_in_dm, dm_history, labels, last_dm, make_room
+from tests.e2e.helpers import click_in_dm, custom_id_of, dm_history, labels, last_dm, make_room
 from tests.e2e.raid_helpers import channel_versions
 
 ALICE_SQUAD = ["C19", "C10", "C07", "C07"]  # Hedd, Cursed Mage, two Nomads: 14 silver of Swamp Brood
@@ -81,9 +84,15 @@ async def test_two_members_set_up_in_private_and_both_sides_are_revealed_togethe
     assert stored.acknowledged and not stored.ephemeral
     squad = next(m for m in dm_history(alice) if m.id == message.id)  # redrawn in place
     assert "Your recruitment is sent" in text_of(squad) and labels(squad) == {}
+    random = custom_id_of(last_dm(bob), "Random")  # a move button: the engine's listed action
+    assert random.startswith(f"tv:m:{record.id}:") and random.endswith(":recruit_random")
     await click_in_dm(bob, "Random")
     record = await room.record()
     assert record.state.phase == "place" and record.state.sides[1].recruits
+    # the log holds the action, not the squad the game's generator drew for it
+    last = (await repository.moves(record.id))[-1]
+    assert (last.seat, last.action) == (1, {"kind": "recruit_random"})
+    assert labels(last_dm(bob)) == {"Place": True, "Random": True}  # his squad is drawn: he places it
 
     # -- placement: the form holds the default placement; every problem named ------------------
     wrong, start = await place(alice, "reserve reserve reserve c5")
@@ -100,6 +109,11 @@ async def test_two_members_set_up_in_private_and_both_sides_are_revealed_togethe
     await click_in_dm(bob, "Random")
     record = await room.record()
     assert record.state.phase == "play"
+    logged = [(m.seat, m.action) for m in await repository.moves(record.id)]
+    assert logged[-1] == (1, {"kind": "place_random"})
+    assert record.seed is not None  # the seed and the log alone give the stored position
+    replayed = final_state(get_game("berserk"), 2, record.seed, record.options, logged)
+    assert get_game("berserk").dump_state(replayed) == get_game("berserk").dump_state(record.state)
     board = room.message(board.id)
     text = text_of(board)
     field = len(record.state.creatures) - sum(1 for c in record.state.creatures if c.zone == "reserve")

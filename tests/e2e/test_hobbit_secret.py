@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 import simcord
 
+from bot.render.painter import PAINTER
 from bot.stored import open_repository
 from tests.e2e.conftest import database_url, make_bot
 from tests.e2e.helpers import labels, make_room
@@ -52,6 +53,9 @@ async def play(
     """Alice's turn in a bot of its own, on a database of its own; what the channel, bob's DMs
     and carol's DMs showed."""
     tmp_path.mkdir()
+    # Each bot draws its pictures afresh: with the first bot's pictures at hand, the second
+    # would attach them to its answers at once instead of by a later edit.
+    PAINTER.clear()
     positioned(
         monkeypatch,
         position(

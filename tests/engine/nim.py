@@ -14,26 +14,31 @@ import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from engine import TURN_STARTED, BadAction, Decision, Event, Game, IllegalAction, Result, Step
 from engine.core import registry
 
+MAX_STONES = 50
+"""Stones in a pile at most: ``legal_actions`` lists a move per stone."""
+Stones = Annotated[int, Field(ge=0, le=MAX_STONES)]
+Seat = Annotated[int, Field(ge=0, le=2)]
+
 
 class NimOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    piles: tuple[int, ...] = Field((3, 4, 5), min_length=1, max_length=6)
+    piles: tuple[Stones, ...] = Field((3, 4, 5), min_length=1, max_length=6)
 
 
 @dataclass(frozen=True, slots=True)
 class NimState:
-    piles: tuple[int, ...]
-    turn: int
-    left: tuple[bool, ...]
+    piles: Annotated[tuple[Stones, ...], Field(min_length=1, max_length=6)]
+    turn: Seat
+    left: Annotated[tuple[bool, ...], Field(min_length=2, max_length=3)]
     """Per seat: resigned."""
-    winner: int | None = None
+    winner: Seat | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +75,17 @@ class Nim(Game[NimState, Take, NimView]):
 
     def seats(self, state: NimState) -> int:
         return len(state.left)
+
+    def state_problem(self, state: NimState) -> str | None:
+        seats = len(state.left)
+        if state.winner is not None:
+            playing = state.winner < seats and not state.left[state.winner]
+            return None if playing else "the winner is not playing"
+        if not any(state.piles):
+            return "no stones are left, yet nobody has won"
+        if not state.turn < seats or state.left[state.turn] or sum(not gone for gone in state.left) < 2:
+            return f"seat {state.turn} is to move, among seats {state.left}"
+        return None
 
     def pending(self, state: NimState) -> tuple[Decision, ...]:
         if state.winner is not None:

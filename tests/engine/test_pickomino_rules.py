@@ -173,7 +173,7 @@ def test_e7_natasha_28_protects_everything_under_it() -> None:
     s = play(s, Take(28))
     assert s.stacks[0] == (22, 24, 28) and s.current == 1
     # Seat 1 now stops at exactly 24: 24 lies under 28, so only the grill's 23 is takeable.
-    s = GAME.load_state({**GAME.dump_state(s), "kept": [0, 0, 0, 1, 0, 4], "phase": "decide"})
+    s = s._replace(kept=(0, 0, 0, 1, 0, 4), phase="decide")
     assert GAME.view(s, None).total == 24
     assert labels(GAME.legal_actions(s, 1)) == ["roll", "take 23"]
     with pytest.raises(IllegalAction, match="protected"):

@@ -83,3 +83,30 @@ async def play(
         record = (await repo.apply(record.id, expected_version=record.version, seat=seat, action=action)).game
         played += 1
     return record
+
+
+LEASES = (
+    ("computer_turns", "owner", "lease_until"),
+    ("turn_deadlines", "reminder_owner", "reminder_until"),
+    ("turn_deadlines", "timeout_owner", "timeout_until"),
+)
+"""Every claim's owner and lease end (``storage.claims``)."""
+
+
+async def database_now(repo: Repository) -> float:
+    """The database's own clock, in Unix seconds: what leases are counted by (the test server
+    may be another machine, whose clock is not this one's)."""
+    async with repo.database.transaction(write=False, single=True) as db:
+        row = await db.fetch_one(f"SELECT {db.now}")
+    assert row is not None
+    return float(row[0])
+
+
+async def end_leases(repo: Repository, *, after: float = -1.0) -> None:
+    """Every lease held in the repository's database ends ``after`` seconds from the database's
+    own now: by default it has run out, as if its holder had died a lease ago. Written behind
+    the claims' back, as only a test does: leases are counted by the database's clock, which no
+    test can move on."""
+    async with repo.database.transaction(write=True) as db:
+        for table, owner, until in LEASES:
+            await db.execute(f"UPDATE {table} SET {until} = {db.now} + ? WHERE {owner} IS NOT NULL", (after,))

@@ -11,7 +11,7 @@ from storage import Repository, open_repository
 from storage.backends import open_database
 from storage.migrations import LATEST, migrate
 from tests.storage.conftest import TickingClock
-from tests.storage.helpers import PICKOMINO, computers_game, started_game
+from tests.storage.helpers import PICKOMINO, computers_game, end_leases, started_game
 from tests.storage.servers import Raw
 
 T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
@@ -38,20 +38,21 @@ async def test_a_computer_turn_is_claimed_after_the_pause_and_held_until_its_lea
     assert await repo.computer_turns.claim_due(T0 + seconds(1), pause_seconds=PAUSE) == []  # still pausing
     other = await open_repository(db_url)
     try:
-        assert await repo.computer_turns.claim(game.id, T0 + seconds(PAUSE))  # the storing process
-        assert await repo.computer_turns.claim(game.id, T0 + seconds(2))  # its own: again
+        assert await repo.computer_turns.claim(game.id)  # the storing process, after its pause
+        assert await repo.computer_turns.claim(game.id)  # its own: again
         assert await repo.computer_turns.pending() == {game.id: repo.claimant.owner}
-        assert not await other.computer_turns.claim(game.id, T0 + seconds(2))
+        assert not await other.computer_turns.claim(game.id)
         assert await other.computer_turns.claim_due(T0 + seconds(30), pause_seconds=PAUSE) == []
-        assert await repo.computer_turns.renew(game.id, T0 + seconds(30))  # held to T0 + 30 s + lease
-        lease = seconds(repo.claimant.lease_seconds)
-        just_before = T0 + seconds(30) + lease - seconds(1)
-        assert await other.computer_turns.claim_due(just_before, pause_seconds=0) == []
+        # A lease that ran out while nobody took the turn over: its holder renews it, for a
+        # lease from the database's now.
+        await end_leases(repo)
+        assert await repo.computer_turns.renew(game.id)
+        assert await other.computer_turns.claim_due(T0 + timedelta(days=1), pause_seconds=0) == []
         # The holder died: once its lease has run out, another process takes the turn over.
-        ran_out = T0 + seconds(30) + lease
-        assert await other.computer_turns.claim_due(ran_out, pause_seconds=PAUSE) == [game.id]
+        await end_leases(repo)
+        assert await other.computer_turns.claim_due(T0 + seconds(30), pause_seconds=PAUSE) == [game.id]
         assert await repo.computer_turns.pending() == {game.id: other.claimant.owner}
-        assert not await repo.computer_turns.renew(game.id, T0 + seconds(100))
+        assert not await repo.computer_turns.renew(game.id)
         assert not await repo.computer_turns.finish(game.id, game.version)
         assert not await repo.computer_turns.release(game.id)
         assert await other.computer_turns.release(game.id)  # given back: anyone claims it at once
@@ -65,7 +66,7 @@ async def test_a_computer_turn_ends_only_once_no_newer_move_made_computers_due_a
 ) -> None:
     game = await computers_game(repo, channel_id=1)
     await repo.turn_clock.sync(game.id, now=T0)
-    assert await repo.computer_turns.claim(game.id, T0 + seconds(PAUSE))
+    assert await repo.computer_turns.claim(game.id)
     seat = PICKOMINO.to_act(game.state)[0]
     applied = await repo.apply(
         game.id, expected_version=0, seat=seat, action={"kind": "roll"}, turn_now=T0 + seconds(2)
@@ -75,7 +76,7 @@ async def test_a_computer_turn_ends_only_once_no_newer_move_made_computers_due_a
     assert await repo.computer_turns.pending() == {game.id: repo.claimant.owner}  # the claim stays its own
     assert await repo.computer_turns.finish(game.id, 1)
     assert await repo.computer_turns.pending() == {}
-    assert not await repo.computer_turns.claim(game.id, T0 + seconds(3))  # nothing left to play
+    assert not await repo.computer_turns.claim(game.id)  # nothing left to play
 
 
 async def test_dm_notices_wait_in_storage_and_are_taken_once(repo: Repository, db_url: str) -> None:
@@ -115,13 +116,13 @@ async def test_a_v7_database_is_upgraded_with_its_pending_computer_turns(db_url:
 
     repo = await open_repository(db_url)
     try:
-        assert await raw.version() == LATEST == 13
+        assert await raw.version() == LATEST
         assert await repo.computer_turns.pending() == {computers.id: None}
         due = await raw.value("SELECT due_at FROM computer_turns")
         assert due == 0  # due at once: before v8 each process looked for it when it started
         assert await repo.computer_turns.claim_due(T0, pause_seconds=PAUSE) == [computers.id]
         # A timeout v7 had flipped is done: no process claims it again.
         assert await repo.turn_clock.claim_timeouts(T0 + timedelta(days=1)) == []
-        assert await repo.turn_clock.next_due() is None
+        assert await repo.turn_clock.next_due(T0) is None
     finally:
         await repo.close()

@@ -91,12 +91,15 @@ async def test_concurrent_claims_hand_out_each_reminder_timeout_and_computer_tur
         )
         taken = Counter(game_id for batch in turns for game_id in batch)
         assert set(taken) == {game.id for game in computers} and set(taken.values()) == {1}
-        # Held, not done: due again when the leases run out, unless their holders settle them.
-        leases_end = T0 + timedelta(minutes=10, seconds=repo.claimant.lease_seconds)
-        assert await repo.turn_clock.next_due() == leases_end
+        # Held, not done: due again when the leases run out (a lease from the database's now,
+        # told on the caller's clock to the millisecond), unless their holders settle them.
+        now = T0 + timedelta(minutes=10)
+        leases_end = await repo.turn_clock.next_due(now)
+        lease = timedelta(seconds=repo.claimant.lease_seconds, milliseconds=1)
+        assert leases_end is not None and now < leases_end <= now + lease
         for holder, timeout in timeouts:
             assert await holder.turn_clock.complete_timeout(timeout)
-        assert await repo.turn_clock.next_due() is None
+        assert await repo.turn_clock.next_due(now) is None
     finally:
         await first.close()
         await second.close()

@@ -17,7 +17,7 @@ from storage.backends import open_database
 from storage.migrations import LATEST, migrate
 from storage.turn_clock import TurnDeadline
 from tests.storage.conftest import TickingClock
-from tests.storage.helpers import PICKOMINO, clocked_game, started_game
+from tests.storage.helpers import PICKOMINO, clocked_game, database_now, end_leases, started_game
 from tests.storage.servers import Raw
 
 T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
@@ -58,7 +58,7 @@ async def test_a_turn_gets_one_deadline_and_the_seats_own_moves_restart_it(repo:
     deadlines = await repo.turn_clock.sync(game.id, now=T0)
     assert set(deadlines) == {0}
     assert deadlines[0].reminder_at == T0 + minutes(4) and deadlines[0].deadline_at == T0 + minutes(10)
-    assert await repo.turn_clock.next_due() == T0 + minutes(4)
+    assert await repo.turn_clock.next_due(T0) == T0 + minutes(4)
 
     roll = await repo.apply(game.id, expected_version=0, seat=0, action={"kind": "roll"})
     moved = await repo.turn_clock.sync(game.id, now=T0 + minutes(1), present_seat=0)
@@ -75,25 +75,34 @@ async def test_reminders_and_timeouts_are_claimed_once(repo: Repository) -> None
     assert await repo.turn_clock.claim_reminders(T0 + minutes(4.5)) == []  # held, within its lease
     assert await repo.turn_clock.complete_reminder(reminder)
     assert await repo.turn_clock.claim_reminders(T0 + minutes(9)) == []  # done: never again
-    assert await repo.turn_clock.next_due() == T0 + minutes(10)
+    assert await repo.turn_clock.next_due(T0 + minutes(9)) == T0 + minutes(10)
 
     assert await repo.turn_clock.claim_timeouts(T0 + minutes(9)) == []
-    (timeout,) = await repo.turn_clock.claim_timeouts(T0 + minutes(10))
+    now = T0 + minutes(10)
+    (timeout,) = await repo.turn_clock.claim_timeouts(now)
     assert (timeout.seat, timeout.version, timeout.missed, timeout.tries) == (0, 0, 1, 1)
-    assert await repo.turn_clock.next_due() == T0 + minutes(11)  # due again only if its lease runs out
+    # Due again only if its lease runs out: a lease from the database's now, told on the
+    # caller's clock (to the millisecond).
+    due = await repo.turn_clock.next_due(now)
+    lease = timedelta(seconds=repo.claimant.lease_seconds, milliseconds=1)
+    assert due is not None and now < due <= now + lease
     assert await repo.turn_clock.complete_timeout(timeout)
     assert await repo.turn_clock.claim_timeouts(T0 + minutes(60)) == []
-    assert await repo.turn_clock.next_due() is None
+    assert await repo.turn_clock.next_due(T0 + minutes(60)) is None
 
 
 async def test_a_claim_carries_its_owner_and_its_lease(repo: Repository, raw: Raw) -> None:
     game = await started_game(repo)
     await repo.turn_clock.sync(game.id, now=T0)
+    before = await database_now(repo)
     assert len(await repo.turn_clock.claim_timeouts(T0 + timedelta(days=1))) == 1
+    after = await database_now(repo)
     row = (await raw.fetch("SELECT timeout_owner, timeout_until, timeout_tries FROM turn_deadlines"))[0]
     owner, until, tries = tuple(row)
     assert owner == repo.claimant.owner and tries == 1
-    assert until == (T0 + timedelta(days=1, seconds=repo.claimant.lease_seconds)).timestamp()
+    # The lease counts from the database's now, not from the caller's (SQLite reads its clock
+    # to the millisecond).
+    assert before - 0.001 <= until - repo.claimant.lease_seconds <= after + 0.001
     assert str(os.getpid()) in owner
 
 
@@ -103,14 +112,14 @@ async def test_a_claim_left_by_a_process_that_died_is_taken_over_after_its_lease
     """Nobody else gets a held claim while its lease runs; then another process takes it over,
     as a further try of the same missed turn, and the first owner can no longer settle it."""
     await clocked_game(repo, T0)
-    lease = timedelta(seconds=repo.claimant.lease_seconds)
     (reminder,) = await repo.turn_clock.claim_reminders(T0 + minutes(4))
     (timeout,) = await repo.turn_clock.claim_timeouts(T0 + minutes(10))
     other = await open_repository(db_url)
     try:
         assert other.claimant.owner != repo.claimant.owner
-        assert await other.turn_clock.claim_timeouts(T0 + minutes(10) + lease - timedelta(seconds=1)) == []
-        (taken,) = await other.turn_clock.claim_timeouts(T0 + minutes(10) + lease)
+        assert await other.turn_clock.claim_timeouts(T0 + minutes(11)) == []
+        await end_leases(repo)  # the first owner died a lease ago
+        (taken,) = await other.turn_clock.claim_timeouts(T0 + minutes(11))
         assert (taken.seat, taken.version, taken.missed, taken.tries) == (0, 0, 1, 2)
         assert not await repo.turn_clock.complete_timeout(timeout)  # no longer the first owner's
         assert not await repo.turn_clock.release_timeout(timeout)
@@ -125,7 +134,7 @@ async def test_a_released_timeout_is_due_again_and_counts_no_missed_turn(repo: R
     game = await clocked_game(repo, T0)
     (claimed,) = await repo.turn_clock.claim_timeouts(T0 + minutes(10))
     assert await repo.turn_clock.release_timeout(claimed)
-    assert await repo.turn_clock.next_due() == T0 + minutes(10)
+    assert await repo.turn_clock.next_due(T0 + minutes(10)) == T0 + minutes(10)
     (again,) = await repo.turn_clock.claim_timeouts(T0 + minutes(11))
     assert again == replace(claimed, tries=2)  # missed is 1 again, not 2
 
@@ -195,7 +204,7 @@ async def test_a_finished_or_abandoned_game_loses_its_deadlines(repo: Repository
     await repo.abandon(game.id)
     assert await repo.turn_clock.unsynced_games() == [game.id]
     assert await repo.turn_clock.sync(game.id, now=T0) == {}
-    assert await repo.turn_clock.deadlines(game.id) == {} and await repo.turn_clock.next_due() is None
+    assert await repo.turn_clock.deadlines(game.id) == {} and await repo.turn_clock.next_due(T0) is None
 
 
 async def test_computer_players_get_no_deadline(repo: Repository) -> None:
@@ -256,14 +265,14 @@ async def test_a_move_of_a_seat_still_to_act_leaves_its_row_and_its_clock_restar
     assert await repo.turn_clock.deadlines(game.id) == deadlines
     assert await repo.turn_clock.unsynced_games() == []
 
-    assert await repo.turn_clock.next_due() == T0 + minutes(4)  # the stored time: a claim looks, and finds
+    assert await repo.turn_clock.next_due(T0) == T0 + minutes(4)  # the stored time: a claim looks, and finds
     assert await repo.turn_clock.claim_reminders(T0 + minutes(4)) == []  # that the seat moved since
     assert await clock_row(raw, game.id, 0) == (
         1,
         (T0 + minutes(6)).timestamp(),
         (T0 + minutes(12)).timestamp(),
     )
-    assert await repo.turn_clock.next_due() == T0 + minutes(6)
+    assert await repo.turn_clock.next_due(T0) == T0 + minutes(6)
     (reminder,) = await repo.turn_clock.claim_reminders(T0 + minutes(6))
     assert (reminder.seat, reminder.version) == (0, 1)
     assert await repo.turn_clock.complete_reminder(reminder)
@@ -296,7 +305,7 @@ async def test_a_seat_moving_after_its_reminder_is_reminded_again_later(repo: Re
         (T0 + minutes(9)).timestamp(),
         (T0 + minutes(15)).timestamp(),
     )
-    assert await repo.turn_clock.next_due() == T0 + minutes(9)
+    assert await repo.turn_clock.next_due(T0) == T0 + minutes(9)
     (again,) = await repo.turn_clock.claim_reminders(T0 + minutes(9))
     assert (again.seat, again.version) == (0, 1)
 
@@ -360,7 +369,7 @@ async def test_a_v10_database_is_upgraded_with_its_clocks_kept_and_synced_on_the
 
     repo = await open_repository(db_url)
     try:
-        assert await raw.version() == LATEST == 13
+        assert await raw.version() == LATEST
         assert "turn_sync" not in await raw.tables()
         assert await repo.turn_clock.unsynced_games() == [moved.id]
         due = await raw.fetch("SELECT id, turns_due FROM games WHERE status = 'active' ORDER BY id")
@@ -371,7 +380,7 @@ async def test_a_v10_database_is_upgraded_with_its_clocks_kept_and_synced_on_the
         assert await repo.turn_clock.deadlines(running.id) == {
             0: TurnDeadline(running.id, 0, 0, T0 + minutes(4), T0 + minutes(10))
         }
-        assert await repo.turn_clock.next_due() == T0 + minutes(4)
+        assert await repo.turn_clock.next_due(T0) == T0 + minutes(4)
 
         # A clock written before v12 does not know its settings: the seat's move writes it anew.
         applied = await roll(repo, running.id, 0, T0 + minutes(1))

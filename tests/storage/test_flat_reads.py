@@ -24,7 +24,7 @@ from storage import ConstraintViolation, GameStatus, Repository, open_repository
 from storage.backends import open_database
 from storage.database import Connection, Database
 from storage.migrations import LATEST, migrate
-from storage.repository import LEADERBOARD, LEADERBOARD_MAX, PLAYER_STANDINGS
+from storage.repository import LEADERBOARD, LEADERBOARD_MAX, PLAYER_RUNNING_GAMES, PLAYER_STANDINGS
 from storage.schema import EVERYWHERE
 from storage.sqlite import Worker
 from tests.storage.conftest import TickingClock
@@ -94,6 +94,41 @@ async def test_a_player_s_statistics_read_his_standings_not_his_results(
 ) -> None:
     plan = await query_plan(repo.database, backend, PLAYER_STANDINGS, (11,))
     assert "standings_of_player" in plan and "results" not in plan
+
+
+async def test_a_player_s_running_games_read_his_seats_in_running_games_only(
+    repo: Repository, backend: str
+) -> None:
+    plan = await query_plan(repo.database, backend, PLAYER_RUNNING_GAMES, (11,))
+    assert "seats_playing" in plan and "seats_by_user" not in plan
+    assert "TEMP B-TREE" not in plan and "Sort" not in plan
+
+
+async def test_a_player_s_running_games_follow_every_game_through_its_statuses(
+    repo: Repository, raw: Raw
+) -> None:
+    async def running_of(user: int) -> list[int]:
+        return [game.id for game in await repo.seated_games(user)]
+
+    lobby = await repo.create_lobby(
+        "pickomino", guild_id=1, channel_id=1, host_id=11, host_name="h", options={}
+    )
+    await repo.join(lobby.id, 12, "guest")
+    assert await running_of(11) == []  # a lobby is not running yet
+    first = await repo.start(lobby.id, seed=1)
+    second = await started_game(repo, channel_id=2, humans=(12, 11))
+    stopped = await started_game(repo, channel_id=3, humans=(11, 13))
+    assert await running_of(11) == [stopped.id, second.id, first.id]  # newest first
+    await repo.abandon(stopped.id)
+    await play(repo, first, random.Random(3))
+    assert await running_of(11) == await running_of(12) == [second.id]
+    assert await running_of(13) == []
+    await repo.apply(second.id, expected_version=0, seat=1, action={"kind": engine.RESIGN})
+    assert await running_of(11) == []  # resigned: the game goes on without him
+    # Only seats of running games are marked, whatever wrote the status.
+    marked = await raw.fetch("SELECT game_id FROM seats WHERE playing = 1")
+    running = await raw.fetch("SELECT id FROM games WHERE status = 'active'")
+    assert sorted(r[0] for r in marked) == sorted(r[0] for r in running for _ in range(2))
 
 
 async def test_statistics_add_up_every_server_and_the_games_outside_any(repo: Repository, raw: Raw) -> None:
@@ -170,7 +205,7 @@ async def test_a_v8_database_is_upgraded_with_its_games_counted_and_its_games_ov
 
     repo = await open_repository(db_url)
     try:
-        assert await raw.version() == LATEST == 13
+        assert await raw.version() == LATEST
         assert await repo.game_counts() == {
             GameStatus.LOBBY: 1,
             GameStatus.ACTIVE: 1,
@@ -185,6 +220,8 @@ async def test_a_v8_database_is_upgraded_with_its_games_counted_and_its_games_ov
             assert (await repo.user_stats(user)).per_game == {
                 "pickomino": (1, int(seat in finished.result.winners))
             }
+        # The seats of the game running before the upgrade are marked as playing (v14).
+        assert [game.id for game in await repo.seated_games(11)] == [running.id]
         await started_game(repo, channel_id=5)  # counted from now on by the triggers
         assert await repo.game_counts() == await counted_by_status(raw)
     finally:

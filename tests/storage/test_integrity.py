@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import random
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -30,7 +33,11 @@ CORRUPTIONS = {
     "unreadable state": ("UPDATE games SET state = '{\"seats\": 2,' WHERE id = ?", "JSONDecodeError"),
     "state the game rejects": (
         'UPDATE games SET state = \'{"seats": "two"}\' WHERE id = ?',
-        "ValidationError",
+        "the stored state is damaged: seats",
+    ),
+    "options the game refuses": (
+        'UPDATE games SET options = \'{"tiebreak": "coin"}\' WHERE id = ?',
+        "the stored options are damaged: tiebreak",
     ),
     "unknown game key": ("UPDATE games SET key = 'chess' WHERE id = ?", "unknown game 'chess'"),
     "options not an object": ("UPDATE games SET options = '[1, 2]' WHERE id = ?", "not a JSON object"),
@@ -79,6 +86,67 @@ async def test_an_unreadable_move_log_is_reported(repo: Repository, raw: Raw) ->
     assert len(await repo.moves(healthy.id)) == 6
     [mismatch] = await repo.verify()
     assert mismatch.game_id == damaged.id and "unreadable JSON" in mismatch.reason
+
+
+async def test_a_logged_action_the_game_cannot_read_is_reported(repo: Repository, raw: Raw) -> None:
+    damaged, healthy = await two_games(repo)
+    await raw.drop_log_guard()  # the log refuses edits, so the damage must go around it
+    unreadable = '{"kind": "keep", "face": "7"}'
+    await raw.execute("UPDATE moves SET action = ? WHERE game_id = ? AND seq = 3", unreadable, damaged.id)
+    with pytest.raises(GameUnavailable) as unavailable:
+        await repo.moves(damaged.id)
+    assert unavailable.value.params["game_id"] == damaged.id
+    assert "the move log is damaged: move 3: " in unavailable.value.params["reason"]
+    assert len(await repo.moves(healthy.id)) == 6
+
+
+def _set(path: tuple[str | int, ...], value: Any) -> Callable[[dict[str, Any]], None]:
+    def change(state: dict[str, Any]) -> None:
+        *parents, last = path
+        place: Any = state
+        for part in parents:
+            place = place[part]
+        place[last] = value
+
+    return change
+
+
+SNAPSHOT_DAMAGE: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
+    "a dice count of 2**63": (_set(("roll", 0), 2**63), "roll.0"),
+    "a tile twice": (lambda state: state["grill"].append(state["grill"][0]), "each tile once"),
+    "a field dropped": (lambda state: state.pop("turn"), "turn is missing"),
+    "a seat beyond the table": (_set(("current",), 5), "a seat beyond the 2 seats"),
+}
+"""Damage that reads as JSON and that the game's types alone once let through, and what the
+report names."""
+
+
+@pytest.mark.parametrize("damage", SNAPSHOT_DAMAGE)
+async def test_a_damaged_snapshot_costs_only_its_game_and_verify_names_it(
+    repo: Repository, raw: Raw, db_url: str, damage: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    damaged, healthy = await two_games(repo)
+    change, named = SNAPSHOT_DAMAGE[damage]
+    state = json.loads(await raw.value("SELECT state FROM games WHERE id = ?", damaged.id))
+    change(state)
+    await raw.execute("UPDATE games SET state = ? WHERE id = ?", json.dumps(state), damaged.id)
+
+    with pytest.raises(GameUnavailable) as unavailable:
+        await repo.get(damaged.id)
+    assert unavailable.value.params["game_id"] == damaged.id
+    reason = unavailable.value.params["reason"]
+    assert reason.startswith("the stored state is damaged: ") and named in reason
+    with caplog.at_level(logging.WARNING, logger="storage"):
+        assert [g.id for g in await repo.seated_games(11)] == [healthy.id]
+        assert [g.id for g in await repo.active_games()] == [healthy.id]
+    left_out = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+    assert any(f"game {damaged.id} is left out of" in line and named in line for line in left_out)
+    assert (await play(repo, healthy, random.Random(1))).status == GameStatus.FINISHED
+
+    done = run_verify("--database-url", db_url)
+    assert done.returncode == 1
+    assert f"MISMATCH game {damaged.id}: the stored state is damaged: " in done.stdout
+    assert named in done.stdout and f"1 with mismatches: {damaged.id}" in done.stdout
 
 
 @pytest.mark.parametrize(

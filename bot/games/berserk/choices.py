@@ -51,6 +51,8 @@ MENU_PLACEHOLDERS = {
 }
 TEMPLATES = frozenset({"recruit", "place"})
 """The free-form submissions: the engine lists a template for each."""
+RANDOM_SUBMISSIONS = {"recruit_random": "recruit", "place_random": "place"}
+"""The engine's **Random** beside each template, and the submission it makes."""
 
 _STYLES: dict[str, discord.ButtonStyle] = {
     "end_turn": discord.ButtonStyle.danger,
@@ -72,6 +74,8 @@ _EMOJI = {
     "activate": "✨",
     "muster": "🔔",
     "order_triggers": "📜",
+    "recruit_random": "🎲",
+    "place_random": "🎲",
     "move": "👣",
     "strike": "⚔️",
 }
@@ -93,10 +97,10 @@ def typed(action: dict[str, Any]) -> str:
 def button_actions(table: Table, seat: int, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The seat's legal actions drawn as buttons (the rest are in its menu)."""
     kind = decision_kind(table, seat)
-    if kind == "recruit":
-        return []  # a menu of the deck's cards, and Random
+    if kind == "recruit":  # a menu of the deck's cards stands for the template; Random
+        return [a for a in actions if a.get("kind") in RANDOM_SUBMISSIONS]
     if kind == "place":
-        return actions  # the template: its button opens the placement form
+        return actions  # the template, whose button opens the placement form; Random
     fits = all(fits_a_button(table, a) for a in actions)
     if kind == "main" or len(actions) > BUTTONS or not fits:
         return [a for a in actions if _always_a_button(a)]
@@ -179,6 +183,8 @@ def label(lang: str, action: dict[str, Any], view: BerserkView | None = None) ->
         return t(lang, "berserk.action.order", order=order)
     if kind in TEMPLATES:
         return t(lang, f"berserk.action.{kind}")
+    if kind in RANDOM_SUBMISSIONS:
+        return t(lang, "berserk.action.random")
     return str(kind)
 
 

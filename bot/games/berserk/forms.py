@@ -1,12 +1,14 @@
 """Berserk's secret submissions as players make them in private: the recruitment menu of the
 deck's cards (several picked at once), the placement form (modal) holding a placement to
-start from, and **Random** for the deck, the recruitment and the placement.
+start from, and **Random** for the deck.
 
 Whatever is picked or typed becomes the engine's own typed text (``recruit C01 C02 C02``,
 ``place c3 b3 reserve``), so the engine judges it and names every limit it breaks; nothing is
-stored until it is valid. Random choices are drawn here, when the button is clicked, and
-stored like any other submission: the move log holds what was drawn, so replays need no
-randomness of the bot's.
+stored until it is valid. A random deck is drawn here, when the button is clicked, and stored
+as the deck it drew. **Random** for the recruitment and the placement are the engine's own
+actions (``recruit random``, ``place random``), listed beside the templates: the game's
+generator draws them when they are applied, so the move log holds the action and a replay
+from the seed draws the same squad and placement.
 """
 
 from __future__ import annotations
@@ -21,21 +23,20 @@ from bot.buttons import form_id
 from bot.games.berserk.words import CURRENCY_MARKS, ability_ids, ability_name, card_name, cost_text
 from bot.i18n import t
 from bot.render.base import SelectLook, SelectOption
-from engine.ai.berserk.sampler import random_place
 from engine.games.berserk.cards import CARDS, DECKS
-from engine.games.berserk.setup import recruit_problems
 from engine.games.berserk.view import BerserkView
 
 FORM = "place"
 """The placement form's name in its custom id, and the subject its mistakes are told in."""
 RECRUIT_MENU = "recruit"
 RANDOM = "random"
-"""The name of the Random buttons; their value is the decision they answer."""
+"""The name of the deck's Random button; its value is the decision it answers."""
 CELLS_INPUT = "cells"
 _SEPARATORS = re.compile(r"[\s,;]+")
 
 _draw = random.SystemRandom()
-"""Random submissions are the player's choice, drawn when he clicks: nothing to replay."""
+"""A random deck is the player's choice, drawn when he clicks and stored as that deck: nothing
+to replay."""
 
 
 # -- recruitment ----------------------------------------------------------------------------------
@@ -72,23 +73,6 @@ def recruit_menu(lang: str, view: BerserkView) -> SelectLook | None:
 def picked_recruits(values: list[str]) -> str:
     """The recruitment the picked options stand for, as typed text (``recruit C02 C02``)."""
     return "recruit " + " ".join(value.split(".")[0] for value in values)
-
-
-def random_squad(view: BerserkView, rng: random.Random = _draw) -> list[str]:
-    """A random legal recruitment that spends the budget: the deck shuffled, each card kept
-    while the selection stays legal; listed in the deck's order."""
-    assert view.seat is not None and view.own is not None and view.own.deck is not None
-    budget = view.sides[view.seat].budget
-    assert budget is not None
-    deck = DECKS[view.own.deck]
-    order = list(range(len(deck.cards)))
-    rng.shuffle(order)
-    kept: list[int] = []
-    for index in order:
-        chosen = [deck.cards[i] for i in sorted([*kept, index])]
-        if not recruit_problems(deck, chosen, *budget):
-            kept.append(index)
-    return [deck.cards[i] for i in sorted(kept)]
 
 
 # -- placement ------------------------------------------------------------------------------------
@@ -129,11 +113,6 @@ def form_placement(values: dict[str, str]) -> str:
     line or several, separated by spaces, commas or semicolons."""
     words = [w for w in _SEPARATORS.split(values.get(CELLS_INPUT, "")) if w]
     return "place " + " ".join(words)
-
-
-def random_placement(view: BerserkView, rng: random.Random = _draw) -> dict[str, Any]:
-    """A random legal placement (the ``random`` computer player's, ``engine.ai``)."""
-    return {"kind": "place", "cells": dict(random_place(view, rng).cells)}
 
 
 def random_deck(rng: random.Random = _draw) -> dict[str, Any]:

@@ -16,8 +16,6 @@ window during the other player's turn): a DM tells the player, where no turn pin
 
 from __future__ import annotations
 
-import io
-import logging
 import re
 from typing import Any
 
@@ -26,6 +24,7 @@ import discord
 from bot.games.berserk.choices import (
     MENU_NAME,
     MENU_PLACEHOLDERS,
+    RANDOM_SUBMISSIONS,
     TEMPLATES,
     button_actions,
     decision_kind,
@@ -46,8 +45,6 @@ from bot.games.berserk.forms import (
     picked_recruits,
     placement_text,
     random_deck,
-    random_placement,
-    random_squad,
     recruit_menu,
 )
 from bot.games.berserk.pictures import LEGEND, Words, render_field, text_field
@@ -78,6 +75,7 @@ from bot.render.base import (
     Table,
     ranking_lines,
 )
+from bot.render.painter import painted
 from engine import Decision, EngineError, Event, Game
 from engine.games.berserk import board
 from engine.games.berserk.cards import CARDS, DECKS
@@ -86,16 +84,20 @@ from engine.games.berserk.state import DefenderStep
 from engine.games.berserk.view import BerserkView, UnitView
 from engine.kits.resolution import Item
 
-log = logging.getLogger("tavern.bot")
-
 FIELD_FILE = "berserk-field.png"
 FIELD_LIMIT = 1024
 MESSAGE_LIMIT = 2000
 EMBED_LIMIT = 6000
 LAST_MOVE_LIMIT = 900
 SETUP = frozenset({"deck", "seat", "recruit", "place"})
-RANDOM_KINDS = frozenset({"choose_deck", "recruit", "place"})
-"""The decisions with a **Random** button."""
+RANDOM_KINDS = frozenset({"choose_deck"})
+"""The decisions with a **Random** button of the renderer's own (``choices``): the recruitment
+and the placement have the engine's, a listed action (``RANDOM_ACTIONS``)."""
+RANDOM_ACTIONS: dict[str, dict[str, Any]] = {
+    submission: {"kind": kind} for kind, submission in RANDOM_SUBMISSIONS.items()
+}
+"""What a renderer's own **Random** button of a recruitment or a placement, drawn before those
+were engine actions and still in a player's messages, stands for now."""
 SUBJECTS = {"bad_recruitment": "recruit", "bad_placement": "place", "bad_declaration": "declare"}
 """Refusals told problem by problem, and the words each is told in."""
 _TRIGGER_REF = re.compile(r"\b(\d+)\b")
@@ -320,13 +322,8 @@ class BerserkRenderer(Menus, Forms, Renderer):
         """The field picture, its legend drawn in; the text grid with the same words instead when
         the server turned pictures off or when drawing fails."""
         words = self._words(table, view)
-        png = None
-        if table.pictures:
-            try:
-                png = render_field(view, words)
-            except Exception:
-                log.exception("could not draw a Berserk picture; showing the text grid")
-        if png is None:
+        picture = painted(FIELD_FILE, render_field, view, words) if table.pictures else None
+        if picture is None:
             embed.add_field(
                 name=t(table.lang, "berserk.board.grid"),
                 value=_fit(f"```\n{text_field(view, words.names)}\n```"),
@@ -340,7 +337,7 @@ class BerserkRenderer(Menus, Forms, Renderer):
             )
             return []
         embed.set_image(url=f"attachment://{FIELD_FILE}")
-        return [discord.File(io.BytesIO(png), filename=FIELD_FILE)]
+        return [picture]
 
     def _words(self, table: Table, view: BerserkView) -> Words:
         lang = table.lang
@@ -586,12 +583,9 @@ class BerserkRenderer(Menus, Forms, Renderer):
             kind = decision_kind(table, seat)
             if values != [kind]:
                 return None  # a Random drawn for a decision that is over
-            view: BerserkView = table.view
             if kind == "choose_deck":
                 return random_deck()
-            if kind == "recruit":
-                return {"kind": "recruit", "cards": random_squad(view)}
-            return random_placement(view)
+            return RANDOM_ACTIONS.get(kind or "")
         return None
 
     def fills_template(self, action: dict[str, Any]) -> bool:
@@ -620,8 +614,9 @@ class BerserkRenderer(Menus, Forms, Renderer):
         return _fit(t(lang, f"berserk.rejected.{subject}", problems="\n".join(lines)), MESSAGE_LIMIT)
 
     def done_text(self, lang: str, action: dict[str, Any], *, dm_sent: bool) -> str:
-        if action.get("kind") in TEMPLATES:
-            return t(lang, f"berserk.{action['kind']}.stored")
+        submitted = RANDOM_SUBMISSIONS.get(str(action.get("kind")), action.get("kind"))
+        if submitted in TEMPLATES:
+            return t(lang, f"berserk.{submitted}.stored")
         return super().done_text(lang, action, dm_sent=dm_sent)
 
     def rules_params(self, game: Game[Any, Any, Any]) -> dict[str, Any]:
@@ -629,16 +624,14 @@ class BerserkRenderer(Menus, Forms, Renderer):
         return {**super().rules_params(game), "gold": gold, "silver": silver, "reserve": RESERVE_SIZE}
 
     def suggest(self, table: Table, seat: int, typed_text: str) -> list[tuple[str, str]] | None:
-        """``/move``: the seat's legal actions in words, each with what to type; nothing for a
-        recruitment or a placement, which are typed whole."""
+        """``/move``: the seat's legal actions in words, each with what to type; of a recruitment
+        or a placement, which are typed whole, only **Random**."""
         kind = decision_kind(table, seat)
         if kind is None:
             return None
-        if kind in TEMPLATES:
-            return []
         wanted = typed_text.strip().lower()
         found = []
-        for action in table.actions:
+        for action in (a for a in table.actions if a.get("kind") not in TEMPLATES):
             words, value = label(table.lang, action, table.view), typed(action)
             if wanted in words.lower() or wanted in value.lower():
                 found.append((words, value))

@@ -18,8 +18,6 @@ and Dwarf Gold whenever the engine allows it, whether or not the game waits for 
 
 from __future__ import annotations
 
-import io
-import logging
 from typing import Any
 
 import discord
@@ -66,12 +64,11 @@ from bot.games.hobbit.words import (
 )
 from bot.i18n import echo, t
 from bot.render.base import ButtonLook, Menus, Renderer, SelectLook, StandingChoices, Table, end_lines
+from bot.render.painter import painted
 from engine import EngineError, Event
 from engine.games.hobbit.board import BILBO, FIGURE_ORDER, GANDALF_STOPS, NUMBERS
 from engine.games.hobbit.cards import INSTANCES, MOVE_CARDS, by_id
 from engine.games.hobbit.view import DecisionView, HobbitView
-
-log = logging.getLogger("tavern.bot")
 
 TRACK_FILE = "hobbit-track.png"
 FIELD_LIMIT = 1024
@@ -335,12 +332,9 @@ class HobbitRenderer(Menus, StandingChoices, Renderer):
         """The track picture, its legend drawn in; the text form with the same words instead
         when the server turned pictures off or drawing fails."""
         words = self._words(table, view)
-        picture = None
-        if table.pictures:
-            try:
-                picture = render_track(view, words)
-            except Exception:
-                log.exception("could not draw a Hobbit picture; showing the text track")
+        # Drawn from the public view: the track shows nothing of a hand (``pictures``), so a
+        # seat's DM and the board share one picture, drawn once (``painted``'s cache).
+        picture = painted(TRACK_FILE, render_track, table.public_view(), words) if table.pictures else None
         if picture is None:
             embed.add_field(
                 name=t(table.lang, "hobbit.board.track"),
@@ -352,7 +346,7 @@ class HobbitRenderer(Menus, StandingChoices, Renderer):
             )
             return []
         embed.set_image(url=f"attachment://{TRACK_FILE}")
-        return [discord.File(io.BytesIO(picture), filename=TRACK_FILE)]
+        return [picture]
 
     def _words(self, table: Table, view: HobbitView) -> Words:
         lang = table.lang

@@ -8,8 +8,6 @@ never goes without a map.
 
 from __future__ import annotations
 
-import io
-import logging
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -29,14 +27,13 @@ from bot.games.raid.place import FORM, PlacementForm, form_placement, problem_li
 from bot.i18n import explain, t
 from bot.options import option_words
 from bot.render.base import ButtonLook, Forms, Renderer, Table, ranking_lines
+from bot.render.painter import painted
 from engine import BadAction, EngineError, Event, Game, IllegalAction
 from engine.games.raid.cells import DELTAS, SIZE, Direction, cell_name, coords, parse_path_text
 from engine.games.raid.data import MAX_TURNS, MAX_WOUNDS
 from engine.games.raid.paths import walk
 from engine.games.raid.state import Encounter, Hazard
 from engine.games.raid.view import RaidView
-
-log = logging.getLogger("tavern.bot")
 
 BOARD_FILE = "raid-board.png"
 MAP_FILE = "raid-map.png"
@@ -95,6 +92,13 @@ def placement_text(objects: Sequence[Hazard]) -> str:
         if cells:
             parts.append(f"{KIND_EMOJI[kind]} " + " ".join(cells))
     return "\n".join(parts) or "—"
+
+
+def _placement(private: Any) -> list[tuple[Any, Any, Any]] | None:
+    """What a seat placed, from its private view (``{"own_map": [...]}``, or ``None``)."""
+    if not isinstance(private, dict):
+        return None
+    return [(o.get("kind"), o.get("cell"), o.get("zone")) for o in private.get("own_map") or ()]
 
 
 class RaidRenderer(Forms, Renderer):
@@ -156,19 +160,15 @@ class RaidRenderer(Forms, Renderer):
         table: Table,
         filename: str,
         words: Words,
-        draw: Callable[[], bytes],
+        draw: Callable[..., bytes],
+        args: tuple[Any, ...],
         grid: Callable[[], str],
     ) -> list[discord.File]:
-        """Attach the picture ``draw`` makes, its legend drawn in; the text grid instead, with
-        the panels' captions and the same legend, when the server turned pictures off or when
-        drawing fails."""
-        png = None
-        if table.pictures:
-            try:
-                png = draw()
-            except Exception:
-                log.exception("could not draw a Raid picture; showing the text grid")
-        if png is None:
+        """Attach the picture ``draw(*args)`` makes, its legend drawn in (through ``painted``:
+        drawn once, off the loop in the bot); the text grid instead, with the panels' captions
+        and the same legend, when the server turned pictures off or when drawing fails."""
+        picture = painted(filename, draw, *args) if table.pictures else None
+        if picture is None:
             captions = list(words.captions)
             if len(captions) == 2:  # the board: which grid is which
                 sides = ("raid.grid.left", "raid.grid.right")
@@ -180,7 +180,7 @@ class RaidRenderer(Forms, Renderer):
             )
             return []
         embed.set_image(url=f"attachment://{filename}")
-        return [discord.File(io.BytesIO(png), filename=filename)]
+        return [picture]
 
     def _headline(self, table: Table, view: RaidView) -> str:
         lang = table.lang
@@ -265,7 +265,7 @@ class RaidRenderer(Forms, Renderer):
         """The public picture of both maps (text grids when drawing fails)."""
         words = board_words(table.lang, seat_names(table))
         return self._picture(
-            embed, table, BOARD_FILE, words, lambda: render_board(view, words), lambda: text_board(view)
+            embed, table, BOARD_FILE, words, render_board, (view, words), lambda: text_board(view)
         )
 
     def event_text(self, table: Table, event: Event) -> str | None:
@@ -317,9 +317,16 @@ class RaidRenderer(Forms, Renderer):
             table,
             MAP_FILE,
             words,
-            lambda: render_map(view, walker, words),
+            render_map,
+            (view, walker, words),
             lambda: text_map(view, walker),
         )
+
+    def private_news(self, before: Any, after: Any) -> bool:
+        """A seat's private view is its own map: news when it is placed. That the other scout
+        met one of its objects (marked found, or no longer live) every encounter on the board
+        tells, so that alone sends no DM."""
+        return _placement(before) != _placement(after)
 
     def action_form(self, table: Table, seat: int, action: dict[str, Any]) -> discord.ui.Modal | None:
         if action.get("kind") != "place":

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from engine.ai.berserk.combat import exchange, harm, paid, strike_score
@@ -39,7 +38,7 @@ from engine.games.berserk.actions import (
 from engine.games.berserk.attacks import fixed_value, shelter
 from engine.games.berserk.cards import CARDS, DECKS, Activated, Effect
 from engine.games.berserk.creatures import at_cells, by_uid, card, get, updated
-from engine.games.berserk.state import BerserkState, Creature
+from engine.games.berserk.state import BerserkState, Creature, changed_creature
 from engine.games.berserk.turns import destinations
 from engine.games.berserk.view import BerserkView
 
@@ -66,19 +65,33 @@ class BaselinePolicy:
             return _recruit(view)
         if kind == "place":
             return _place(view)
-        if kind == "muster":
-            return _muster(view, legal)
-        state = position(view)
         assert view.seat is not None
-        if kind == "assign_defender":
-            return _defend(state, view.seat, legal)
-        if kind == "order_triggers":
-            return _declare(state, view.seat, legal)
-        scored = [(_score(state, view.seat, a), n, a) for n, a in enumerate(legal)]
-        best, _, action = max(scored, key=lambda t: (t[0], -t[1]))
-        if kind == "respond":
-            return action if best > 0 and not isinstance(action, Pass) else _first(legal, Pass)
-        return action if best > SURE_GAIN else _first(legal, EndTurn)
+        return play_decision(position(view), view.seat, kind, legal)
+
+
+def play_decision(state: BerserkState, seat: int, kind: str | None, legal: Sequence[Any]) -> Any:
+    """The baseline's choice in the play phase, weighed on a whole position: its own view's
+    (``reading.position``), or a position a searching player plays on."""
+    return weighed(state, seat, kind, legal)[0]
+
+
+def weighed(
+    state: BerserkState, seat: int, kind: str | None, legal: Sequence[Any]
+) -> tuple[Any, list[float] | None]:
+    """``play_decision``, with the score of each legal action where the choice is made by
+    scores (a main phase, a response window), else ``None``."""
+    if kind == "muster":
+        return _muster(state, seat, legal), None
+    if kind == "assign_defender":
+        return _defend(state, seat, legal), None
+    if kind == "order_triggers":
+        return _declare(state, seat, legal), None
+    scores = [action_score(state, seat, a) for a in legal]
+    best = max(range(len(legal)), key=lambda n: (scores[n], -n))
+    action = legal[best]
+    if kind == "respond":
+        return (action if scores[best] > 0 and not isinstance(action, Pass) else _first(legal, Pass)), scores
+    return (action if scores[best] > SURE_GAIN else _first(legal, EndTurn)), scores
 
 
 def _first(legal: Sequence[Any], kind: type) -> Any:
@@ -98,12 +111,11 @@ def _place(view: BerserkView) -> Place:
     return Place(placement(view.own.uids, view.own.recruits, role))
 
 
-def _muster(view: BerserkView, legal: Sequence[Any]) -> Any:
+def _muster(state: BerserkState, seat: int, legal: Sequence[Any]) -> Any:
     """Plague Reaper when an enemy is poisoned, the Herbalist when a friend is; otherwise the
     card of most worth; to the most central cell offered."""
-    assert view.own is not None
-    reserve = {u.uid: u.card for u in view.own.reserve}
-    poisoned = {u.seat == view.seat for u in view.field if u.poison}
+    reserve = {c.uid: c.card for c in state.creatures if c.owner == seat and c.zone == "reserve"}
+    poisoned = {c.owner == seat for c in state.creatures if c.zone == "field" and c.poison}
 
     def value(action: Muster) -> tuple[float, int]:
         if action.card is None or action.cell is None:
@@ -120,7 +132,7 @@ def _muster(view: BerserkView, legal: Sequence[Any]) -> Any:
 
 
 # -- the main phase and windows ----------------------------------------------------------------
-def _score(state: BerserkState, seat: int, action: Any) -> float:
+def action_score(state: BerserkState, seat: int, action: Any) -> float:
     if isinstance(action, Strike):
         cells = at_cells(state)
         return strike_score(state, cells[action.attacker], cells[action.target])
@@ -140,7 +152,7 @@ def _near(state: BerserkState, seat: int, cell: str) -> int:
     return min((board.distance(cell, e.cell or cell) for e in _enemies(state, seat)), default=0)
 
 
-def _best_strike(state: BerserkState, creature: Creature) -> float:
+def best_strike(state: BerserkState, creature: Creature) -> float:
     """The best strike ``creature`` could make now (0 when it cannot strike)."""
     if creature.closed or creature.struck or creature.cell is None:
         return 0.0
@@ -152,11 +164,11 @@ def _best_strike(state: BerserkState, creature: Creature) -> float:
 def _move_score(state: BerserkState, seat: int, action: Move) -> float:
     mover = at_cells(state)[action.unit]
     cost = destinations(state, mover)[action.to]
-    moved = replace(mover, cell=action.to, moves=mover.moves - cost)
+    moved = changed_creature(mover, cell=action.to, moves=mover.moves - cost)
     after = updated(state, moved)
     if card(mover).parts(Activated):  # a helper keeps out of reach and near its friends
         return -0.5 if _near(after, seat, action.to) <= 1 < _near(state, seat, mover.cell or "") else -0.01
-    now, then = _best_strike(state, mover), _best_strike(after, moved)
+    now, then = best_strike(state, mover), best_strike(after, moved)
     if then > 0:
         return then - max(now, 0.0) - 0.01
     return (_near(state, seat, mover.cell or "") - _near(after, seat, action.to)) * APPROACH - 0.01
@@ -175,7 +187,7 @@ def _activation_score(state: BerserkState, seat: int, action: Activate) -> float
     value = sum(_effect_value(state, seat, source, effect, targets, x) for effect in ability.effects)
     cost = ability.cost
     if cost.close and _near(state, seat, source.cell or "") <= 2:
-        value -= CLOSING + _best_strike(state, source)
+        value -= CLOSING + best_strike(state, source)
     value -= (cost.counters + x) * COUNTER_WORTH + harm(source, cost.wounds - shelter(state, source))
     if cost.wounds and shelter(state, source):  # B36a: a sheltered payment does not execute
         return -1.0
@@ -190,7 +202,7 @@ def _striking_soon(state: BerserkState, creature: Creature) -> float:
             return 1.0
         if item.kind == "strike" and item.targets and item.targets[0] == creature.uid and not creature.closed:
             return 0.4
-    return 0.8 if _best_strike(state, creature) > 0 else 0.1
+    return 0.8 if best_strike(state, creature) > 0 else 0.1
 
 
 def _effect_value(

@@ -9,7 +9,6 @@ by its life, and a death costs its whole worth once more.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from functools import cache
 
 from engine.ai.berserk.reading import WORTH
@@ -27,7 +26,7 @@ from engine.games.berserk.attacks import (
 from engine.games.berserk.cards import AttackKind
 from engine.games.berserk.creatures import card, updated
 from engine.games.berserk.modifiers import resolve
-from engine.games.berserk.state import BerserkState, Creature
+from engine.games.berserk.state import BerserkState, Creature, changed_creature
 
 DIE = range(1, 7)
 
@@ -78,7 +77,7 @@ def exchange(state: BerserkState, attacker: Creature, target: Creature) -> float
 
 def paid(state: BerserkState, attacker: Creature) -> tuple[BerserkState, Creature]:
     """The position once ``attacker`` has declared a strike (closed, unless its card says not)."""
-    after = replace(attacker, struck=True, closed=attacker.closed or closes_to_strike(attacker))
+    after = changed_creature(attacker, struck=True, closed=attacker.closed or closes_to_strike(attacker))
     return updated(state, after), after
 
 

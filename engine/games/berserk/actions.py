@@ -3,8 +3,9 @@
 A creature is named by its cell on the field (``c3``) or its instance id (``P1.nomad.2``);
 targets likewise. Typed forms:
 
-    deck D2 · first | second · recruit C01 C02 C02 · place b3 c3 reserve (in recruitment
-    order) or place P1.nomad.1=b3 2=reserve · muster P1.nomad.2 b1 | muster none ·
+    deck D2 · first | second · recruit C01 C02 C02 | recruit random · place b3 c3 reserve (in
+    recruitment order) or place P1.nomad.1=b3 2=reserve | place random ·
+    muster P1.nomad.2 b1 | muster none ·
     move c3 d3 · strike c3 c4 · activate b2 sap c3 · activate a1 skull_shot c5 x=2 ·
     end · defend b4 | defend none · order 3 5=c4 (trigger refs in queue order, ``=`` its
     target) | order none · pass
@@ -58,12 +59,29 @@ class Recruit:
 
 
 @dataclass(frozen=True, slots=True)
+class RecruitRandom:
+    """A recruitment drawn by the game's own generator when it is applied
+    (``setup.random_recruits``): the log holds this action, and a replay from the seed draws
+    the same squad."""
+
+    kind: Literal["recruit_random"] = "recruit_random"
+
+
+@dataclass(frozen=True, slots=True)
 class Place:
     """Each recruited card (its uid, or its number in recruitment order) to a cell of one's
     half or ``reserve`` (B17). Empty, it is the template: 'place your cards'."""
 
     cells: dict[str, str] = field(default_factory=dict)
     kind: Literal["place"] = "place"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceRandom:
+    """A placement drawn by the game's own generator when it is applied
+    (``setup.random_placement``), as ``RecruitRandom`` is for a recruitment."""
+
+    kind: Literal["place_random"] = "place_random"
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +156,9 @@ BerserkAction = (
     ChooseDeck
     | ChooseSeat
     | Recruit
+    | RecruitRandom
     | Place
+    | PlaceRandom
     | Muster
     | Move
     | Strike
@@ -157,6 +177,8 @@ PASS = Pass()
 NO_DEFENDER = AssignDefender()
 RECRUIT_TEMPLATE = Recruit()
 PLACE_TEMPLATE = Place()
+RECRUIT_RANDOM = RecruitRandom()
+PLACE_RANDOM = PlaceRandom()
 
 
 # -- typed text ---------------------------------------------------------------------------------
@@ -169,6 +191,10 @@ _WORDS: dict[str, dict[str, Any]] = {
     "second": {"kind": "choose_seat", "choice": "second"},
     "no defender": {"kind": "assign_defender", "unit": None},
     "muster none": {"kind": "muster"},
+    "recruit random": {"kind": "recruit_random"},
+    "recruit_random": {"kind": "recruit_random"},
+    "place random": {"kind": "place_random"},
+    "place_random": {"kind": "place_random"},
     "none": {"kind": "muster"},
 }
 _VERBS = {

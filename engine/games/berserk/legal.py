@@ -12,7 +12,9 @@ from engine.games.berserk.actions import (
     END_TURN,
     NO_DEFENDER,
     PASS,
+    PLACE_RANDOM,
     PLACE_TEMPLATE,
+    RECRUIT_RANDOM,
     RECRUIT_TEMPLATE,
     Activate,
     AssignDefender,
@@ -136,8 +138,8 @@ def _musters(state: BerserkState, seat: int) -> list[BerserkAction]:
 LEGAL: dict[str, Callable[[BerserkState, int], list[BerserkAction]]] = {
     "choose_deck": lambda state, seat: [ChooseDeck(d) for d in DECKS],
     "choose_seat": lambda state, seat: [ChooseSeat("first"), ChooseSeat("second")],
-    "recruit": lambda state, seat: [RECRUIT_TEMPLATE],
-    "place": lambda state, seat: [PLACE_TEMPLATE],
+    "recruit": lambda state, seat: [RECRUIT_TEMPLATE, RECRUIT_RANDOM],
+    "place": lambda state, seat: [PLACE_TEMPLATE, PLACE_RANDOM],
     "muster": _musters,
     "main": _main_actions,
     "assign_defender": lambda state, seat: [

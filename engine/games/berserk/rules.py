@@ -34,12 +34,15 @@ from engine.games.berserk.actions import (
     Muster,
     OrderTriggers,
     Place,
+    PlaceRandom,
     Recruit,
+    RecruitRandom,
     Strike,
     parse_text,
 )
 from engine.games.berserk.attacks import closes_to_strike, eligible_defenders, unblockable
 from engine.games.berserk.cards import DECKS
+from engine.games.berserk.checks import state_problem
 from engine.games.berserk.creatures import (
     field_cost,
     get,
@@ -63,6 +66,8 @@ from engine.games.berserk.setup import (
     muster,
     muster_cells,
     placement_problems,
+    random_placement,
+    random_recruits,
     recruit_problems,
     recruit_uids,
     resolve_keys,
@@ -94,8 +99,8 @@ from engine.kits.resolution import (
 ANSWERS: dict[str, frozenset[str]] = {
     "choose_deck": frozenset({"choose_deck"}),
     "choose_seat": frozenset({"choose_seat"}),
-    "recruit": frozenset({"recruit"}),
-    "place": frozenset({"place"}),
+    "recruit": frozenset({"recruit", "recruit_random"}),
+    "place": frozenset({"place", "place_random"}),
     "muster": frozenset({"muster"}),
     "main": frozenset({"move", "strike", "activate", "end_turn"}),
     "assign_defender": frozenset({"assign_defender"}),
@@ -127,7 +132,15 @@ class Berserk(Game[BerserkState, BerserkAction, BerserkView]):
     information = "imperfect"
     """Choices before the Reveal and the cards of each reserve are hidden."""
     chance = True
-    typed_examples = ("deck D2", "recruit C01 C02 C02", "move c3 d3", "strike c3 c4", "end", "pass")
+    typed_examples = (
+        "deck D2",
+        "recruit C01 C02 C02",
+        "recruit random",
+        "move c3 d3",
+        "strike c3 c4",
+        "end",
+        "pass",
+    )
     options_model = BerserkOptions
     state_adapter = STATE_ADAPTER
     action_adapter = ACTION_ADAPTER
@@ -147,6 +160,9 @@ class Berserk(Game[BerserkState, BerserkAction, BerserkView]):
     def seats(self, state: BerserkState) -> int:
         return SEATS
 
+    def state_problem(self, state: BerserkState) -> str | None:
+        return state_problem(state)
+
     def pending(self, state: BerserkState) -> tuple[Decision, ...]:
         return state.agenda
 
@@ -161,7 +177,8 @@ class Berserk(Game[BerserkState, BerserkAction, BerserkView]):
     def legal_actions(self, state: BerserkState, seat: int) -> list[BerserkAction]:
         """Every legal action of the seat's pending decision, in a stable order. A recruitment
         and a placement are free-form: their template stands for 'choose your cards' / 'place
-        your cards', and ``apply`` names every problem of a concrete one."""
+        your cards', and ``apply`` names every problem of a concrete one; beside it, the one
+        that leaves the choice to the game's generator (``recruit_random``, ``place_random``)."""
         decision = for_seat(state.agenda, seat)
         if decision is None:
             return []
@@ -225,7 +242,7 @@ class Berserk(Game[BerserkState, BerserkAction, BerserkView]):
             raise IllegalAction("the game is over", "game_over")
         mine = for_seat(state.agenda, seat)
         if mine is None:
-            if any(d.kind == kind and d.kind in SIMULTANEOUS for d in state.agenda):
+            if any(d.kind in SIMULTANEOUS and kind in ANSWERS[d.kind] for d in state.agenda):
                 raise IllegalAction(
                     "you have already sent that; waiting for the other player", "already_sent"
                 )
@@ -280,6 +297,22 @@ class Berserk(Game[BerserkState, BerserkAction, BerserkView]):
                 "bad_recruitment",
                 problems=[p.as_data() for p in problems],
             )
+        return self._recruited(state, seat, cards, events)
+
+    def _recruit_random(
+        self, state: BerserkState, seat: int, action: RecruitRandom, events: list[Event]
+    ) -> BerserkState:
+        """Drawn here, from the position's generator, so that the log holds the action and a
+        replay from the seed draws the same squad; it is told exactly as a chosen one."""
+        gold, silver = budget(state, seat)
+        cards, rng = random_recruits(deck_of(state, seat), gold, silver, state.rng)
+        return self._recruited(changed(state, rng=rng), seat, cards, events)
+
+    def _recruited(
+        self, state: BerserkState, seat: int, cards: tuple[str, ...], events: list[Event]
+    ) -> BerserkState:
+        """The seat's legal recruitment ``cards`` is in: its own event tells it, the public one
+        only that it is sent."""
         state = _with_side(state, seat, recruits=cards)
         uids = recruit_uids(role(state, seat), cards)
         events.append(Event("recruited", {"seat": seat}))
@@ -307,6 +340,20 @@ class Berserk(Game[BerserkState, BerserkAction, BerserkView]):
                 problems=[p.as_data() for p in problems],
             )
         placed, _ = resolve_keys(uids, action.cells)
+        return self._placed(state, seat, uids, placed, events)
+
+    def _place_random(
+        self, state: BerserkState, seat: int, action: PlaceRandom, events: list[Event]
+    ) -> BerserkState:
+        """Drawn here, from the position's generator, as ``_recruit_random`` draws a squad."""
+        uids = recruit_uids(role(state, seat), state.sides[seat].recruits or ())
+        placed, rng = random_placement(uids, role(state, seat), state.rng)
+        return self._placed(changed(state, rng=rng), seat, uids, placed, events)
+
+    def _placed(
+        self, state: BerserkState, seat: int, uids: list[str], placed: dict[str, str], events: list[Event]
+    ) -> BerserkState:
+        """The seat's legal placement ``placed`` (by uid) is in; once both are, the Reveal."""
         state = _with_side(state, seat, placement=tuple((uid, placed[uid]) for uid in uids))
         events.append(Event("placed", {"seat": seat}))
         events.append(Event("your_placement", {"seat": seat, "cells": placed}, audience=(seat,)))
@@ -501,7 +548,9 @@ class Berserk(Game[BerserkState, BerserkAction, BerserkView]):
         "choose_deck": "_choose_deck",
         "choose_seat": "_choose_seat",
         "recruit": "_recruit",
+        "recruit_random": "_recruit_random",
         "place": "_place",
+        "place_random": "_place_random",
         "muster": "_muster",
         "move": "_move",
         "strike": "_strike",

@@ -8,9 +8,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import accumulate
+from math import comb, perm
 from typing import Any
 
 from engine.core.contract import Event
+from engine.core.rng import Rng
 from engine.games.berserk import board
 from engine.games.berserk.cards import CARDS, DECKS, DeckList
 from engine.games.berserk.creatures import card, in_zone, order_key, role, seat_of_role, uid_for
@@ -147,6 +150,25 @@ def _default_recruits(deck: DeckList, gold: int, silver: int) -> tuple[str, ...]
     return tuple(chosen)
 
 
+def random_recruits(deck: DeckList, gold: int, silver: int, rng: Rng) -> tuple[tuple[str, ...], Rng]:
+    """**Random** recruitment, drawn by the game's generator: the deck's cards in a shuffled
+    order, each kept while the selection stays legal, listed in the deck's order.
+
+    The squad is one no other card of the deck could join (the limits of B16 only tighten as
+    cards are added, so a card refused once is refused at the end too), and every such squad
+    can come out (its cards shuffled first). A player asking for a random squad gets one that
+    uses his budget as far as his deck allows; a draw uniform over every legal selection would
+    leave room for another card about nine times in ten (with the four decks and the budget of
+    24 gold and 22 silver). The deck's order numbers the copies as a list typed by hand would."""
+    order, rng = rng.shuffled(range(len(deck.cards)))
+    kept: list[int] = []
+    for index in order:
+        chosen = sorted([*kept, index])
+        if not recruit_problems(deck, [deck.cards[i] for i in chosen], gold, silver):
+            kept = chosen
+    return tuple(deck.cards[i] for i in kept), rng
+
+
 def recruit_uids(role_index: int, cards: Sequence[str]) -> list[str]:
     """B16: instance ids in the order listed, copies numbered 1, 2 …"""
     seen: Counter[str] = Counter()
@@ -223,6 +245,24 @@ def default_placement(uids: Sequence[str], role_index: int) -> dict[str, str]:
     """B25a: the recruited cards in order, each to the first empty cell of the front row from a
     to e, then of the next row back; nothing in reserve."""
     return dict(zip(uids, board.half(role_index), strict=False))
+
+
+def random_placement(uids: Sequence[str], role_index: int, rng: Rng) -> tuple[dict[str, str], Rng]:
+    """**Random** placement, drawn by the game's generator: every placement B17 allows equally
+    likely. The number of cards in reserve is drawn first, weighted by how many placements
+    have that many (which cards, times the ways to put the rest on distinct cells), then the
+    cards going to the reserve and the cells of the others."""
+    cells = board.half(role_index)
+    n = len(uids)
+    # at least one card on the field, at most ``RESERVE_SIZE`` in reserve, one card a cell
+    sizes = [r for r in range(min(RESERVE_SIZE, n - 1) + 1) if n - r <= len(cells)]
+    counts = [comb(n, r) * perm(len(cells), n - r) for r in sizes]
+    pick, rng = rng.below(sum(counts))
+    reserve = next(r for r, upto in zip(sizes, accumulate(counts), strict=True) if pick < upto)
+    cards, rng = rng.shuffled(uids)
+    spots, rng = rng.shuffled(cells)
+    places = dict.fromkeys(cards[:reserve], RESERVE) | dict(zip(cards[reserve:], spots, strict=False))
+    return {uid: places[uid] for uid in uids}, rng
 
 
 # -- the Reveal (B18) ----------------------------------------------------------------------------

@@ -2,19 +2,46 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
 
 from engine.core.decisions import Decision
 from engine.core.rng import Rng
+from engine.core.stored import Counter, Small
+from engine.games.berserk.board import CELLS
+from engine.games.berserk.cards import CARDS, DECK_SIZE, DECKS
 from engine.kits.build import builder, changer
 from engine.kits.resolution import Resolution
 
 ROUND_CAP = 20
 """B58: the game ends after this many rounds (an option, a positive integer)."""
+MAX_ROUND_CAP = 200
+SEATS = 2
+
+
+def _one_of(known: Collection[str], what: str) -> Callable[[str], str]:
+    def check(value: str) -> str:
+        if value not in known:
+            raise ValueError(f"{value!r} is not {what}")
+        return value
+
+    return check
+
+
+# The bounds of a stored position's fields, from the game's data.
+Seat = Annotated[int, Field(ge=0, lt=SEATS)]
+Cell = Annotated[str, AfterValidator(_one_of(frozenset(CELLS), "a cell of the field"))]
+CardId = Annotated[str, AfterValidator(_one_of(CARDS, "a card"))]
+DeckId = Annotated[str, AfterValidator(_one_of(DECKS, "a deck"))]
+Uid = Annotated[str, Field(pattern=r"^P[12]\.[a-z][a-z_]*\.[1-9][0-9]?$")]
+"""A recruited card's instance id: role, card, copy number (``P1.nomad.2``)."""
+MAX_RECRUITS = DECK_SIZE
+"""Cards a seat recruits at most: its whole deck."""
+MAX_MOVES = max(card.moves for card in CARDS.values())
+MAX_COUNTERS = max(card.max_counters for card in CARDS.values())
 
 Phase = Literal["deck", "seat", "recruit", "place", "play", "over"]
 """Setup (B13–B17) one submission after another, then play from the Reveal (B18) on."""
@@ -30,18 +57,18 @@ Role = Literal[0, 1]
 class BerserkOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    round_cap: int = Field(ROUND_CAP, ge=1, le=200)
+    round_cap: int = Field(ROUND_CAP, ge=1, le=MAX_ROUND_CAP)
 
 
 @dataclass(frozen=True, slots=True)
 class StrikeMod:
     """A temporary "+N strike" on the creature that carries it (B49, B53)."""
 
-    creator: str
-    amount: int
-    expires: int
+    creator: Annotated[str, Field(max_length=100)]
+    amount: Annotated[int, Field(ge=-1000, le=1000)]
+    expires: Annotated[int, Field(ge=0, le=2 * MAX_ROUND_CAP + 2)]
     """The number of the turn at whose end it expires (B24)."""
-    serial: int
+    serial: Counter
     """Creation order, game-wide."""
 
 
@@ -49,23 +76,23 @@ class StrikeMod:
 class Creature:
     """A recruited card (B10). ``uid`` is ``P1.nomad.2``: role, card, copy number."""
 
-    uid: str
-    card: str
-    owner: int
+    uid: Uid
+    card: CardId
+    owner: Seat
     """The owner's seat."""
     zone: Zone
-    cell: str | None = None
+    cell: Cell | None = None
     closed: bool = False
-    wounds: int = 0
-    counters: int = 0
-    poison: int = 0
-    moves: int = 0
+    wounds: Small = 0
+    counters: Annotated[int, Field(ge=0, le=MAX_COUNTERS)] = 0
+    poison: Small = 0
+    moves: Annotated[int, Field(ge=0, le=MAX_MOVES)] = 0
     """Moves left this turn."""
     struck: bool = False
     """Declared a strike this turn (B27)."""
-    defended: int = 0
+    defended: Small = 0
     """Times it defended this turn (B29)."""
-    mods: tuple[StrikeMod, ...] = ()
+    mods: Annotated[tuple[StrikeMod, ...], Field(max_length=100)] = ()
 
     @property
     def on_field(self) -> bool:
@@ -80,18 +107,18 @@ class Creature:
 class MusterChoice:
     """B19: a card from the reserve to a cell, or nothing (``card`` is ``None``)."""
 
-    card: str | None = None
-    cell: str | None = None
+    card: Uid | None = None
+    cell: Cell | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Side:
     """One seat's setup, secret until revealed (B60)."""
 
-    deck: str | None = None
-    recruits: tuple[str, ...] | None = None
+    deck: DeckId | None = None
+    recruits: Annotated[tuple[CardId, ...], Field(max_length=MAX_RECRUITS)] | None = None
     """The recruited card ids, in the order listed (copies numbered in that order, B16)."""
-    placement: tuple[tuple[str, str], ...] | None = None
+    placement: Annotated[tuple[tuple[Uid, str], ...], Field(max_length=MAX_RECRUITS)] | None = None
     """``(uid, cell or "reserve")`` for every recruited card, once placed (B17)."""
     muster: MusterChoice | None = None
     """The submitted Muster choice, until both seats have chosen."""
@@ -137,7 +164,8 @@ class DefenderStep(Decision):
     """B28: the struck creature's owner may assign a defender to the strike ``strike``."""
 
     kind: Literal["assign_defender"] = "assign_defender"
-    strike: int
+    options: Annotated[tuple[Uid | None, ...], Field(max_length=MAX_RECRUITS + 1)] = ()
+    strike: Counter
     """The strike's ref on the stack."""
 
 
@@ -177,20 +205,20 @@ class BerserkState:
     options: BerserkOptions
     phase: Phase
     sides: tuple[Side, Side] = (Side(), Side())
-    first: int | None = None
+    first: Seat | None = None
     """The seat of P1 once chosen (B14)."""
-    creatures: tuple[Creature, ...] = ()
+    creatures: Annotated[tuple[Creature, ...], Field(max_length=SEATS * MAX_RECRUITS)] = ()
     """Every recruited card from the Reveal on, in recruitment order, P1's first."""
-    round: int = 0
-    active: int = 0
+    round: Annotated[int, Field(ge=0, le=MAX_ROUND_CAP)] = 0
+    active: Seat = 0
     """The seat of the active player (P1 during the Reveal and a Muster)."""
     stage: Stage = "reveal"
     resolution: Resolution = field(default_factory=Resolution)
-    agenda: tuple[BerserkDecision, ...] = ()
+    agenda: Annotated[tuple[BerserkDecision, ...], Field(max_length=SEATS)] = ()
     """What the game waits for now: one decision, or one per seat in a simultaneous phase."""
-    serial: int = 0
+    serial: Counter = 0
     """The last serial given to a temporary modifier."""
-    winner: int | Literal["draw"] | None = None
+    winner: Seat | Literal["draw"] | None = None
     end: EndReason | None = None
 
 

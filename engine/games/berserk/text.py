@@ -17,9 +17,10 @@ from engine.games.berserk.view import BerserkView, UnitView
 _ASKS = {
     "choose_deck": "Choose a deck: type 'deck D1' … 'deck D4'",
     "choose_seat": "You won the roll: type 'first' or 'second'",
-    "recruit": "Recruit within your budget: type 'recruit' and card ids, e.g. 'recruit {example}'",
+    "recruit": "Recruit within your budget: type 'recruit' and card ids, e.g. 'recruit {example}',"
+    " or 'recruit random'",
     "place": "Place your cards on your rows or in reserve (2 at most), in recruitment order:"
-    " e.g. 'place {example}'",
+    " e.g. 'place {example}', or 'place random'",
     "muster": "Bring one reserve card in ('muster <card> <cell>') or type 'muster none'",
     "main": "Your main phase: move, strike, activate, or end",
     "assign_defender": "Assign a defender ('defend <cell>') or type 'defend none'",
@@ -276,6 +277,8 @@ def _action(data: JSON) -> str:
     if kind == "place":
         cells = " ".join(f"{k}={v}" for k, v in data["cells"].items())
         return "place " + (cells or "<a cell or 'reserve' for each card, in recruitment order>")
+    if kind in ("recruit_random", "place_random"):
+        return str(kind).replace("_", " ")
     if kind == "muster":
         return "muster none" if data.get("card") is None else f"muster {data['card']} {data['cell']}"
     if kind in ("move", "strike"):

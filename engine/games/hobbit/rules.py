@@ -35,6 +35,7 @@ from engine.games.hobbit.actions import (
 )
 from engine.games.hobbit.board import NUMBERS
 from engine.games.hobbit.cards import by_id, highest, is_fight, values
+from engine.games.hobbit.checks import state_problem
 from engine.games.hobbit.data import BOARD
 from engine.games.hobbit.legal import legal_actions
 from engine.games.hobbit.secrets import redeal
@@ -140,6 +141,9 @@ class Hobbit(Game[HobbitState, HobbitAction, HobbitView]):
 
     def seats(self, state: HobbitState) -> int:
         return state.seats
+
+    def state_problem(self, state: HobbitState) -> str | None:
+        return state_problem(state)
 
     def pending(self, state: HobbitState) -> tuple[Decision, ...]:
         decision = top(state.agenda)

@@ -20,6 +20,7 @@ from pydantic import (
 
 from engine.core.decisions import Decision
 from engine.core.rng import Rng
+from engine.core.stored import SMALL, Small
 from engine.games.hobbit.data import BOARD, DECK_PREFIX, AdventureDeck, Colour, DeckName, Difficulty
 from engine.kits.zones import Deck, Zone
 
@@ -36,7 +37,17 @@ EndReason = Literal[
 the dragon space; a player's two dwarves dead; bare Bilbo killed), H8.10, or a resignation."""
 WON: frozenset[str] = frozenset({"erebor_reached", "smaug_slain"})
 
-Ring = int | Literal["bilbo", "treasury"]
+MAX_SEATS = len(BOARD.colours)
+MAX_ROUNDS = 1000
+Seat = Annotated[int, Field(ge=0, lt=MAX_SEATS)]
+Space = Annotated[int, Field(ge=0, lt=BOARD.size)]
+"""A track space's index: the bounds of a stored state's spaces."""
+Name = Annotated[str, Field(max_length=20)]
+"""A card instance or figure id (``BH02#3``, ``R1``)."""
+Few = Annotated[tuple[Name, ...], Field(max_length=len(BOARD.colours) * 2 + 1)]
+"""Figures or cards of one decision: a party, a price."""
+
+Ring = Space | Literal["bilbo", "treasury"]
 """Where the ring is (H1.5): on Bilbo, lying on a track space, or in the Treasury."""
 DECK_NAMES: tuple[DeckName, ...] = tuple(DECK_PREFIX)  # type: ignore[arg-type]
 
@@ -61,7 +72,7 @@ class HobbitOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     colours: Annotated[tuple[Colour, ...], BeforeValidator(_colours)] = ()
-    max_rounds: int = Field(BOARD.numbers.max_rounds, ge=1, le=1000)
+    max_rounds: int = Field(BOARD.numbers.max_rounds, ge=1, le=MAX_ROUNDS)
     edition: int = Field(CURRENT_EDITION, ge=1, le=CURRENT_EDITION)
     difficulty: Difficulty = "normal"
     """Last, so the other options keep their order wherever they are written."""
@@ -88,10 +99,10 @@ def _snapshot_options(options: HobbitOptions, handler: SerializerFunctionWrapHan
 class Figure:
     """A dwarf or Bilbo (H0). ``pos`` is a track index, ``None`` once dead."""
 
-    id: str
-    seat: int | None
+    id: Name
+    seat: Seat | None
     """The owner; ``None`` for Bilbo (his affected player is the active one, H5.6)."""
-    pos: int | None
+    pos: Space | None
     entangled: bool = False
 
 
@@ -99,16 +110,16 @@ class Figure:
 class CardUse:
     """A fight card as submitted, with the value used (the player's pick for a dual card)."""
 
-    card: str
-    value: int
+    card: Name
+    value: Small
 
 
 @dataclass(frozen=True, slots=True)
 class Submission:
     """One fighting player's public submission (H5.3)."""
 
-    seat: int
-    cards: tuple[CardUse, ...]
+    seat: Seat
+    cards: Annotated[tuple[CardUse, ...], Field(max_length=SMALL)]
 
 
 # -- what the game waits for (``engine.core.decisions``) ---------------------------------------
@@ -133,9 +144,9 @@ class DrawPhase(Decision):
     """H3.5: phase 3, ``draws_left`` draws, with the unused Esgaroth and Treasury entitlements."""
 
     kind: Literal["p3"] = "p3"
-    draws_left: int
-    esgaroth: int = 0
-    treasury: int = 0
+    draws_left: Annotated[int, Field(ge=0, le=BOARD.numbers.draws)]
+    esgaroth: Small = 0
+    treasury: Small = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -152,8 +163,8 @@ class TargetChoice(Decision):
     affects, among ``options``."""
 
     kind: Literal["target"] = "target"
-    card: str
-    space: int
+    card: Name
+    space: Space
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -161,8 +172,8 @@ class ScoutChoice(Decision):
     """H4.9: after a Scouting die of ``die``, an own dwarf moves that far, or nothing does."""
 
     kind: Literal["scout"] = "scout"
-    card: str
-    die: int
+    card: Name
+    die: Annotated[int, Field(ge=1, le=6)]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -172,12 +183,12 @@ class FightDecision(Decision):
 
     kind: Literal["fight"] = "fight"
     secret: bool = True
-    card: str
-    space: int
-    party: tuple[str, ...]
-    trigger: str
-    after: tuple[int, ...]
-    submitted: tuple[Submission, ...] = ()
+    card: Name
+    space: Space
+    party: Few
+    trigger: Name
+    after: Annotated[tuple[Seat, ...], Field(max_length=MAX_SEATS)]
+    submitted: Annotated[tuple[Submission, ...], Field(max_length=MAX_SEATS)] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -186,7 +197,7 @@ class AttackDecision(Decision):
 
     kind: Literal["attack"] = "attack"
     secret: bool = True
-    figure: str
+    figure: Name
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -195,8 +206,8 @@ class SorrowDecision(Decision):
 
     kind: Literal["sorrow"] = "sorrow"
     secret: bool = True
-    card: str
-    count: int
+    card: Name
+    count: Small
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -206,9 +217,9 @@ class TradeReply(Decision):
 
     kind: Literal["trade_reply"] = "trade_reply"
     secret: bool = True
-    offerer: int
-    give: str
-    price: tuple[str, ...]
+    offerer: Seat
+    give: Name
+    price: Few
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -218,10 +229,10 @@ class SmaugWindow(Decision):
 
     kind: Literal["window"] = "window"
     secret: bool = True
-    card: str
-    pending: int
-    bonus: int
-    passes: int = 0
+    card: Name
+    pending: Small
+    bonus: Small
+    passes: Small = 0
     mithril: bool = False
     to_box: bool = False
     """An Erebor event goes to the box afterwards, a supply card to the discard pile (H7.2)."""
@@ -260,39 +271,42 @@ AnyDecision = (
 class HobbitState:
     rng: Rng
     options: Annotated[HobbitOptions, WrapSerializer(_snapshot_options)]
-    colours: tuple[Colour, ...]
+    colours: Annotated[tuple[Colour, ...], Field(min_length=2, max_length=MAX_SEATS)]
     """Each seat's colour (H2.2)."""
-    figures: tuple[Figure, ...]
+    figures: Annotated[tuple[Figure, ...], Field(max_length=2 * MAX_SEATS + 1)]
     """The dwarves of the colours in play in id order, then Bilbo."""
     ring: Ring
-    smaug: int | None
+    smaug: Space | None
     """Smaug's space, ``None`` in his lair (H1.2)."""
-    gandalf: int
+    gandalf: Annotated[int, Field(ge=0, lt=len(BOARD.gandalf_stops))]
     """Gandalf's stop, an index into ``board.toml``'s stops."""
     door_open: bool
-    key: int | None
+    key: Seat | None
     """The seat holding Thorin's Key; ``None`` once the door is open and the Key boxed."""
     beorn: Deck[str]
     esgaroth: Deck[str]
     treasury: Deck[str]
     mirkwood: Deck[str]
     erebor: Deck[str]
-    face_up: tuple[str | None, str | None]
+    face_up: tuple[Name | None, Name | None]
     """The enemy lying face up on top of the Mirkwood and the Erebor deck (H5.4), if any."""
     discard: Zone[str]
     box: Zone[str]
     in_play: Zone[str]
     """Adventure and Smaug cards revealed and still resolving (a fight, a window, a choice),
     face up for everyone; each goes to the box, the discard pile or its deck afterwards."""
-    hands: tuple[Zone[str], ...]
-    move_cards: tuple[tuple[bool, ...], ...]
+    hands: Annotated[tuple[Zone[str], ...], Field(max_length=MAX_SEATS)]
+    move_cards: Annotated[
+        tuple[Annotated[tuple[bool, ...], Field(max_length=len(BOARD.movement_values))], ...],
+        Field(max_length=MAX_SEATS),
+    ]
     """Per seat, whether each movement card (values in ``board.toml`` order) is face up."""
-    round: int = 1
-    active: int = 0
-    trade_offers: int = 0
+    round: Annotated[int, Field(ge=1, le=MAX_ROUNDS)] = 1
+    active: Seat = 0
+    trade_offers: Annotated[int, Field(ge=0, le=BOARD.numbers.trade_offers)] = 0
     """Offers made this turn (H3.4), declined ones included."""
     trade_done: bool = False
-    agenda: tuple[HobbitDecision, ...] = ()
+    agenda: Annotated[tuple[HobbitDecision, ...], Field(max_length=8)] = ()
     """Bottom first: the active player's phase, with interruptions on top (H6)."""
     end: EndReason | None = None
 

@@ -30,6 +30,7 @@ from engine.games.pickomino.actions import (
     parse_text,
     typed_text,
 )
+from engine.games.pickomino.checks import state_problem
 from engine.games.pickomino.data import (
     FACE_INDEX,
     HIGHEST_TILE,
@@ -142,6 +143,9 @@ class Pickomino(Game[PickominoState, PickominoAction, PickominoView]):
 
     def seats(self, state: PickominoState) -> int:
         return state.seats
+
+    def state_problem(self, state: PickominoState) -> str | None:
+        return state_problem(state)
 
     def pending(self, state: PickominoState) -> tuple[Decision, ...]:
         """One decision at a time, the current player's, named after the phase of his turn.

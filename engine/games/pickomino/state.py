@@ -9,12 +9,16 @@ loaded from JSON as the object it has always been, field by field (``Snapshot``)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, NamedTuple
+from typing import Annotated, Any, Literal, NamedTuple
 
-from pydantic import GetCoreSchemaHandler, TypeAdapter
+from pydantic import Field, GetCoreSchemaHandler, TypeAdapter
 from pydantic_core import CoreSchema, core_schema
 
 from engine.core.rng import Rng
+from engine.core.stored import Counter
+from engine.games.pickomino.data import DICE, FACES, HIGHEST_TILE, TILES
+
+MAX_SEATS = 7
 
 Phase = Literal["roll", "keep", "decide", "over"]
 """``roll``: the turn starts, the player must roll. ``keep``: dice are on the table, one face
@@ -54,22 +58,32 @@ class PickominoState(NamedTuple):
         )
 
 
+Seat = Annotated[int, Field(ge=0, lt=MAX_SEATS)]
+Tile = Annotated[int, Field(ge=TILES[0], le=HIGHEST_TILE)]
+Tiles = Annotated[tuple[Tile, ...], Field(max_length=len(TILES))]
+Dice = Annotated[
+    tuple[Annotated[int, Field(ge=0, le=DICE)], ...], Field(min_length=len(FACES), max_length=len(FACES))
+]
+"""Dice counted per face index."""
+
+
 @dataclass(slots=True)
 class Snapshot:
-    """A position as it is stored: the fields of ``PickominoState``, in its order, by name."""
+    """A position as it is stored: the fields of ``PickominoState``, in its order, by name,
+    each within the bounds of the game's components (``checks`` relates them)."""
 
-    seats: int
+    seats: Annotated[int, Field(ge=2, le=MAX_SEATS)]
     tiebreak: Literal["highest_tile", "shared"]
     rng: Rng
-    grill: tuple[int, ...]
-    turned: tuple[int, ...]
-    stacks: tuple[tuple[int, ...], ...]
-    current: int
+    grill: Tiles
+    turned: Tiles
+    stacks: Annotated[tuple[Tiles, ...], Field(max_length=MAX_SEATS)]
+    current: Seat
     phase: Phase
-    roll: tuple[int, ...]
-    kept: tuple[int, ...]
-    turn: int = 0
-    resigned: tuple[int, ...] = ()
+    roll: Dice
+    kept: Dice
+    turn: Counter = 0
+    resigned: Annotated[tuple[Seat, ...], Field(max_length=MAX_SEATS)] = ()
 
     @classmethod
     def of(cls, state: PickominoState) -> Snapshot:

@@ -23,6 +23,14 @@ PLACEMENT_FIELDS: dict[Kind, str] = {
 }
 """Each kind's field in the ``place`` action and in the count options (R4)."""
 
+MAX_PER_KIND = 12
+"""R4 (ours as options): pits, traps and terrorists a map holds at most, and zones at most."""
+
+MAX_ARTIFACTS = 10
+
+MAX_OBJECTS = 3 * MAX_PER_KIND + 1 + MAX_ARTIFACTS
+"""Objects on one hazard map at most: the pits, traps, terrorists, the kit and the artifacts."""
+
 MAX_WOUNDS = 15
 """R17: a scout with this many wounds is beaten."""
 

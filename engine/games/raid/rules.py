@@ -43,6 +43,7 @@ from engine.games.raid.actions import (
     parse_text,
     typed_text,
 )
+from engine.games.raid.checks import state_problem
 from engine.games.raid.data import MAX_TURNS, MAX_WOUNDS, MEET_RANK, SEATS, EndReason, Phase
 from engine.games.raid.memo import ByIdentity
 from engine.games.raid.paths import walk
@@ -120,6 +121,9 @@ class Raid(Game[RaidState, RaidAction, RaidView]):
 
     def seats(self, state: RaidState) -> int:
         return SEATS
+
+    def state_problem(self, state: RaidState) -> str | None:
+        return state_problem(state)
 
     def pending(self, state: RaidState) -> tuple[Decision, ...]:
         decision = top(state.agenda)

@@ -6,11 +6,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Annotated, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
+from engine.core.contract import MAX_INPUT_VALUES
 from engine.core.decisions import Decision
 from engine.core.rng import Rng
-from engine.games.raid.data import EndReason, Kind, Phase
+from engine.games.raid.cells import ALL_CELLS, SIZE
+from engine.games.raid.data import (
+    MAX_ARTIFACTS,
+    MAX_OBJECTS,
+    MAX_PER_KIND,
+    MAX_TURNS,
+    MAX_WOUNDS,
+    SEATS,
+    EndReason,
+    Kind,
+    Phase,
+)
 from engine.games.raid.scenarios import DEFAULT_SCENARIO, SCENARIOS
 from engine.kits.build import builder
 
@@ -26,12 +38,12 @@ class RaidOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     scenario: str = DEFAULT_SCENARIO
-    pits: int = Field(4, ge=0, le=12)
-    traps: int = Field(4, ge=0, le=12)
-    terrorists: int = Field(4, ge=0, le=12)
+    pits: int = Field(4, ge=0, le=MAX_PER_KIND)
+    traps: int = Field(4, ge=0, le=MAX_PER_KIND)
+    terrorists: int = Field(4, ge=0, le=MAX_PER_KIND)
     kit: int = Field(1, ge=0, le=1)
-    artifacts: int = Field(3, ge=1, le=10)
-    zones: int = Field(6, ge=2, le=12)
+    artifacts: int = Field(3, ge=1, le=MAX_ARTIFACTS)
+    zones: int = Field(6, ge=2, le=MAX_PER_KIND)
 
     @field_validator("scenario")
     @classmethod
@@ -43,14 +55,36 @@ class RaidOptions(BaseModel):
 
 T = TypeVar("T")
 
+_ON_MAP = frozenset(ALL_CELLS)
+
+
+def _on_map(cell: str) -> str:
+    if cell not in _ON_MAP:
+        raise ValueError(f"{cell!r} is not a cell of the map")
+    return cell
+
+
+Cell = Annotated[str, AfterValidator(_on_map)]
+"""A cell's canonical name (``B6``): the bounds of a stored state's cells."""
+Seat = Annotated[int, Field(ge=0, lt=SEATS)]
+Zone = Annotated[int, Field(ge=1, le=MAX_PER_KIND)]
+Wounds = Annotated[int, Field(ge=0, le=MAX_WOUNDS)]
+ObjectIndex = Annotated[int, Field(ge=0, lt=MAX_OBJECTS)]
+"""An object's index on a hazard map."""
+MAX_TRAIL = MAX_TURNS * MAX_INPUT_VALUES * SIZE
+"""Cells a scout walks in a game at most: every turn a path of the most waypoints, each leg
+crossing the map."""
+MAX_ENCOUNTERS = MAX_TURNS * (MAX_OBJECTS + MAX_PER_KIND)
+"""Record lines at most: every turn, every object of a cell met and every zone named."""
+
 
 @dataclass(frozen=True, slots=True)
 class Hazard:
     """One object on a hazard map."""
 
     kind: Kind
-    cell: str
-    zone: int | None = None
+    cell: Cell
+    zone: Zone | None = None
     """A terrorist's weak spot (R6); ``None`` for other kinds."""
     live: bool = True
     """``False`` once collected (artifact), killed (terrorist) or used (kit); pits and traps
@@ -71,14 +105,14 @@ class Hazard:
 
 @dataclass(frozen=True, slots=True)
 class Scout:
-    cell: str
-    trail: tuple[str, ...]
+    cell: Cell
+    trail: Annotated[tuple[Cell, ...], Field(min_length=1, max_length=MAX_TRAIL)]
     """Every cell walked, in order, starting with the entry."""
-    wounds: int = 0
-    artifacts: int = 0
+    wounds: Wounds = 0
+    artifacts: Annotated[int, Field(ge=0, le=MAX_ARTIFACTS)] = 0
     """Artifacts collected on the opponent's map."""
-    skip: int = 0
-    """Turns still to miss (R14)."""
+    skip: Annotated[int, Field(ge=0, le=MAX_PER_KIND)] = 0
+    """Turns still to miss (R14): a pit each, and a cell holds at most every pit."""
     kit_used: bool = False
 
     def walked(self, cells: Sequence[str]) -> Scout:
@@ -102,13 +136,13 @@ class Scout:
 class Encounter:
     """One public record line: ``seat``'s scout met a ``kind`` on ``cell``."""
 
-    seat: int
-    cell: str
+    seat: Seat
+    cell: Cell
     kind: Kind
     outcome: Outcome
-    wounds: int
+    wounds: Wounds
     """The scout's wounds after the encounter."""
-    zone: int | None = None
+    zone: Zone | None = None
     """The zone named (terrorist ``miss`` / ``killed``)."""
 
 
@@ -142,10 +176,11 @@ class Fight(Decision):
     ``then``: the objects of the cell still to meet once the terrorist is dead (R11)."""
 
     kind: Literal["fight"] = "fight"
-    cell: str
-    target: int
-    named: tuple[int, ...] = ()
-    then: tuple[int, ...] = ()
+    options: tuple[Zone, ...] = ()
+    cell: Cell
+    target: ObjectIndex
+    named: Annotated[tuple[Zone, ...], Field(max_length=MAX_PER_KIND)] = ()
+    then: Annotated[tuple[ObjectIndex, ...], Field(max_length=MAX_OBJECTS)] = ()
 
     @property
     def seat(self) -> int:
@@ -166,7 +201,7 @@ class Kit(Decision):
     """R16: the scout who found the first-aid kit on ``cell`` uses it or leaves it."""
 
     kind: Literal["kit"] = "kit"
-    cell: str
+    cell: Cell
     options: tuple[str, ...] = ("use_kit", "leave_kit")
 
 
@@ -182,19 +217,22 @@ class RaidState:
     """The generator of random placements."""
     options: RaidOptions
     phase: Phase
-    maps: tuple[tuple[Hazard, ...] | None, ...]
+    maps: Annotated[
+        tuple[Annotated[tuple[Hazard, ...], Field(max_length=MAX_OBJECTS)] | None, ...],
+        Field(min_length=SEATS, max_length=SEATS),
+    ]
     """``maps[s]``: the hazard map seat ``s`` owns — the one the *other* scout walks (R3);
     ``None`` until ``s`` has placed."""
-    scouts: tuple[Scout, ...]
-    current: int = 0
+    scouts: Annotated[tuple[Scout, ...], Field(min_length=SEATS, max_length=SEATS)]
+    current: Seat = 0
     """Whose turn it is during play."""
-    turn: int = 0
+    turn: Annotated[int, Field(ge=0, le=MAX_TURNS)] = 0
     """Turns ended so far (R19): a move with its encounters, or a missed turn."""
-    agenda: tuple[RaidDecision, ...] = ()
+    agenda: Annotated[tuple[RaidDecision, ...], Field(max_length=2)] = ()
     """What the game waits for, bottom first: the placement; then the walk of the seat whose
     turn it is, with a fight or a kit decision on top of it while one interrupts the walk."""
-    encounters: tuple[Encounter, ...] = ()
-    winner: int | Literal["draw"] | None = None
+    encounters: Annotated[tuple[Encounter, ...], Field(max_length=MAX_ENCOUNTERS)] = ()
+    winner: Seat | Literal["draw"] | None = None
     end: EndReason | None = None
 
     @property

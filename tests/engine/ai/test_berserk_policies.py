@@ -20,8 +20,8 @@ from tests.engine.ai.view_only import assert_sees_only_its_view
 from tests.engine.berserk.helpers import GAME, U, play, position, waiting
 
 
-def test_the_policies_are_random_and_baseline() -> None:
-    assert policies("berserk") == ("random", "baseline")
+def test_the_policies_are_random_baseline_and_search() -> None:
+    assert policies("berserk") == ("random", "baseline", "search")
 
 
 @pytest.mark.parametrize("decks", [("D1", "D2"), ("D3", "D4")])

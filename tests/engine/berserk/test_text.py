@@ -140,6 +140,8 @@ def test_every_menu_item_reads_back_as_the_same_action() -> None:
     assert seen == {
         "choose_deck",
         "choose_seat",
+        "recruit_random",
+        "place_random",
         "muster",
         "move",
         "strike",
