@@ -1,7 +1,7 @@
 """Hobbit's balance: one policy in every seat, many games per table size (prints, not a test).
 
 python bench/hobbit_balance.py [--games 2000] [--seats 2 3 4] [--policy heuristic] [--jobs 2]
-                               [--seed 0] [--without-arrow]
+                               [--seed 0] [--without-arrow] [--difficulty normal] [--edition N]
 
 Game ``g`` of a table size has seed ``--seed + g``; its decision ``n`` is seeded
 ``(--seed + g) * 100_003 + n`` (``PolicyChoice``), so every figure replays. For each table
@@ -19,7 +19,8 @@ within 30, 40 and 50 rounds; the open risks of the rules, each measured:
 - the furthest any dwarf got, and games per second.
 
 ``--policy random`` gives the figures for random play (every seat uniform over its legal
-actions).
+actions). ``--difficulty`` plays the games at that level (the option ``difficulty``),
+``--edition`` with that card edition (new games' by default).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, get_args
 
 if not __package__:  # run as a file: the repository root, not bench/, must come first
     sys.path[0] = str(Path(__file__).resolve().parent.parent)
@@ -41,11 +42,12 @@ if not __package__:  # run as a file: the repository root, not bench/, must come
 from engine.ai import get_policy
 from engine.ai.arena import wilson
 from engine.ai.playout import PolicyChoice, playout, random_choice
+from engine.core.errors import BadOptions
 from engine.core.registry import get_game
 from engine.games.hobbit.actions import PlayTreasury
 from engine.games.hobbit.board import BILBO, GATE
 from engine.games.hobbit.cards import card_of
-from engine.games.hobbit.data import BOARD, Arrow
+from engine.games.hobbit.data import BOARD, Arrow, Difficulty
 
 ESGAROTH = min(i for i, k in enumerate(BOARD.kinds) if k == "ESGAROTH")
 QUICK = (30, 40, 50)
@@ -85,9 +87,9 @@ class Game(NamedTuple):
     """Rounds that began with Smaug in his lair."""
 
 
-def play(seats: int, seed: int, policy: str, without_arrow: bool) -> Game:
+def play(seats: int, seed: int, policy: str, without_arrow: bool, options: dict[str, Any]) -> Game:
     game = get_game("hobbit")
-    state: Any = game.new(seats, seed, {})
+    state: Any = game.new(seats, seed, options)
     if policy == "random":
         choose: Any = random_choice
     else:
@@ -134,12 +136,14 @@ def play(seats: int, seed: int, policy: str, without_arrow: bool) -> Game:
     )
 
 
-def _chunk(work: list[tuple[int, int, str, bool]]) -> list[Game]:
+def _chunk(work: list[tuple[int, int, str, bool, dict[str, Any]]]) -> list[Game]:
     return [play(*item) for item in work]
 
 
-def run(seats: int, games: int, seed: int, policy: str, jobs: int, without_arrow: bool) -> list[Game]:
-    work = [(seats, seed + g, policy, without_arrow) for g in range(games)]
+def run(
+    seats: int, games: int, seed: int, policy: str, jobs: int, without_arrow: bool, options: dict[str, Any]
+) -> list[Game]:
+    work = [(seats, seed + g, policy, without_arrow, options) for g in range(games)]
     parts = [work[i :: jobs * 4] for i in range(jobs * 4)]
     if jobs > 1:
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
@@ -218,13 +222,23 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--without-arrow", action="store_true", help="no seat may shoot Bard's Arrow")
+    parser.add_argument("--difficulty", choices=get_args(Difficulty), default="normal")
+    parser.add_argument("--edition", type=int, help="the card edition (new games' by default)")
     args = parser.parse_args()
     if args.games < 1 or args.jobs < 1:
         parser.error("--games and --jobs must be at least 1")
+    options: dict[str, Any] = {"difficulty": args.difficulty}
+    if args.edition is not None:
+        options["edition"] = args.edition
+    try:
+        get_game("hobbit").options(2, options)
+    except BadOptions as exc:  # refused before any game is played
+        parser.error(str(exc))
     label = args.policy + (" without Bard's Arrow" if args.without_arrow else "")
+    label += f", {args.difficulty}" + ("" if args.edition is None else f", edition {args.edition}")
     for seats in args.seats:
         start = time.perf_counter()
-        played = run(seats, args.games, args.seed, args.policy, args.jobs, args.without_arrow)
+        played = run(seats, args.games, args.seed, args.policy, args.jobs, args.without_arrow, options)
         print(report(played, time.perf_counter() - start, label), flush=True)
 
 

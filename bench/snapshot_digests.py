@@ -1,6 +1,7 @@
 """Fingerprints of random games: every snapshot, event and view, one digest per game.
 
 python bench/snapshot_digests.py --game pickomino [--games N] [--first SEED] [--check FILE]
+                                 [--options JSON]
 (or: python -m bench.snapshot_digests)
 
 A stored game is replayed from its seed and move log, and its snapshot is stored as JSON:
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import json
 import random
 import sys
 from collections.abc import Iterator
@@ -38,8 +40,9 @@ def game_setups(game: Game[Any, Any, Any], games: int, first: int) -> Iterator[t
         yield sizes[n % len(sizes)], n
 
 
-def digest(game: Game[Any, Any, Any], seats: int, seed: int) -> str:
-    """The fingerprint of one random game (``seed`` seeds both the game and the chooser)."""
+def digest(game: Game[Any, Any, Any], seats: int, seed: int, options: dict[str, Any] | None = None) -> str:
+    """The fingerprint of one random game (``seed`` seeds both the game and the chooser), played
+    with ``options`` (the game's defaults when none)."""
     sha = hashlib.sha256()
 
     def add(data: Any) -> None:
@@ -53,7 +56,7 @@ def digest(game: Game[Any, Any, Any], seats: int, seed: int) -> str:
             if seat is not None:
                 add(game.private_view(state, seat))
 
-    state = game.new(seats, seed, {})
+    state = game.new(seats, seed, options or {})
     position(state)
     for move in playout(game, state, random.Random(seed), off_turn=0.05, resign=0.003):
         add([move.seat, None if move.action is None else game.dump_action(move.action)])
@@ -63,10 +66,10 @@ def digest(game: Game[Any, Any, Any], seats: int, seed: int) -> str:
     return sha.hexdigest()
 
 
-def lines(key: str, games: int, first: int) -> Iterator[str]:
+def lines(key: str, games: int, first: int, options: dict[str, Any] | None = None) -> Iterator[str]:
     game = engine.get_game(key)
     for seats, seed in game_setups(game, games, first):
-        yield f"{seats} {seed} {digest(game, seats, seed)}"
+        yield f"{seats} {seed} {digest(game, seats, seed, options)}"
 
 
 def main() -> int:
@@ -75,9 +78,12 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--first", type=int, default=0, help="seed of the first game")
     parser.add_argument("--check", type=Path, help="compare with digests written earlier")
+    parser.add_argument(
+        "--options", type=json.loads, default={}, help="the game's options as JSON"
+    )
     args = parser.parse_args()
     if args.check is None:
-        for line in lines(args.game, args.games, args.first):
+        for line in lines(args.game, args.games, args.first, args.options):
             print(line)
         return 0
     expected = args.check.read_text().split("\n")[: args.games]
@@ -85,7 +91,7 @@ def main() -> int:
     first = int(expected[0].split()[1]) if expected else 0
     differ = [
         f"{want}  !=  {got}"
-        for want, got in zip(expected, lines(args.game, len(expected), first), strict=True)
+        for want, got in zip(expected, lines(args.game, len(expected), first, args.options), strict=True)
         if want != got
     ]
     print(f"{args.game}: {len(expected) - len(differ)} of {len(expected)} games identical")

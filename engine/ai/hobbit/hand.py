@@ -59,7 +59,7 @@ def _red_risk(t: Table, deck: str, now: float) -> float:
     costs = []
     for card in reds:
         bonus = 0 if t.gandalf == "G_LAIR" else card.bonus
-        costs.append(max(0.0, now - smaug_moves(t, card.base + bonus + t.red_extra).value))
+        costs.append(max(0.0, now - smaug_moves(t, max(0, card.base + bonus + t.red_extra[card.id])).value))
     return min(1.0, unseen / left) * sum(costs) / len(costs)
 
 

@@ -9,6 +9,7 @@ policy asks "what if" (``moved``, ``with_smaug``)."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import cache
 
@@ -57,8 +58,8 @@ class Table:
     unseen_red: dict[str, int]
     """Red Smaug card types of each supply deck not yet in the discard pile, box or play."""
     supply_counts: dict[str, int]
-    red_extra: int
-    """Spaces every red Smaug card adds at this table."""
+    red_extra: Mapping[str, int]
+    """Spaces each red Smaug card type adds at this table, by id."""
     rounds_left: int
     """Rounds still to come after this one before the round limit ends the game (H8.10)."""
 
@@ -191,7 +192,7 @@ def read(view: HobbitView) -> Table:
         face_up=dict(view.face_up),
         unseen_red=unseen_red,
         supply_counts={name: deck.count for name, deck in view.decks.items()},
-        red_extra=view.red_extra,
+        red_extra=_red_extra(view.red_extra, view.red_cards),
         rounds_left=view.max_rounds - view.round,
     )
 
@@ -205,6 +206,13 @@ def _types(deck: str) -> tuple[tuple[str, AnyCard, int], ...]:
 
 def _reds(deck: str) -> tuple[tuple[str, int], ...]:
     return tuple((t, n) for t, card, n in _types(deck) if getattr(card, "red", False))
+
+
+def _red_extra(common: int, cards: dict[str, int] | None) -> dict[str, int]:
+    """Each red Smaug card type's extra spaces: its own where the view names it, else the
+    common one."""
+    own = cards or {}
+    return {t: own.get(t, common) for deck in ("beorn", "esgaroth") for t, _ in _reds(deck)}
 
 
 def _left(deck: str, seen: Counter[str]) -> tuple[str, ...]:

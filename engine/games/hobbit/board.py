@@ -3,7 +3,22 @@ owners, Smaug's path (H1.2) and Gandalf's stops (H1.3), all from ``board.toml``.
 
 from __future__ import annotations
 
-from engine.games.hobbit.data import ADVENTURE_SPACES, BOARD, AdventureDeck, Colour, SpaceKind
+from collections.abc import Mapping
+from functools import cache
+from types import MappingProxyType
+
+from engine.games.hobbit.data import (
+    ADVENTURE_SPACES,
+    BOARD,
+    CARDS,
+    NO_STEPS,
+    AdventureDeck,
+    Colour,
+    Difficulty,
+    RedSteps,
+    SmaugCard,
+    SpaceKind,
+)
 
 START = BOARD.space("START")
 FINISH = BOARD.finish
@@ -26,6 +41,8 @@ LAIR_TO_DRAGON = len(SMAUG_PATH)
 """Steps from the lair to the dragon space (22)."""
 
 GANDALF_STOPS: tuple[str, ...] = BOARD.gandalf_stops
+RED_CARDS: tuple[SmaugCard, ...] = tuple(c for c in CARDS.values() if isinstance(c, SmaugCard) and c.red)
+"""The red Smaug card types (H7.2), in file order."""
 
 
 def kind(space: int) -> SpaceKind:
@@ -66,10 +83,21 @@ def toward_lair(smaug: int | None) -> int | None:
     return None if index <= 1 else SMAUG_PATH[index - 2]
 
 
-def red_extra(seats: int, edition: int) -> int:
-    """Spaces every red Smaug card adds at a table of ``seats`` (``[smaug.red_extra]``, from card
-    edition 2 on; none before, so a game of edition 1 replays as it was played)."""
-    return BOARD.smaug_red_extra.get(seats, 0) if edition >= 2 else 0
+@cache
+def red_steps(seats: int, edition: int, difficulty: Difficulty) -> RedSteps:
+    """Spaces red Smaug cards add at a table of ``seats``: the table size's balance
+    (``[smaug.red_extra]``) from the card edition it names on — none in an earlier edition, so
+    a stored game replays as it was played — plus the difficulty level's (``[difficulty]``)."""
+    table = BOARD.smaug_red_extra.get(seats)
+    balance = table if table is not None and edition >= table.edition else NO_STEPS
+    return balance + BOARD.difficulty[difficulty].get(seats, NO_STEPS)
+
+
+@cache
+def red_extra(seats: int, edition: int, difficulty: Difficulty) -> Mapping[str, int]:
+    """``red_steps`` for every red Smaug card type, by id."""
+    steps = red_steps(seats, edition, difficulty)
+    return MappingProxyType({card.id: steps.of(card.id, card.deck) for card in RED_CARDS})
 
 
 def steps_to_dragon(smaug: int | None) -> int:

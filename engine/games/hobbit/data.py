@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from importlib import resources
 from itertools import pairwise
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
@@ -34,6 +34,8 @@ SpaceKind = Literal[
     "PLAIN", "START", "MIRKWOOD", "ESGAROTH", "DRAGON", "EREBOR", "RUNE", "GATE", "KEY", "TREASURY", "FINISH"
 ]
 DeckName = Literal["beorn", "esgaroth", "treasury", "mirkwood", "erebor"]
+Difficulty = Literal["easy", "normal", "hard"]
+"""The ``difficulty`` option's levels; normal plays the rules as they are (``[difficulty]``)."""
 AdventureDeck = Literal["mirkwood", "erebor"]
 Colour = Literal["R", "Y", "B", "G"]
 
@@ -65,9 +67,40 @@ class Track(_Data):
     special: dict[int, SpaceKind]
 
 
+TableSize = Annotated[int, Field(ge=2, le=4)]
+Steps = Annotated[int, Field(ge=-5, le=5)]
+
+
+class RedSteps(_Data):
+    """Spaces red Smaug cards move him more (fewer when negative): every red card of Beorn's
+    House (``beorn``) or of Esgaroth (``esgaroth``), and on top of that single red card types
+    by id (``cards``)."""
+
+    beorn: Steps = 0
+    esgaroth: Steps = 0
+    cards: dict[Annotated[str, Field(pattern=r"^(BH|ES)\d\d$")], Steps] = {}
+
+    def of(self, card: str, deck: str) -> int:
+        """The steps of the red card type ``card`` of ``deck``."""
+        return (self.esgaroth if deck == "esgaroth" else self.beorn) + self.cards.get(card, 0)
+
+    def __add__(self, other: RedSteps) -> RedSteps:
+        cards = {c: self.cards.get(c, 0) + other.cards.get(c, 0) for c in {*self.cards, *other.cards}}
+        return RedSteps(beorn=self.beorn + other.beorn, esgaroth=self.esgaroth + other.esgaroth, cards=cards)
+
+
+NO_STEPS = RedSteps()
+
+
+class EditionSteps(RedSteps):
+    """A table size's steps, played from the card edition ``edition`` on."""
+
+    edition: int = Field(ge=2)
+
+
 class SmaugPath(_Data):
     path: tuple[int, ...] = Field(min_length=2)
-    red_extra: dict[Annotated[int, Field(ge=2, le=4)], Annotated[int, Field(ge=0)]] = {}
+    red_extra: dict[TableSize, EditionSteps] = {}
 
 
 class GandalfPath(_Data):
@@ -101,6 +134,7 @@ class Numbers(_Data):
 class BoardFile(_Data):
     track: Track
     smaug: SmaugPath
+    difficulty: dict[Difficulty, dict[TableSize, RedSteps]]
     gandalf: GandalfPath
     figures: Figures
     numbers: Numbers
@@ -130,6 +164,11 @@ class BoardFile(_Data):
             raise ValueError(f"gandalf: {', '.join(unknown)} is not one of the stops")
         if len(set(self.figures.colours)) != len(self.figures.colours):
             raise ValueError("figures.colours: a colour is listed twice")
+        missing = [level for level in get_args(Difficulty) if level not in self.difficulty]
+        if missing:
+            raise ValueError(f"difficulty: the level(s) {', '.join(missing)} are missing")
+        if any(steps != NO_STEPS for steps in self.difficulty["normal"].values()):
+            raise ValueError("difficulty.normal: the normal level plays the rules as they are")
         return self
 
 
@@ -141,8 +180,10 @@ class Board:
     """The kind of every space, by index."""
     smaug_path: tuple[int, ...]
     """H1.2: the spaces from the gate to the dragon space; his lair comes before the first."""
-    smaug_red_extra: dict[int, int]
-    """Spaces every red Smaug card adds at a table of so many players (from card edition 2)."""
+    smaug_red_extra: dict[int, EditionSteps]
+    """Red Smaug cards' steps at a table of so many players, from the edition each names on."""
+    difficulty: dict[str, dict[int, RedSteps]]
+    """Red Smaug cards' steps each difficulty level adds, by table size."""
     gandalf_stops: tuple[str, ...]
     gandalf_fight: dict[str, str]
     gandalf_web: str
@@ -402,6 +443,7 @@ def load_board(path: Path | Any) -> Board:
         kinds=kinds,
         smaug_path=found.smaug.path,
         smaug_red_extra=dict(found.smaug.red_extra),
+        difficulty={level: dict(sizes) for level, sizes in found.difficulty.items()},
         gandalf_stops=g.stops,
         gandalf_fight={deck: stop for deck, stop in g.fight.items()},
         gandalf_web=g.web,
@@ -441,7 +483,25 @@ def load_cards(path: Path | Any) -> dict[str, AnyCard]:
     return cards
 
 
+def check_red_steps(board: Board, cards: Mapping[str, AnyCard]) -> None:
+    """The single cards ``[smaug.red_extra]`` and ``[difficulty]`` name must be red Smaug cards
+    (the two files are read apart, so this is checked once both are)."""
+    named = [
+        (f"smaug.red_extra.{seats}", steps) for seats, steps in board.smaug_red_extra.items()
+    ] + [
+        (f"difficulty.{level}.{seats}", steps)
+        for level, sizes in board.difficulty.items()
+        for seats, steps in sizes.items()
+    ]
+    for where, steps in named:
+        for card in steps.cards:
+            found = cards.get(card)
+            if not (isinstance(found, SmaugCard) and found.red):
+                raise HobbitDataError(f"board.toml: {where}.cards: {card} is not a red Smaug card")
+
+
 _HERE = resources.files("engine.games.hobbit")
 BOARD: Board = load_board(_HERE / "board.toml")
 CARDS: dict[str, AnyCard] = load_cards(_HERE / "cards.toml")
 """Every card type, by id (BH01 … ER15)."""
+check_red_steps(BOARD, CARDS)

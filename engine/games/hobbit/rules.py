@@ -114,14 +114,19 @@ class Hobbit(Game[HobbitState, HobbitAction, HobbitView]):
     state_adapter = STATE_ADAPTER
     action_adapter = ACTION_ADAPTER
     view_adapter = VIEW_ADAPTER
-    state_version = 2
+    state_version = 3
     """2: the options name the card edition (``HobbitOptions.edition``); a game stored at 1
-    was played before editions, with the first."""
+    was played before editions, with the first. 3: new games take card edition 3 and the
+    options name the difficulty; a game stored at 2 was played at the normal difficulty, with
+    the edition its options name (edition 2 when they name none, the default then)."""
 
     def upgrade_options(self, options: dict[str, Any], from_version: int) -> dict[str, Any]:
         upgraded = dict(options)
         if from_version < 2:
             upgraded.setdefault("edition", 1)
+        if from_version < 3:
+            upgraded.setdefault("edition", 2)
+            upgraded.setdefault("difficulty", "normal")
         return upgraded
 
     # -- contract -----------------------------------------------------------------------------

@@ -33,13 +33,15 @@ PASS = {"kind": "pass_window"}
 
 def reveal(work: HobbitState, card: str, events: list[Event], *, to_box: bool, window: bool = True) -> None:
     """H7.2: pending movement = base + bonus (none while Gandalf is at the lair stop), plus a
-    red card's extra at a small table (``red_extra``); the window opens with the active player
-    (H6.2), except in setup (H2.6), where Smaug moves at once."""
+    red card's extra for the table size and the difficulty (``red_extra``; never below no
+    move at all); the window opens with the active player (H6.2), except in setup (H2.6),
+    where Smaug moves at once."""
     smaug = card_of(card)
     assert isinstance(smaug, SmaugCard)
     bonus = 0 if work.gandalf == CALM_STOP else smaug.bonus
-    extra = red_extra(work.seats, work.options.edition) if smaug.red else 0
-    pending = smaug.base + bonus + extra
+    options = work.options
+    extra = red_extra(work.seats, options.edition, options.difficulty)[smaug.id] if smaug.red else 0
+    pending = max(0, smaug.base + bonus + extra)
     events.append(
         Event(
             "smaug_card",

@@ -7,12 +7,21 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, field_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    TypeAdapter,
+    WrapSerializer,
+    field_validator,
+)
 
 from engine.core.decisions import Decision
 from engine.core.rng import Rng
 from engine.core.stored import SMALL, Small
-from engine.games.hobbit.data import BOARD, DECK_PREFIX, AdventureDeck, Colour, DeckName
+from engine.games.hobbit.data import BOARD, DECK_PREFIX, AdventureDeck, Colour, DeckName, Difficulty
 from engine.kits.zones import Deck, Zone
 
 EndReason = Literal[
@@ -50,21 +59,23 @@ def _colours(value: Any) -> Any:
     return value
 
 
-CURRENT_EDITION = 2
+CURRENT_EDITION = 3
 """The card data a new game is played with. A game keeps the edition it began with, so a stored
-game replays as it was played: edition 1 has no red extra at small tables (``[smaug.red_extra]``
-in board.toml), edition 2 adds it."""
+game replays as it was played: each entry of ``[smaug.red_extra]`` in board.toml names the
+edition it came with (edition 2: two players, edition 3: four players); edition 1 has none."""
 
 
 class HobbitOptions(BaseModel):
-    """H2.2 the seats' colours (empty: R, Y, B, G in seat order), H8.10 the round limit and the
-    card edition."""
+    """H2.2 the seats' colours (empty: R, Y, B, G in seat order), H8.10 the round limit, the
+    card edition and the difficulty (``[difficulty]`` in board.toml)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     colours: Annotated[tuple[Colour, ...], BeforeValidator(_colours)] = ()
     max_rounds: int = Field(BOARD.numbers.max_rounds, ge=1, le=MAX_ROUNDS)
     edition: int = Field(CURRENT_EDITION, ge=1, le=CURRENT_EDITION)
+    difficulty: Difficulty = "normal"
+    """Last, so the other options keep their order wherever they are written."""
 
     @field_validator("colours")
     @classmethod
@@ -72,6 +83,16 @@ class HobbitOptions(BaseModel):
         if len(set(colours)) != len(colours):
             raise ValueError("a colour may be taken by one seat only")
         return colours
+
+
+def _snapshot_options(options: HobbitOptions, handler: SerializerFunctionWrapHandler) -> Any:
+    """A position's options as its snapshot writes them: the difficulty only when it is not
+    normal, so a normal game's snapshots are byte for byte those written before there were
+    difficulties (its stored snapshots, exports and the recorded digests still match)."""
+    data = handler(options)
+    if options.difficulty == "normal":
+        del data["difficulty"]
+    return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,7 +270,7 @@ AnyDecision = (
 @dataclass(slots=True)
 class HobbitState:
     rng: Rng
-    options: HobbitOptions
+    options: Annotated[HobbitOptions, WrapSerializer(_snapshot_options)]
     colours: Annotated[tuple[Colour, ...], Field(min_length=2, max_length=MAX_SEATS)]
     """Each seat's colour (H2.2)."""
     figures: Annotated[tuple[Figure, ...], Field(max_length=2 * MAX_SEATS + 1)]

@@ -11,11 +11,12 @@ own hand, and a pending offer's contents for the two traders.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated
 
-from pydantic import TypeAdapter
+from pydantic import Field, TypeAdapter
 
 from engine.games.hobbit.adventures import doubling_allowed
-from engine.games.hobbit.board import GANDALF_STOPS, red_extra
+from engine.games.hobbit.board import GANDALF_STOPS, red_extra, red_steps
 from engine.games.hobbit.cards import card_of, move_card
 from engine.games.hobbit.data import BOARD, Colour, Enemy
 from engine.games.hobbit.state import (
@@ -90,7 +91,8 @@ class HobbitView:
     round: int
     max_rounds: int
     red_extra: int
-    """Spaces every red Smaug card adds at this table in this game's card edition."""
+    """Spaces every red Smaug card adds (fewer when negative) at this table in this game's card
+    edition and difficulty, unless ``red_cards`` names it."""
     active: int
     phase: str
     """The active player's phase: ``p1``, ``p2``, ``p3``, ``limit``, or ``over``."""
@@ -113,6 +115,10 @@ class HobbitView:
     trade_done: bool
     end: EndReason | None
     won: bool | None
+    red_cards: Annotated[dict[str, int] | None, Field(exclude_if=lambda cards: cards is None)] = None
+    """The red Smaug card types that add another number of spaces than ``red_extra``, by id;
+    ``None`` when none does (left out of a written view, so such a view is written as before
+    red cards could differ)."""
 
 
 VIEW_ADAPTER: TypeAdapter[HobbitView] = TypeAdapter(HobbitView)
@@ -162,6 +168,9 @@ def _decision(state: HobbitState, seat: int | None, d: AnyDecision) -> DecisionV
 
 
 def make_view(state: HobbitState, seat: int | None) -> HobbitView:
+    options = state.options
+    common = red_steps(state.seats, options.edition, options.difficulty).beorn
+    extra = red_extra(state.seats, options.edition, options.difficulty)
     seats = tuple(
         SeatView(
             s,
@@ -180,7 +189,7 @@ def make_view(state: HobbitState, seat: int | None) -> HobbitView:
         seats=seats,
         round=state.round,
         max_rounds=state.options.max_rounds,
-        red_extra=red_extra(state.seats, state.options.edition),
+        red_extra=common,
         active=state.active,
         phase="over" if state.over else state.agenda[0].kind,
         decision=_decision(state, seat, state.agenda[-1]) if state.agenda else None,
@@ -199,4 +208,5 @@ def make_view(state: HobbitState, seat: int | None) -> HobbitView:
         trade_done=state.trade_done,
         end=state.end,
         won=None if state.end is None else state.end in WON,
+        red_cards={c: n for c, n in extra.items() if n != common} or None,
     )

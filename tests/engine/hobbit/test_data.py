@@ -11,7 +11,7 @@ import pytest
 
 from engine.games.hobbit.board import LAIR_TO_DRAGON, steps_to_dragon, toward_esgaroth, toward_lair
 from engine.games.hobbit.cards import INSTANCES, boxed_at_setup, instances_of
-from engine.games.hobbit.data import BOARD, CARDS, HobbitDataError, load_board, load_cards
+from engine.games.hobbit.data import BOARD, CARDS, HobbitDataError, check_red_steps, load_board, load_cards
 
 HERE = resources.files("engine.games.hobbit")
 CARDS_TEXT = (HERE / "cards.toml").read_text(encoding="utf-8")
@@ -120,8 +120,12 @@ def test_a_broken_cards_file_names_the_file_and_the_card(
         ("path = [42, 41, 40,", "path = [42, 40, 41,", "smaug.path"),
         ('calm = "G_LAIR"', 'calm = "G_MORIA"', "G_MORIA"),
         ("hand_limit = 6", "hand_limit = -6", "numbers.hand_limit"),
-        ("2 = 1\n", "5 = 1\n", "smaug.red_extra.5"),
-        ("2 = 1\n", "2 = -1\n", "smaug.red_extra.2"),
+        ("2 = { beorn = 1,", "5 = { beorn = 1,", "smaug.red_extra.5"),
+        ("2 = { beorn = 1,", "2 = { beorn = 9,", "smaug.red_extra.2.beorn"),
+        ("esgaroth = -2, edition = 3 }", "esgaroth = -2 }", "smaug.red_extra.4.edition"),
+        ("easy = {", "simple = {", "difficulty.simple"),
+        ("normal = {}", "normal = { 2 = { beorn = 1 } }", "difficulty.normal"),
+        ("normal = {}\n", "", "difficulty: the level(s) normal are missing"),
     ],
 )
 def test_a_broken_board_file_names_the_file_and_the_table(
@@ -142,3 +146,14 @@ def test_a_file_that_is_not_toml_says_so(tmp_path: Path) -> None:
 def test_the_shipped_files_load_as_they_are(tmp_path: Path) -> None:
     assert load_cards(broken(tmp_path, "cards.toml", CARDS_TEXT)) == CARDS
     assert load_board(broken(tmp_path, "board.toml", BOARD_TEXT)) == BOARD
+
+
+def test_the_single_cards_of_the_red_steps_must_be_red_smaug_cards(tmp_path: Path) -> None:
+    """``cards`` in ``[smaug.red_extra]`` and ``[difficulty]`` names red card types: checked once
+    both files are read (Ori is a fight card)."""
+    old = "2 = { cards = { BH21 = 1,"
+    assert old in BOARD_TEXT
+    board = load_board(broken(tmp_path, "board.toml", BOARD_TEXT.replace(old, "2 = { cards = { BH01 = 1,")))
+    with pytest.raises(HobbitDataError, match=r"^board\.toml: difficulty\.hard\.2\.cards: BH01 is not a red"):
+        check_red_steps(board, CARDS)
+    check_red_steps(BOARD, CARDS)

@@ -541,9 +541,90 @@ def test_a_red_cards_window_states_the_extra_and_adventure_events_have_none() ->
 
 
 def test_the_edition_is_an_option_a_stored_game_keeps() -> None:
-    assert GAME.options(2, {}).edition == 2
+    assert GAME.options(2, {}).edition == 3
     assert GAME.options(2, {"edition": "1"}).edition == 1
     with pytest.raises(BadOptions):
-        GAME.options(2, {"edition": 3})
+        GAME.options(2, {"edition": 4})
     view = GAME.view(GAME.new(2, 1, {"edition": 1}), 0)
     assert view.red_extra == 0 and GAME.view(GAME.new(2, 1, {}), 0).red_extra == 1
+
+
+# -- card edition 3 and the difficulty (board.toml's [smaug.red_extra] and [difficulty]) ------------
+RED_EXTRA: dict[tuple[int, int, str], dict[str, int]] = {
+    # (seats, edition, difficulty): the spaces each red card adds, as board.toml states them
+    (2, 2, "normal"): {"BH21": 1, "BH23": 1, "ES13": 1},  # [smaug.red_extra] 2, from edition 2
+    (2, 3, "normal"): {"BH21": 1, "BH23": 1, "ES13": 1},
+    (3, 3, "normal"): {"BH21": 0, "BH23": 0, "ES13": 0},
+    (4, 2, "normal"): {"BH21": 0, "BH23": 0, "ES13": 0},
+    (4, 3, "normal"): {"BH21": 0, "BH23": 0, "ES13": -2},  # [smaug.red_extra] 4, from edition 3
+    (2, 3, "easy"): {"BH21": 0, "BH23": 0, "ES13": 2},  # [difficulty] easy: beorn −1, esgaroth +1
+    (3, 3, "easy"): {"BH21": -1, "BH23": -1, "ES13": 1},
+    (4, 3, "easy"): {"BH21": -1, "BH23": -1, "ES13": 0},  # at 4: esgaroth +2
+    (4, 2, "easy"): {"BH21": -1, "BH23": -1, "ES13": 2},  # on edition 2's table: no four-player change
+    (2, 3, "hard"): {"BH21": 2, "BH23": 1, "ES13": 1},  # hard at 2: BH21 and BH22 +1
+    (3, 3, "hard"): {"BH21": 1, "BH23": 1, "ES13": 0},  # at 3: BH21, BH22 and BH23
+    (4, 3, "hard"): {"BH21": 1, "BH23": 0, "ES13": -2},  # at 4: BH21 and BH22
+}
+"""Smaug wakes (BH21, 1 +1), Smaug hunts (BH23, 2 +1) and Smaug's wrath (ES13, Esgaroth, 3 +1)."""
+
+
+def _smaug_window(seats: int, card: str, options: dict[str, Any]) -> Any:
+    """The window of ``card`` drawn by Red in phase 3, R1 in Esgaroth, Smaug on 30."""
+    deck = "esgaroth" if card.startswith("ES") else "beorn"
+    s = position(seats, phase="p3", at={"R1": 18}, smaug=30, tops={deck: [card]}, options=options)
+    return play(s, f"draw {deck}")
+
+
+@pytest.mark.parametrize(("seats", "edition", "difficulty"), sorted(RED_EXTRA))
+def test_each_edition_and_difficulty_moves_smaug_as_the_data_says(
+    seats: int, edition: int, difficulty: str
+) -> None:
+    options = {"edition": edition, "difficulty": difficulty}
+    for card, extra in RED_EXTRA[(seats, edition, difficulty)].items():
+        smaug = INSTANCES[f"{card}#1"]
+        assert isinstance(smaug, SmaugCard)
+        s, events = played(_smaug_window(seats, card, options), ["pass"] * seats)
+        (shown,) = [e.data for e in events if e.kind == "window_closed"]
+        assert shown["pending"] == smaug.base + smaug.bonus + extra, card
+        assert s.smaug == 30 - shown["pending"], card
+        view = GAME.view(s, 0)
+        assert (view.red_cards or {}).get(card, view.red_extra) == extra, card
+
+
+def test_a_red_card_never_moves_smaug_back() -> None:
+    """Smaug's shadow (0 +1) on the easy level at four players (−1), with Gandalf at his lair
+    stop (no bonus): no move at all, not one step back."""
+    easy = {"difficulty": "easy"}
+    s = position(4, phase="p3", smaug=30, tops={"beorn": ["BH25"]}, gandalf="G_LAIR", options=easy)
+    s, events = played(play(s, "draw beorn"), ["pass"] * 4)
+    card = next(e.data for e in events if e.kind == "window_closed")
+    assert card["pending"] == 0 and s.smaug == 30
+
+
+def test_the_difficulty_is_an_option_normal_unless_chosen() -> None:
+    assert GAME.options(2, {}).difficulty == "normal"
+    assert GAME.options(4, {"difficulty": "hard"}).difficulty == "hard"
+    for wrong in ("brutal", "", 2):
+        with pytest.raises(BadOptions):
+            GAME.options(3, {"difficulty": wrong})
+
+
+def test_a_normal_games_snapshot_names_no_difficulty_and_reads_back_as_normal() -> None:
+    """Stored options name the difficulty (the lobby shows them); a position's snapshot only
+    when it is not normal, so a normal game's snapshots are those written before difficulties."""
+    normal, hard = GAME.new(3, 1, {}), GAME.new(3, 1, {"difficulty": "hard"})
+    assert GAME.options(3, {}).model_dump()["difficulty"] == "normal"
+    assert "difficulty" not in GAME.dump_state(normal)["options"]
+    assert GAME.dump_state(hard)["options"]["difficulty"] == "hard"
+    assert GAME.load_state(GAME.dump_state(normal)) == normal
+    assert GAME.load_state(GAME.dump_state(hard)).options.difficulty == "hard"
+
+
+def test_a_game_stored_before_difficulties_is_normal_and_keeps_its_edition() -> None:
+    """State version 3 brought the difficulty and edition 3: options stored at 2 name no
+    difficulty (normal), and their edition (2, the default then, if they name none)."""
+    stored = {"colours": [], "max_rounds": 100, "edition": 2}
+    assert GAME.upgrade_options(stored, 2) == stored | {"difficulty": "normal"}
+    assert GAME.upgrade_options({"colours": [], "max_rounds": 100}, 2)["edition"] == 2
+    assert GAME.upgrade_options({"colours": [], "max_rounds": 100}, 1)["edition"] == 1
+    assert GAME.upgrade_options(stored | {"difficulty": "hard"}, 2)["difficulty"] == "hard"
