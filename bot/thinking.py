@@ -1,10 +1,10 @@
 """Computer players think in a worker process, away from the bot's event loop and its threads.
 
 A computer player's decision is Python working on the CPU: the strongest players search, play
-out whole turns or solve a turn (up to some 100 ms of CPU a decision). In a thread of the bot's own process it holds the interpreter lock, and the event loop
-that answers every other table's clicks waits for it: with a hundred tables, clicks waited
-hundreds of milliseconds behind other tables' computer seats. A worker process has its own
-interpreter, so the loop keeps a core to itself.
+out whole turns or solve a turn (up to some 100 ms of CPU a decision). In a thread of the
+bot's own process it holds the interpreter lock, and the event loop that answers every other
+table's clicks waits for it. A worker process has its own interpreter: the loop and the
+computer players work on two cores side by side.
 
 A decision needs only the position, the seat, the policy's name and the seed, all of which
 pickle in well under a millisecond (a few KB); the worker imports the engine alone
