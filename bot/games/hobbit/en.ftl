@@ -12,7 +12,7 @@ options-hobbit-edition-2 = Card edition 2: at two players every red Smaug card f
 options-hobbit-edition-3 = Card edition 3: at two players every red Smaug card flies one space further; at four, Esgaroth's red cards two spaces less
 options-hobbit-difficulty-easy = Easy: red Smaug cards of Beorn's House fly one space less, Esgaroth's one space further (two at four players)
 options-hobbit-difficulty-normal = Normal difficulty: Smaug flies as the card edition says
-options-hobbit-difficulty-hard = Hard: Smaug wakes and Smaug prowls fly one space further, and at three players Smaug hunts too
+options-hobbit-difficulty-hard = Hard: Smaug wakes and Smaug prowls fly one space further, and at three and four players Smaug hunts too
 
 ## /rules: a summary of docs/rules/hobbit.md, with the game's default round limit
 
@@ -28,7 +28,7 @@ rules-hobbit =
 
     🔥 **Smaug.** Red cards move Smaug toward Esgaroth (at two players, one space further each; at four, Esgaroth's red cards two spaces less). Before he moves, each player in turn may play Treasury cards to slow him; Dwarf Gold drives him back at any time. Smaug kills what he lands on and pushes back what he passes. A dwarf landing on Smaug attacks him with two fight cards and drives him back.
 
-    🎚️ **Difficulty.** Normal unless /play's options say `difficulty=easy` or `difficulty=hard`. Easy: the red Smaug cards of Beorn's House fly one space less, Esgaroth's one space further (two at four players). Hard: Smaug wakes and Smaug prowls fly one space further, and at three players Smaug hunts too.
+    🎚️ **Difficulty.** Normal unless /play's options say `difficulty=easy` or `difficulty=hard`. Easy: the red Smaug cards of Beorn's House fly one space less, Esgaroth's one space further (two at four players). Hard: Smaug wakes and Smaug prowls fly one space further, and at three and four players Smaug hunts too.
 
     🤫 **Secrets.** Your hand comes by direct message, with the menus and buttons of your own decisions — fights, trades, Smaug windows; **Private** shows it too. Everything else is public. /hobbit autopass passes Smaug windows for you whenever you hold nothing to play.
 

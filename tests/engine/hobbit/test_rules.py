@@ -563,7 +563,7 @@ RED_EXTRA: dict[tuple[int, int, str], dict[str, int]] = {
     (4, 2, "easy"): {"BH21": -1, "BH23": -1, "ES13": 2},  # on edition 2's table: no four-player change
     (2, 3, "hard"): {"BH21": 2, "BH23": 1, "ES13": 1},  # hard at 2: BH21 and BH22 +1
     (3, 3, "hard"): {"BH21": 1, "BH23": 1, "ES13": 0},  # at 3: BH21, BH22 and BH23
-    (4, 3, "hard"): {"BH21": 1, "BH23": 0, "ES13": -2},  # at 4: BH21 and BH22
+    (4, 3, "hard"): {"BH21": 1, "BH23": 1, "ES13": -2},  # at 4: the same as at 3
 }
 """Smaug wakes (BH21, 1 +1), Smaug hunts (BH23, 2 +1) and Smaug's wrath (ES13, Esgaroth, 3 +1)."""
 
