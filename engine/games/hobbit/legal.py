@@ -43,7 +43,7 @@ from engine.games.hobbit.actions import (
     UsedCard,
 )
 from engine.games.hobbit.adventures import doubling_allowed
-from engine.games.hobbit.board import BILBO, NUMBERS, WEB_STOP
+from engine.games.hobbit.board import BILBO, FINISH, NUMBERS, WEB_STOP
 from engine.games.hobbit.cards import (
     INSTANCES,
     KEY,
@@ -75,6 +75,8 @@ from engine.games.hobbit.turns import face_up_cards
 from engine.kits.build import builder
 
 DIRECTIONS = ("FWD", "BACK")
+_STILL = frozenset({None, FINISH})
+"""The places a figure never leaves: dead, or on FINISH (``voluntary`` refuses both)."""
 OPEN_DOOR = OpenDoor()
 
 
@@ -149,12 +151,13 @@ def _value(used: UsedCard) -> int:
 # -- phases 1 and 2 ----------------------------------------------------------------------------
 def _move_card_phase(state: HobbitState, seat: int, decision: AnyDecision) -> list[HobbitAction]:
     up = face_up_cards(state, seat)
-    dwarves = own_dwarves(state, seat)
+    # a dead, finished or entangled dwarf moves with no card (``voluntary``): not tried at all
+    movable = [f for f in state.figures if f.seat == seat and f.pos not in _STILL and not f.entangled]
     occupied = occupancy(state)  # counted once for every move tried
     found: list[HobbitAction] = []
     for card in up:
         steps = MOVE_CARDS[card][1]
-        for dwarf in dwarves:
+        for dwarf in movable:
             for direction in DIRECTIONS:
                 if isinstance(voluntary(state, dwarf, steps, direction == "FWD", seat, occupied), int):
                     found.append(PlayMoveCard(card, dwarf.id, direction))  # type: ignore[arg-type]
@@ -205,7 +208,7 @@ def _play_phase(state: HobbitState, seat: int, decision: AnyDecision) -> list[Ho
 
 def _webs(state: HobbitState, seat: int) -> list[HobbitAction]:
     """H5.10c: for each own entangled dwarf, every set of fight cards that reaches 20."""
-    tangled = [f for f in own_dwarves(state, seat) if f.entangled and f.pos is not None]
+    tangled = [f for f in state.figures if f.seat == seat and f.entangled and f.pos is not None]
     if not tangled:
         return []
     doubling = state.gandalf == WEB_STOP
@@ -344,9 +347,10 @@ DWARF_GOLD: frozenset[str] = frozenset(i for i, c in INSTANCES.items() if isinst
 
 
 def _dwarf_gold(state: HobbitState, seat: int) -> list[HobbitAction]:
-    gold = [c for c in state.hands[seat].cards if c in DWARF_GOLD]
-    if not gold:  # the common case: no Dwarf Gold in hand, nothing to judge
+    hand = state.hands[seat].cards
+    if DWARF_GOLD.isdisjoint(hand):  # the common case: no Dwarf Gold in hand, nothing to judge
         return []
+    gold = [c for c in hand if c in DWARF_GOLD]
     return [PlayTreasury(c) for c in gold if gold_problem(state, seat, c) is None]
 
 

@@ -41,13 +41,15 @@ def move_card_phase(state: HobbitState, seat: int) -> MoveCardPhase:
     return MoveCardPhase(seats=(seat,), default={"kind": "skip_move_card", "card": up[0], "absent": True})
 
 
+_MOVE_CARDS_OF: dict[str, tuple[str, ...]] = {
+    colour: tuple(move_card(colour, value) for value in BOARD.movement_values) for colour in BOARD.colours
+}
+"""Each colour's movement cards in ``board.toml`` order: named once, not per listing."""
+
+
 def face_up_cards(state: HobbitState, seat: int) -> list[str]:
-    colour = state.colours[seat]
-    return [
-        move_card(colour, value)
-        for value, up in zip(BOARD.movement_values, state.move_cards[seat], strict=True)
-        if up
-    ]
+    names = _MOVE_CARDS_OF[state.colours[seat]]
+    return [name for name, up in zip(names, state.move_cards[seat], strict=True) if up]
 
 
 def turn_down(work: HobbitState, seat: int, card: str, events: list[Event]) -> None:
