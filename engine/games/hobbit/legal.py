@@ -81,7 +81,7 @@ OPEN_DOOR = OpenDoor()
 
 
 def legal_actions(state: HobbitState, seat: int) -> list[HobbitAction]:
-    if state.over or not 0 <= seat < state.seats:
+    if state.end is not None or not 0 <= seat < len(state.colours):  # (``over``, ``seats``)
         return []
     top = state.agenda[-1]
     found = LEGAL[top.kind](state, seat, top) if seat in top.seats else []
@@ -168,42 +168,54 @@ def _move_card_phase(state: HobbitState, seat: int, decision: AnyDecision) -> li
 
 def _play_phase(state: HobbitState, seat: int, decision: AnyDecision) -> list[HobbitAction]:
     found: list[HobbitAction] = []
-    figures = [f for f in state.figures if f.pos is not None]
-    dwarves = [f for f in figures if f.id != BILBO]
-    own = own_dwarves(state, seat)
-    occupied = occupancy(state)  # counted once for every move tried
-    for card in distinct(state.hands[seat].cards):
-        kind = card_of(card)
-        steps = kind.steps if isinstance(kind, StepCard) else 0
-        if kind.kind == "bilbo":
-            for d in DIRECTIONS:
-                if isinstance(voluntary(state, state.bilbo, steps, d == "FWD", seat, occupied), int):
-                    found.append(PlayBilbo(card, d))  # type: ignore[arg-type]
-        elif kind.kind == "elf":
-            for f in figures:
+    cards = distinct([c for c in state.hands[seat].cards if c not in _NOT_PLAYED])
+    if cards:  # else nothing below is asked: a hand of fight cards plays only the rest
+        figures = [f for f in state.figures if f.pos is not None]
+        dwarves = [f for f in figures if f.id != BILBO]
+        own = own_dwarves(state, seat)
+        occupied = occupancy(state)  # counted once for every move tried
+        for card in cards:
+            kind = card_of(card)
+            steps = kind.steps if isinstance(kind, StepCard) else 0
+            if kind.kind == "bilbo":
                 for d in DIRECTIONS:
-                    if isinstance(voluntary(state, f, steps, d == "FWD", seat, occupied), int):
-                        found.append(PlayElf(card, f.id, d))  # type: ignore[arg-type]
-        elif kind.kind == "eagle":
-            for f in dwarves:
-                if isinstance(voluntary(state, f, steps, True, seat, occupied), int):
-                    found.append(PlayEagle(card, f.id))
-        elif kind.kind == "dwarf_run":
-            for mine in own:
-                for other in dwarves:
-                    if run_problem(state, mine, other) is None:
-                        assert mine.pos is not None and other.pos is not None
-                        run = other.pos - mine.pos
-                        if isinstance(voluntary(state, mine, run, True, seat, occupied), int):
-                            found.append(PlayDwarfRun(card, mine.id, other.id))
-        elif kind.kind == "gandalf":
-            found += [PlayGandalf(card, d) for d in DIRECTIONS if gandalf_stop(state, d == "FWD") is not None]  # type: ignore[arg-type]
-        elif kind.kind == "scout":
-            found.append(PlayScout(card, "die"))
-            for mine in own:
-                if isinstance(voluntary(state, mine, steps, True, seat, occupied), int):
-                    found.append(PlayScout(card, "fixed", mine.id))
+                    if isinstance(voluntary(state, state.bilbo, steps, d == "FWD", seat, occupied), int):
+                        found.append(PlayBilbo(card, d))  # type: ignore[arg-type]
+            elif kind.kind == "elf":
+                for f in figures:
+                    for d in DIRECTIONS:
+                        if isinstance(voluntary(state, f, steps, d == "FWD", seat, occupied), int):
+                            found.append(PlayElf(card, f.id, d))  # type: ignore[arg-type]
+            elif kind.kind == "eagle":
+                for f in dwarves:
+                    if isinstance(voluntary(state, f, steps, True, seat, occupied), int):
+                        found.append(PlayEagle(card, f.id))
+            elif kind.kind == "dwarf_run":
+                for mine in own:
+                    for other in dwarves:
+                        if run_problem(state, mine, other) is None:
+                            assert mine.pos is not None and other.pos is not None
+                            run = other.pos - mine.pos
+                            if isinstance(voluntary(state, mine, run, True, seat, occupied), int):
+                                found.append(PlayDwarfRun(card, mine.id, other.id))
+            elif kind.kind == "gandalf":
+                found += [
+                    PlayGandalf(card, d)  # type: ignore[arg-type]
+                    for d in DIRECTIONS
+                    if gandalf_stop(state, d == "FWD") is not None
+                ]
+            elif kind.kind == "scout":
+                found.append(PlayScout(card, "die"))
+                for mine in own:
+                    if isinstance(voluntary(state, mine, steps, True, seat, occupied), int):
+                        found.append(PlayScout(card, "fixed", mine.id))
     return found + _webs(state, seat) + _door(state, seat) + _offers(state, seat) + [END_PHASE2]
+
+
+_PLAYED = frozenset({"bilbo", "elf", "eagle", "dwarf_run", "gandalf", "scout"})
+_NOT_PLAYED: frozenset[str] = frozenset(i for i, c in INSTANCES.items() if c.kind not in _PLAYED)
+"""The instances phase 2 plays nothing with (fight cards, Treasury cards, …), most of a hand:
+left out before the hand is sorted, as they would list nothing."""
 
 
 def _webs(state: HobbitState, seat: int) -> list[HobbitAction]:
@@ -234,21 +246,44 @@ TRADE_OFFER = "trade_offer"
 
 
 def _offers(state: HobbitState, seat: int) -> list[HobbitAction]:
+    """H3.4: to each partner in turn, each hand card (one per type) at each price, then the
+    Key (the holder's), then nothing (to the holder)."""
     if state.trade_done or state.trade_offers >= NUMBERS.trade_offers:
         return []
     hand = state.hands[seat].cards
-    groups = _groups(hand)
-    items = [g[0] for g in groups]
-    prices = {item: _pairs(groups, item) for item in items}
-    prices[KEY] = prices[NONE] = _pairs(groups, None)
-    if state.key == seat:
-        items.append(KEY)
+    menu = _MENUS.get(hand)
+    if menu is None:
+        if len(_MENUS) >= _MENUS_KEPT:
+            _MENUS.clear()
+        menu = _MENUS[hand] = _menu(hand)
+    cards, bare = menu
+    key = state.key
     found: list[HobbitAction] = []
     for partner in range(state.seats):
         if partner != seat:
-            for item in items + ([NONE] if state.key == partner else []):
-                found += [_offer(partner, item, price, TRADE_OFFER) for price in prices[item]]
+            found += [_offer(partner, item, price, TRADE_OFFER) for item, price in cards]
+            if key == seat:
+                found += [_offer(partner, KEY, price, TRADE_OFFER) for price in bare]
+            elif key == partner:
+                found += [_offer(partner, NONE, price, TRADE_OFFER) for price in bare]
     return found
+
+
+_Menu = tuple[tuple[tuple[str, tuple[str, ...]], ...], tuple[tuple[str, ...], ...]]
+_MENUS: dict[tuple[str, ...], _Menu] = {}
+"""``_menu`` by hand. Plain strings of the hand alone, so nothing of a game or a seat: a hand
+listed again (after a declined offer or Dwarf Gold, in a later turn, in another game: about
+half of the listings of a long run of random games) is not grouped and paired again."""
+_MENUS_KEPT = 4096
+"""The table is emptied when it grows past this: a bound on memory, not on what is listed."""
+
+
+def _menu(hand: tuple[str, ...]) -> _Menu:
+    """What ``hand`` may give and ask for: each card (the lowest of each type) with each price
+    for it, and the prices of the Key or of nothing."""
+    groups = _groups(hand)
+    cards = tuple((g[0], price) for g in groups for price in _pairs(groups, g[0]))
+    return cards, tuple(_pairs(groups, None))
 
 
 def _pairs(groups: list[list[str]], without: str | None) -> list[tuple[str, ...]]:
