@@ -17,8 +17,17 @@ from engine.games.hobbit.data import BOARD, DeckName
 from engine.games.hobbit.moves import free_on
 from engine.games.hobbit.piles import check_own, discard
 from engine.games.hobbit.state import DrawPhase, HandLimit, HobbitState, MoveCardPhase, PlayPhase
+from engine.kits.build import builder
 
 END_PHASE2 = {"kind": "end_phase2"}
+_new_phase1, _new_phase2, _new_phase3 = builder(MoveCardPhase), builder(PlayPhase), builder(DrawPhase)
+"""The phases made field by field (kind, seats, options, secret, default, data, …)."""
+
+
+def _phase3(seats: tuple[int, ...], draws_left: int, esgaroth: int, treasury: int) -> DrawPhase:
+    """``DrawPhase(seats=…, draws_left=…, esgaroth=…, treasury=…)``, the other fields at their
+    defaults, without the frozen ``__init__``: every draw makes one."""
+    return _new_phase3("p3", seats, (), False, None, {}, draws_left, esgaroth, treasury)
 
 
 def start_turn(work: HobbitState, seat: int, events: list[Event]) -> None:
@@ -38,7 +47,8 @@ def start_turn(work: HobbitState, seat: int, events: list[Event]) -> None:
 def move_card_phase(state: HobbitState, seat: int) -> MoveCardPhase:
     """Phase 1, whose default (H6.6) turns the lowest face-up movement card down."""
     up = face_up_cards(state, seat)
-    return MoveCardPhase(seats=(seat,), default={"kind": "skip_move_card", "card": up[0], "absent": True})
+    # ``MoveCardPhase(seats=…, default=…)`` without the frozen ``__init__``: every turn makes one
+    return _new_phase1("p1", (seat,), (), True, {"kind": "skip_move_card", "card": up[0], "absent": True}, {})
 
 
 _MOVE_CARDS_OF: dict[str, tuple[str, ...]] = {
@@ -66,7 +76,8 @@ def turn_down(work: HobbitState, seat: int, card: str, events: list[Event]) -> N
 
 
 def to_phase2(work: HobbitState) -> None:
-    work.agenda = replace_top(work.agenda, PlayPhase(seats=(work.active,), default=END_PHASE2))
+    # ``PlayPhase(seats=…, default=END_PHASE2)`` without the frozen ``__init__``: every turn makes one
+    work.agenda = replace_top(work.agenda, _new_phase2("p2", (work.active,), (), True, END_PHASE2, {}))
 
 
 def end_phase2(work: HobbitState, events: list[Event]) -> None:
@@ -88,15 +99,13 @@ def draw(work: HobbitState, seat: int, deck: DeckName, events: list[Event]) -> N
     assert isinstance(phase, DrawPhase)
     if deck not in supply.options(work, phase):
         raise IllegalAction(f"you cannot draw from {deck} now", "cannot_draw", deck=deck)
-    work.agenda = replace_top(
-        work.agenda,
-        DrawPhase(
-            seats=phase.seats,
-            draws_left=phase.draws_left - 1,
-            esgaroth=phase.esgaroth - (deck == "esgaroth"),
-            treasury=phase.treasury - (deck == "treasury"),
-        ),
+    left = _phase3(
+        phase.seats,
+        phase.draws_left - 1,
+        phase.esgaroth - (deck == "esgaroth"),
+        phase.treasury - (deck == "treasury"),
     )
+    work.agenda = replace_top(work.agenda, left)
     supply.draw(work, seat, deck, events)  # a red card's window goes on top of phase 3
 
 
