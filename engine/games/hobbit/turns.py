@@ -7,13 +7,15 @@ with no draw left or none possible, a hand within the limit) until a player must
 
 from __future__ import annotations
 
+from itertools import product
+
 from engine.core.contract import TURN_STARTED, Event
 from engine.core.decisions import replace_top
 from engine.core.errors import IllegalAction
 from engine.games.hobbit import ending, supply
 from engine.games.hobbit.board import NUMBERS, kind
 from engine.games.hobbit.cards import MOVE_CARDS, move_card
-from engine.games.hobbit.data import BOARD, DeckName
+from engine.games.hobbit.data import BOARD, Colour, DeckName
 from engine.games.hobbit.moves import free_on
 from engine.games.hobbit.piles import check_own, discard
 from engine.games.hobbit.state import DrawPhase, HandLimit, HobbitState, MoveCardPhase, PlayPhase
@@ -51,15 +53,24 @@ def move_card_phase(state: HobbitState, seat: int) -> MoveCardPhase:
     return _new_phase1("p1", (seat,), (), True, {"kind": "skip_move_card", "card": up[0], "absent": True}, {})
 
 
-_MOVE_CARDS_OF: dict[str, tuple[str, ...]] = {
-    colour: tuple(move_card(colour, value) for value in BOARD.movement_values) for colour in BOARD.colours
+def _face_up(colour: Colour, flags: tuple[bool, ...]) -> tuple[str, ...]:
+    values = zip(BOARD.movement_values, flags, strict=True)
+    return tuple(move_card(colour, value) for value, up in values if up)
+
+
+_FACE_UP: dict[tuple[Colour, tuple[bool, ...]], tuple[str, ...]] = {
+    (colour, flags): _face_up(colour, flags)
+    for colour in BOARD.colours
+    for flags in product((True, False), repeat=len(BOARD.movement_values))
 }
-"""Each colour's movement cards in ``board.toml`` order: named once, not per listing."""
+"""``face_up_cards`` of every colour and every set of face-up flags, named once: each turn
+asks it three times."""
 
 
-def face_up_cards(state: HobbitState, seat: int) -> list[str]:
-    names = _MOVE_CARDS_OF[state.colours[seat]]
-    return [name for name, up in zip(names, state.move_cards[seat], strict=True) if up]
+def face_up_cards(state: HobbitState, seat: int) -> tuple[str, ...]:
+    colour, flags = state.colours[seat], state.move_cards[seat]
+    found = _FACE_UP.get((colour, flags))
+    return _face_up(colour, flags) if found is None else found
 
 
 def turn_down(work: HobbitState, seat: int, card: str, events: list[Event]) -> None:
@@ -84,12 +95,7 @@ def end_phase2(work: HobbitState, events: list[Event]) -> None:
     """H3.5 step 2: each living own dwarf on an Esgaroth or Treasury space grants a draw there."""
     seat = work.active
     places = [kind(f.pos) for f in work.figures if f.seat == seat and f.pos is not None]
-    phase = DrawPhase(
-        seats=(seat,),
-        draws_left=NUMBERS.draws,
-        esgaroth=places.count("ESGAROTH"),
-        treasury=places.count("TREASURY"),
-    )
+    phase = _phase3((seat,), NUMBERS.draws, places.count("ESGAROTH"), places.count("TREASURY"))
     work.agenda = replace_top(work.agenda, phase)
     events.append(Event("phase3", {"seat": seat, "esgaroth": phase.esgaroth, "treasury": phase.treasury}))
 
@@ -130,7 +136,7 @@ def settle(work: HobbitState, events: list[Event]) -> None:
                 events.append(Event("draw_skipped", {"seat": work.active, "deck": None}))
                 work.agenda = replace_top(
                     work.agenda,
-                    DrawPhase(seats=top.seats, draws_left=top.draws_left - 1, esgaroth=0, treasury=0),
+                    _phase3(top.seats, top.draws_left - 1, 0, 0),
                 )
                 continue
         return
