@@ -10,7 +10,7 @@ added for any holder whenever it may be played (H6.3), whether or not the game w
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from itertools import combinations_with_replacement, product
+from itertools import chain, combinations_with_replacement, product
 from typing import Any
 
 from engine.games.hobbit import supply
@@ -127,6 +127,12 @@ def choices(cards: Iterable[str], k: int) -> Iterator[tuple[str, ...]]:
     return walk(0, k)
 
 
+_used, _submit = builder(UsedCard), builder(FightSubmit)
+"""``UsedCard(card, value)`` and ``FightSubmit(cards, doubled, kind)`` without the frozen
+``__init__``: a fight lists every set of fight cards of the hand (``engine.kits.build``)."""
+FIGHT_SUBMIT = "fight_submit"
+
+
 def submissions(cards: Iterable[str], *, highest_only: bool = False) -> Iterator[tuple[UsedCard, ...]]:
     """Every set of fight cards that differs in its types and values (a dual card at either
     value; only at its highest with ``highest_only``), the empty set first."""
@@ -136,10 +142,10 @@ def submissions(cards: Iterable[str], *, highest_only: bool = False) -> Iterator
         pick = (max(values(group[0])),) if highest_only else values(group[0])
         for n in range(len(group) + 1):
             for chosen in combinations_with_replacement(pick, n):
-                options.append(tuple(UsedCard(c, v) for c, v in zip(group[:n], chosen, strict=True)))
+                options.append(tuple([_used(c, v) for c, v in zip(group[:n], chosen, strict=True)]))
         per_type.append(options)
     for combo in product(*per_type):
-        yield tuple(u for part in combo for u in part)
+        yield tuple(chain.from_iterable(combo))
 
 
 def _value(used: UsedCard) -> int:
@@ -332,12 +338,12 @@ def _fight(state: HobbitState, seat: int, decision: AnyDecision) -> list[HobbitA
     earlier = [(u.value, u.card) for s in decision.submitted for u in s.cards]
     found: list[HobbitAction] = []
     for cards in submissions(fight_cards(state, seat)):
-        found.append(FightSubmit(cards))
+        found.append(_submit(cards, None, FIGHT_SUBMIT))
         if doubling:
             by_value: dict[int, str] = {}
             for value, card in [*earlier, *((_value(u), u.card) for u in cards)]:
                 by_value.setdefault(value, card)
-            found += [FightSubmit(cards, card) for _, card in sorted(by_value.items())]
+            found += [_submit(cards, card, FIGHT_SUBMIT) for _, card in sorted(by_value.items())]
     return found
 
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 import random
 from dataclasses import fields, replace
 
-from engine.games.hobbit.actions import HobbitAction, TradeOffer
+from engine.games.hobbit.actions import FightSubmit, HobbitAction, TradeOffer, UsedCard
 from engine.games.hobbit.cards import INSTANCES, KEY, NONE
-from engine.games.hobbit.legal import _groups, _offers, _pairs, choices
+from engine.games.hobbit.legal import FIGHT_SUBMIT, _groups, _offers, _pairs, _submit, _used, choices
 from engine.games.hobbit.smaug import _changed_window
 from engine.games.hobbit.state import DrawPhase, HobbitState, MoveCardPhase, PlayPhase, SmaugWindow
 from engine.games.hobbit.turns import END_PHASE2, _phase3, face_up_cards, move_card_phase, to_phase2
@@ -80,3 +80,10 @@ def test_decisions_made_without_init_equal_those_made_with_it() -> None:
     changed = _changed_window(window, seats=(2,), passes=2)
     assert changed == replace(window, seats=(2,), passes=2)
     assert type(changed) is SmaugWindow
+
+
+def test_fight_cards_listed_without_init_equal_those_made_with_it() -> None:
+    used = _used("BH02#1", 3)
+    assert (used, type(used)) == (UsedCard("BH02#1", 3), UsedCard)
+    submitted = _submit((used,), "BH02#1", FIGHT_SUBMIT)
+    assert (submitted, type(submitted)) == (FightSubmit((used,), "BH02#1"), FightSubmit)
