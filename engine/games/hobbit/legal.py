@@ -379,7 +379,8 @@ def _trade_reply(state: HobbitState, seat: int, decision: AnyDecision) -> list[H
 
 def _window(state: HobbitState, seat: int, decision: AnyDecision) -> list[HobbitAction]:
     assert isinstance(decision, SmaugWindow)
-    treasures = [c for c in distinct(state.hands[seat].cards) if c.startswith("TR")]
+    # (filtered before ``distinct``: a card's type decides its prefix, and most hands hold none)
+    treasures = distinct([c for c in state.hands[seat].cards if c.startswith("TR")])
     return [PASS_WINDOW, *(PlayTreasury(c) for c in treasures if window_card(state, decision, c) is None)]
 
 
