@@ -14,15 +14,16 @@ Cards are whatever the game uses as card identities (usually instance ids such a
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Annotated, Generic, TypeVar
+from typing import Annotated, Any, Generic, TypeVar
 
 from pydantic import Field
 
 from engine.core.rng import Rng
 from engine.core.stored import SMALL, Small
+from engine.kits.build import builder
 
 T = TypeVar("T")
 Z = TypeVar("Z", bound="Zone")  # type: ignore[type-arg]
@@ -65,12 +66,14 @@ class Zone(Generic[T]):
         return ZoneView(len(self.cards), self.cards if self.visible_to(seat) else None)
 
     def _but(self: Z, cards: tuple[T, ...]) -> Z:
-        """The zone holding ``cards`` instead. A zone and a deck are made positionally (a game
-        makes one on almost every action, and ``dataclasses.replace`` walks and checks every
-        field first); a subclass with fields of its own goes through ``replace``."""
-        kind = type(self)
-        if kind is Zone or kind is Deck:
-            return kind(cards, self.visibility, self.owner)
+        """The zone holding ``cards`` instead. A zone and a deck are made field by field,
+        without the frozen ``__init__`` (a game makes one on almost every action, and
+        ``dataclasses.replace`` walks and checks every field first); a subclass with fields of
+        its own goes through ``replace``."""
+        make = _MAKE.get(type(self))
+        if make is not None:
+            made: Z = make(cards, self.visibility, self.owner)
+            return made
         return replace(self, cards=cards)
 
     def with_cards(self: Z, cards: Iterable[T]) -> Z:
@@ -113,6 +116,10 @@ class Deck(Zone[T]):
     def shuffled(self, rng: Rng) -> tuple[Deck[T], Rng]:
         cards, rng = rng.shuffled(self.cards)
         return self._but(tuple(cards)), rng
+
+
+_MAKE: dict[type, Callable[..., Any]] = {Zone: builder(Zone), Deck: builder(Deck)}
+"""``Zone(cards, visibility, owner)`` and the same for ``Deck``, by class (``engine.kits.build``)."""
 
 
 def redeal_hidden(zones: Sequence[Z], seat: int | None, rng: Rng) -> tuple[list[Z], Rng]:

@@ -23,8 +23,8 @@ def loss(state: HobbitState) -> EndReason | None:
     for f in state.figures:
         if f.seat is not None and f.pos is None:
             dead[f.seat] += 1
-    if any(n >= 2 for n in dead):
-        return "dwarves_lost"
+            if dead[f.seat] >= 2:
+                return "dwarves_lost"
     return None
 
 

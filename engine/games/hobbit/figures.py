@@ -70,7 +70,8 @@ def affected_seat(state: HobbitState, figure_id: str) -> int:
 
 
 def own_dwarves(state: HobbitState, seat: int) -> tuple[Figure, ...]:
-    return tuple(f for f in state.figures if f.seat == seat)
+    # (a list made first: a generator into ``tuple`` costs a resumption per figure)
+    return tuple([f for f in state.figures if f.seat == seat])
 
 
 def dwarves(state: HobbitState) -> tuple[Figure, ...]:
@@ -88,7 +89,7 @@ def fight_cards(state: HobbitState, seat: int) -> list[str]:
 
 
 def set_figure(work: HobbitState, figure: Figure) -> None:
-    work.figures = tuple(figure if f.id == figure.id else f for f in work.figures)
+    work.figures = tuple([figure if f.id == figure.id else f for f in work.figures])
 
 
 def place(work: HobbitState, figure_id: str, space: int | None, cause: str, events: list[Event]) -> None:

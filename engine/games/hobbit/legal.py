@@ -10,7 +10,7 @@ added for any holder whenever it may be played (H6.3), whether or not the game w
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from itertools import combinations_with_replacement, product
+from itertools import chain, combinations_with_replacement, product
 from typing import Any
 
 from engine.games.hobbit import supply
@@ -43,7 +43,7 @@ from engine.games.hobbit.actions import (
     UsedCard,
 )
 from engine.games.hobbit.adventures import doubling_allowed
-from engine.games.hobbit.board import BILBO, NUMBERS, WEB_STOP
+from engine.games.hobbit.board import BILBO, FINISH, NUMBERS, WEB_STOP
 from engine.games.hobbit.cards import (
     INSTANCES,
     KEY,
@@ -75,11 +75,13 @@ from engine.games.hobbit.turns import face_up_cards
 from engine.kits.build import builder
 
 DIRECTIONS = ("FWD", "BACK")
+_STILL = frozenset({None, FINISH})
+"""The places a figure never leaves: dead, or on FINISH (``voluntary`` refuses both)."""
 OPEN_DOOR = OpenDoor()
 
 
 def legal_actions(state: HobbitState, seat: int) -> list[HobbitAction]:
-    if state.over or not 0 <= seat < state.seats:
+    if state.end is not None or not 0 <= seat < len(state.colours):  # (``over``, ``seats``)
         return []
     top = state.agenda[-1]
     found = LEGAL[top.kind](state, seat, top) if seat in top.seats else []
@@ -125,6 +127,12 @@ def choices(cards: Iterable[str], k: int) -> Iterator[tuple[str, ...]]:
     return walk(0, k)
 
 
+_used, _submit = builder(UsedCard), builder(FightSubmit)
+"""``UsedCard(card, value)`` and ``FightSubmit(cards, doubled, kind)`` without the frozen
+``__init__``: a fight lists every set of fight cards of the hand (``engine.kits.build``)."""
+FIGHT_SUBMIT = "fight_submit"
+
+
 def submissions(cards: Iterable[str], *, highest_only: bool = False) -> Iterator[tuple[UsedCard, ...]]:
     """Every set of fight cards that differs in its types and values (a dual card at either
     value; only at its highest with ``highest_only``), the empty set first."""
@@ -134,10 +142,10 @@ def submissions(cards: Iterable[str], *, highest_only: bool = False) -> Iterator
         pick = (max(values(group[0])),) if highest_only else values(group[0])
         for n in range(len(group) + 1):
             for chosen in combinations_with_replacement(pick, n):
-                options.append(tuple(UsedCard(c, v) for c, v in zip(group[:n], chosen, strict=True)))
+                options.append(tuple([_used(c, v) for c, v in zip(group[:n], chosen, strict=True)]))
         per_type.append(options)
     for combo in product(*per_type):
-        yield tuple(u for part in combo for u in part)
+        yield tuple(chain.from_iterable(combo))
 
 
 def _value(used: UsedCard) -> int:
@@ -149,12 +157,13 @@ def _value(used: UsedCard) -> int:
 # -- phases 1 and 2 ----------------------------------------------------------------------------
 def _move_card_phase(state: HobbitState, seat: int, decision: AnyDecision) -> list[HobbitAction]:
     up = face_up_cards(state, seat)
-    dwarves = own_dwarves(state, seat)
+    # a dead, finished or entangled dwarf moves with no card (``voluntary``): not tried at all
+    movable = [f for f in state.figures if f.seat == seat and f.pos not in _STILL and not f.entangled]
     occupied = occupancy(state)  # counted once for every move tried
     found: list[HobbitAction] = []
     for card in up:
         steps = MOVE_CARDS[card][1]
-        for dwarf in dwarves:
+        for dwarf in movable:
             for direction in DIRECTIONS:
                 if isinstance(voluntary(state, dwarf, steps, direction == "FWD", seat, occupied), int):
                     found.append(PlayMoveCard(card, dwarf.id, direction))  # type: ignore[arg-type]
@@ -165,47 +174,59 @@ def _move_card_phase(state: HobbitState, seat: int, decision: AnyDecision) -> li
 
 def _play_phase(state: HobbitState, seat: int, decision: AnyDecision) -> list[HobbitAction]:
     found: list[HobbitAction] = []
-    figures = [f for f in state.figures if f.pos is not None]
-    dwarves = [f for f in figures if f.id != BILBO]
-    own = own_dwarves(state, seat)
-    occupied = occupancy(state)  # counted once for every move tried
-    for card in distinct(state.hands[seat].cards):
-        kind = card_of(card)
-        steps = kind.steps if isinstance(kind, StepCard) else 0
-        if kind.kind == "bilbo":
-            for d in DIRECTIONS:
-                if isinstance(voluntary(state, state.bilbo, steps, d == "FWD", seat, occupied), int):
-                    found.append(PlayBilbo(card, d))  # type: ignore[arg-type]
-        elif kind.kind == "elf":
-            for f in figures:
+    cards = distinct([c for c in state.hands[seat].cards if c not in _NOT_PLAYED])
+    if cards:  # else nothing below is asked: a hand of fight cards plays only the rest
+        figures = [f for f in state.figures if f.pos is not None]
+        dwarves = [f for f in figures if f.id != BILBO]
+        own = own_dwarves(state, seat)
+        occupied = occupancy(state)  # counted once for every move tried
+        for card in cards:
+            kind = card_of(card)
+            steps = kind.steps if isinstance(kind, StepCard) else 0
+            if kind.kind == "bilbo":
                 for d in DIRECTIONS:
-                    if isinstance(voluntary(state, f, steps, d == "FWD", seat, occupied), int):
-                        found.append(PlayElf(card, f.id, d))  # type: ignore[arg-type]
-        elif kind.kind == "eagle":
-            for f in dwarves:
-                if isinstance(voluntary(state, f, steps, True, seat, occupied), int):
-                    found.append(PlayEagle(card, f.id))
-        elif kind.kind == "dwarf_run":
-            for mine in own:
-                for other in dwarves:
-                    if run_problem(state, mine, other) is None:
-                        assert mine.pos is not None and other.pos is not None
-                        run = other.pos - mine.pos
-                        if isinstance(voluntary(state, mine, run, True, seat, occupied), int):
-                            found.append(PlayDwarfRun(card, mine.id, other.id))
-        elif kind.kind == "gandalf":
-            found += [PlayGandalf(card, d) for d in DIRECTIONS if gandalf_stop(state, d == "FWD") is not None]  # type: ignore[arg-type]
-        elif kind.kind == "scout":
-            found.append(PlayScout(card, "die"))
-            for mine in own:
-                if isinstance(voluntary(state, mine, steps, True, seat, occupied), int):
-                    found.append(PlayScout(card, "fixed", mine.id))
+                    if isinstance(voluntary(state, state.bilbo, steps, d == "FWD", seat, occupied), int):
+                        found.append(PlayBilbo(card, d))  # type: ignore[arg-type]
+            elif kind.kind == "elf":
+                for f in figures:
+                    for d in DIRECTIONS:
+                        if isinstance(voluntary(state, f, steps, d == "FWD", seat, occupied), int):
+                            found.append(PlayElf(card, f.id, d))  # type: ignore[arg-type]
+            elif kind.kind == "eagle":
+                for f in dwarves:
+                    if isinstance(voluntary(state, f, steps, True, seat, occupied), int):
+                        found.append(PlayEagle(card, f.id))
+            elif kind.kind == "dwarf_run":
+                for mine in own:
+                    for other in dwarves:
+                        if run_problem(state, mine, other) is None:
+                            assert mine.pos is not None and other.pos is not None
+                            run = other.pos - mine.pos
+                            if isinstance(voluntary(state, mine, run, True, seat, occupied), int):
+                                found.append(PlayDwarfRun(card, mine.id, other.id))
+            elif kind.kind == "gandalf":
+                found += [
+                    PlayGandalf(card, d)  # type: ignore[arg-type]
+                    for d in DIRECTIONS
+                    if gandalf_stop(state, d == "FWD") is not None
+                ]
+            elif kind.kind == "scout":
+                found.append(PlayScout(card, "die"))
+                for mine in own:
+                    if isinstance(voluntary(state, mine, steps, True, seat, occupied), int):
+                        found.append(PlayScout(card, "fixed", mine.id))
     return found + _webs(state, seat) + _door(state, seat) + _offers(state, seat) + [END_PHASE2]
+
+
+_PLAYED = frozenset({"bilbo", "elf", "eagle", "dwarf_run", "gandalf", "scout"})
+_NOT_PLAYED: frozenset[str] = frozenset(i for i, c in INSTANCES.items() if c.kind not in _PLAYED)
+"""The instances phase 2 plays nothing with (fight cards, Treasury cards, …), most of a hand:
+left out before the hand is sorted, as they would list nothing."""
 
 
 def _webs(state: HobbitState, seat: int) -> list[HobbitAction]:
     """H5.10c: for each own entangled dwarf, every set of fight cards that reaches 20."""
-    tangled = [f for f in own_dwarves(state, seat) if f.entangled and f.pos is not None]
+    tangled = [f for f in state.figures if f.seat == seat and f.entangled and f.pos is not None]
     if not tangled:
         return []
     doubling = state.gandalf == WEB_STOP
@@ -231,21 +252,44 @@ TRADE_OFFER = "trade_offer"
 
 
 def _offers(state: HobbitState, seat: int) -> list[HobbitAction]:
+    """H3.4: to each partner in turn, each hand card (one per type) at each price, then the
+    Key (the holder's), then nothing (to the holder)."""
     if state.trade_done or state.trade_offers >= NUMBERS.trade_offers:
         return []
     hand = state.hands[seat].cards
-    groups = _groups(hand)
-    items = [g[0] for g in groups]
-    prices = {item: _pairs(groups, item) for item in items}
-    prices[KEY] = prices[NONE] = _pairs(groups, None)
-    if state.key == seat:
-        items.append(KEY)
+    menu = _MENUS.get(hand)
+    if menu is None:
+        if len(_MENUS) >= _MENUS_KEPT:
+            _MENUS.clear()
+        menu = _MENUS[hand] = _menu(hand)
+    cards, bare = menu
+    key = state.key
     found: list[HobbitAction] = []
     for partner in range(state.seats):
         if partner != seat:
-            for item in items + ([NONE] if state.key == partner else []):
-                found += [_offer(partner, item, price, TRADE_OFFER) for price in prices[item]]
+            found += [_offer(partner, item, price, TRADE_OFFER) for item, price in cards]
+            if key == seat:
+                found += [_offer(partner, KEY, price, TRADE_OFFER) for price in bare]
+            elif key == partner:
+                found += [_offer(partner, NONE, price, TRADE_OFFER) for price in bare]
     return found
+
+
+_Menu = tuple[tuple[tuple[str, tuple[str, ...]], ...], tuple[tuple[str, ...], ...]]
+_MENUS: dict[tuple[str, ...], _Menu] = {}
+"""``_menu`` by hand. Plain strings of the hand alone, so nothing of a game or a seat: a hand
+listed again (after a declined offer or Dwarf Gold, in a later turn, in another game: about
+half of the listings of a long run of random games) is not grouped and paired again."""
+_MENUS_KEPT = 4096
+"""The table is emptied when it grows past this: a bound on memory, not on what is listed."""
+
+
+def _menu(hand: tuple[str, ...]) -> _Menu:
+    """What ``hand`` may give and ask for: each card (the lowest of each type) with each price
+    for it, and the prices of the Key or of nothing."""
+    groups = _groups(hand)
+    cards = tuple((g[0], price) for g in groups for price in _pairs(groups, g[0]))
+    return cards, tuple(_pairs(groups, None))
 
 
 def _pairs(groups: list[list[str]], without: str | None) -> list[tuple[str, ...]]:
@@ -294,12 +338,12 @@ def _fight(state: HobbitState, seat: int, decision: AnyDecision) -> list[HobbitA
     earlier = [(u.value, u.card) for s in decision.submitted for u in s.cards]
     found: list[HobbitAction] = []
     for cards in submissions(fight_cards(state, seat)):
-        found.append(FightSubmit(cards))
+        found.append(_submit(cards, None, FIGHT_SUBMIT))
         if doubling:
             by_value: dict[int, str] = {}
             for value, card in [*earlier, *((_value(u), u.card) for u in cards)]:
                 by_value.setdefault(value, card)
-            found += [FightSubmit(cards, card) for _, card in sorted(by_value.items())]
+            found += [_submit(cards, card, FIGHT_SUBMIT) for _, card in sorted(by_value.items())]
     return found
 
 
@@ -335,7 +379,8 @@ def _trade_reply(state: HobbitState, seat: int, decision: AnyDecision) -> list[H
 
 def _window(state: HobbitState, seat: int, decision: AnyDecision) -> list[HobbitAction]:
     assert isinstance(decision, SmaugWindow)
-    treasures = [c for c in distinct(state.hands[seat].cards) if c.startswith("TR")]
+    # (filtered before ``distinct``: a card's type decides its prefix, and most hands hold none)
+    treasures = distinct([c for c in state.hands[seat].cards if c.startswith("TR")])
     return [PASS_WINDOW, *(PlayTreasury(c) for c in treasures if window_card(state, decision, c) is None)]
 
 
@@ -344,9 +389,10 @@ DWARF_GOLD: frozenset[str] = frozenset(i for i, c in INSTANCES.items() if isinst
 
 
 def _dwarf_gold(state: HobbitState, seat: int) -> list[HobbitAction]:
-    gold = [c for c in state.hands[seat].cards if c in DWARF_GOLD]
-    if not gold:  # the common case: no Dwarf Gold in hand, nothing to judge
+    hand = state.hands[seat].cards
+    if DWARF_GOLD.isdisjoint(hand):  # the common case: no Dwarf Gold in hand, nothing to judge
         return []
+    gold = [c for c in hand if c in DWARF_GOLD]
     return [PlayTreasury(c) for c in gold if gold_problem(state, seat, c) is None]
 
 

@@ -53,8 +53,8 @@ def own_move_card(state: HobbitState, seat: int, card: str) -> int:
 
 
 def own_dwarf(state: HobbitState, seat: int, dwarf: str) -> Figure:
-    for f in own_dwarves(state, seat):
-        if f.id == dwarf:
+    for f in state.figures:  # (``own_dwarves`` without making the tuple: every move asks)
+        if f.id == dwarf and f.seat == seat:
             return f
     raise IllegalAction(f"{dwarf} is not one of your dwarves", "not_your_dwarf", figure=dwarf)
 

@@ -150,8 +150,8 @@ class Hobbit(Game[HobbitState, HobbitAction, HobbitView]):
         return () if decision is None else (decision,)
 
     def to_act(self, state: HobbitState) -> tuple[int, ...]:
-        decision = top(state.agenda)
-        return () if decision is None else decision.seats
+        agenda = state.agenda  # (``top`` written out: asked before every move)
+        return agenda[-1].seats if agenda else ()
 
     def legal_actions(self, state: HobbitState, seat: int) -> list[HobbitAction]:
         return legal_actions(state, seat)
@@ -245,13 +245,13 @@ class Hobbit(Game[HobbitState, HobbitAction, HobbitView]):
     @staticmethod
     def _gate(state: HobbitState, seat: int, action: HobbitAction) -> None:
         """That ``action`` answers what the game waits for from ``seat``; else why not."""
-        if not 0 <= seat < state.seats:
+        if not 0 <= seat < len(state.colours):  # (``state.seats``: every move asks this)
             raise IllegalAction(
                 f"seat {seat} is not playing: this table has seats 0–{state.seats - 1}",
                 "not_playing",
                 seat=seat,
             )
-        decision = top(state.agenda)
+        decision = state.agenda[-1] if state.agenda else None
         if decision is None:
             raise IllegalAction("the game is over", "game_over")
         if isinstance(action, PlayTreasury) and not isinstance(decision, SmaugWindow):

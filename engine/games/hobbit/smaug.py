@@ -27,6 +27,11 @@ from engine.games.hobbit.figures import counts, place
 from engine.games.hobbit.moves import forced_back
 from engine.games.hobbit.piles import discard
 from engine.games.hobbit.state import AttackDecision, HobbitState, SmaugWindow
+from engine.kits.build import builder, changer
+
+_changed_window = changer(SmaugWindow, builder(SmaugWindow))
+"""``dataclasses.replace`` for a window, without walking its fields or the frozen ``__init__``:
+every pass in a window changes it."""
 
 PASS = {"kind": "pass_window"}
 
@@ -111,7 +116,7 @@ def window_pass(work: HobbitState, seat: int, events: list[Event]) -> None:
     events.append(Event("window_passed", {"seat": seat, "passes": passes}))
     if passes < work.seats:
         work.agenda = replace_top(
-            work.agenda, replace(window, seats=((seat + 1) % work.seats,), passes=passes)
+            work.agenda, _changed_window(window, seats=((seat + 1) % work.seats,), passes=passes)
         )
         return
     work.agenda = pop(work.agenda)  # H6.2 step 5: n passes in a row close it

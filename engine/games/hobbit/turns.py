@@ -7,18 +7,29 @@ with no draw left or none possible, a hand within the limit) until a player must
 
 from __future__ import annotations
 
+from itertools import product
+
 from engine.core.contract import TURN_STARTED, Event
 from engine.core.decisions import replace_top
 from engine.core.errors import IllegalAction
 from engine.games.hobbit import ending, supply
 from engine.games.hobbit.board import NUMBERS, kind
 from engine.games.hobbit.cards import MOVE_CARDS, move_card
-from engine.games.hobbit.data import BOARD, DeckName
+from engine.games.hobbit.data import BOARD, Colour, DeckName
 from engine.games.hobbit.moves import free_on
 from engine.games.hobbit.piles import check_own, discard
 from engine.games.hobbit.state import DrawPhase, HandLimit, HobbitState, MoveCardPhase, PlayPhase
+from engine.kits.build import builder
 
 END_PHASE2 = {"kind": "end_phase2"}
+_new_phase1, _new_phase2, _new_phase3 = builder(MoveCardPhase), builder(PlayPhase), builder(DrawPhase)
+"""The phases made field by field (kind, seats, options, secret, default, data, …)."""
+
+
+def _phase3(seats: tuple[int, ...], draws_left: int, esgaroth: int, treasury: int) -> DrawPhase:
+    """``DrawPhase(seats=…, draws_left=…, esgaroth=…, treasury=…)``, the other fields at their
+    defaults, without the frozen ``__init__``: every draw makes one."""
+    return _new_phase3("p3", seats, (), False, None, {}, draws_left, esgaroth, treasury)
 
 
 def start_turn(work: HobbitState, seat: int, events: list[Event]) -> None:
@@ -38,16 +49,28 @@ def start_turn(work: HobbitState, seat: int, events: list[Event]) -> None:
 def move_card_phase(state: HobbitState, seat: int) -> MoveCardPhase:
     """Phase 1, whose default (H6.6) turns the lowest face-up movement card down."""
     up = face_up_cards(state, seat)
-    return MoveCardPhase(seats=(seat,), default={"kind": "skip_move_card", "card": up[0], "absent": True})
+    # ``MoveCardPhase(seats=…, default=…)`` without the frozen ``__init__``: every turn makes one
+    return _new_phase1("p1", (seat,), (), True, {"kind": "skip_move_card", "card": up[0], "absent": True}, {})
 
 
-def face_up_cards(state: HobbitState, seat: int) -> list[str]:
-    colour = state.colours[seat]
-    return [
-        move_card(colour, value)
-        for value, up in zip(BOARD.movement_values, state.move_cards[seat], strict=True)
-        if up
-    ]
+def _face_up(colour: Colour, flags: tuple[bool, ...]) -> tuple[str, ...]:
+    values = zip(BOARD.movement_values, flags, strict=True)
+    return tuple(move_card(colour, value) for value, up in values if up)
+
+
+_FACE_UP: dict[tuple[Colour, tuple[bool, ...]], tuple[str, ...]] = {
+    (colour, flags): _face_up(colour, flags)
+    for colour in BOARD.colours
+    for flags in product((True, False), repeat=len(BOARD.movement_values))
+}
+"""``face_up_cards`` of every colour and every set of face-up flags, named once: each turn
+asks it three times."""
+
+
+def face_up_cards(state: HobbitState, seat: int) -> tuple[str, ...]:
+    colour, flags = state.colours[seat], state.move_cards[seat]
+    found = _FACE_UP.get((colour, flags))
+    return _face_up(colour, flags) if found is None else found
 
 
 def turn_down(work: HobbitState, seat: int, card: str, events: list[Event]) -> None:
@@ -64,19 +87,15 @@ def turn_down(work: HobbitState, seat: int, card: str, events: list[Event]) -> N
 
 
 def to_phase2(work: HobbitState) -> None:
-    work.agenda = replace_top(work.agenda, PlayPhase(seats=(work.active,), default=END_PHASE2))
+    # ``PlayPhase(seats=…, default=END_PHASE2)`` without the frozen ``__init__``: every turn makes one
+    work.agenda = replace_top(work.agenda, _new_phase2("p2", (work.active,), (), True, END_PHASE2, {}))
 
 
 def end_phase2(work: HobbitState, events: list[Event]) -> None:
     """H3.5 step 2: each living own dwarf on an Esgaroth or Treasury space grants a draw there."""
     seat = work.active
     places = [kind(f.pos) for f in work.figures if f.seat == seat and f.pos is not None]
-    phase = DrawPhase(
-        seats=(seat,),
-        draws_left=NUMBERS.draws,
-        esgaroth=places.count("ESGAROTH"),
-        treasury=places.count("TREASURY"),
-    )
+    phase = _phase3((seat,), NUMBERS.draws, places.count("ESGAROTH"), places.count("TREASURY"))
     work.agenda = replace_top(work.agenda, phase)
     events.append(Event("phase3", {"seat": seat, "esgaroth": phase.esgaroth, "treasury": phase.treasury}))
 
@@ -86,15 +105,13 @@ def draw(work: HobbitState, seat: int, deck: DeckName, events: list[Event]) -> N
     assert isinstance(phase, DrawPhase)
     if deck not in supply.options(work, phase):
         raise IllegalAction(f"you cannot draw from {deck} now", "cannot_draw", deck=deck)
-    work.agenda = replace_top(
-        work.agenda,
-        DrawPhase(
-            seats=phase.seats,
-            draws_left=phase.draws_left - 1,
-            esgaroth=phase.esgaroth - (deck == "esgaroth"),
-            treasury=phase.treasury - (deck == "treasury"),
-        ),
+    left = _phase3(
+        phase.seats,
+        phase.draws_left - 1,
+        phase.esgaroth - (deck == "esgaroth"),
+        phase.treasury - (deck == "treasury"),
     )
+    work.agenda = replace_top(work.agenda, left)
     supply.draw(work, seat, deck, events)  # a red card's window goes on top of phase 3
 
 
@@ -119,7 +136,7 @@ def settle(work: HobbitState, events: list[Event]) -> None:
                 events.append(Event("draw_skipped", {"seat": work.active, "deck": None}))
                 work.agenda = replace_top(
                     work.agenda,
-                    DrawPhase(seats=top.seats, draws_left=top.draws_left - 1, esgaroth=0, treasury=0),
+                    _phase3(top.seats, top.draws_left - 1, 0, 0),
                 )
                 continue
         return

@@ -95,3 +95,12 @@ def test_a_redeal_really_moves_hidden_cards_between_zones() -> None:
         assert dealt[0].cards == (1, 2, 3)
         moved |= set(dealt[1].cards) - {4, 5, 6}
     assert moved == {7, 8, 9, 10}
+
+
+def test_a_changed_zone_equals_one_made_with_init() -> None:
+    """``add``, ``remove`` and ``draw`` make their zone without the frozen ``__init__``."""
+    hand = Zone(("a", "b"), Visibility.OWNER, owner=1)
+    assert hand.add("c") == Zone(("a", "b", "c"), Visibility.OWNER, owner=1)
+    assert hand.remove("a") == Zone(("b",), Visibility.OWNER, owner=1)
+    top, rest = Deck(("x", "y")).draw()
+    assert (top, rest, type(rest)) == ("y", Deck(("x",)), Deck)
