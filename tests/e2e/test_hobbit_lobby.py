@@ -26,7 +26,10 @@ async def test_choosing_hard_is_shown_in_the_lobby_and_stored_in_the_games_optio
     lobby = await alice.slash(room.channel, "play", game="hobbit", options="difficulty=hard")
     assert lobby.response is not None
     shown = str({f.name: f.value for f in lobby.response.embeds[0].fields}["Options"]).splitlines()
-    hard = "Hard: Smaug wakes and Smaug prowls fly one space further, and at three and four players Smaug hunts too"
+    hard = (
+        "Hard: Smaug wakes and Smaug prowls fly one space further, "
+        "and at three and four players Smaug hunts too"
+    )
     assert shown[-1] == hard
     assert (await room.record()).options["difficulty"] == "hard"
 
