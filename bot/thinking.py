@@ -62,9 +62,12 @@ def _broken(processes: int, pool: ProcessPoolExecutor) -> None:
 
 
 def stop_workers() -> None:
-    """Stop every worker process (at the bot's exit); decisions under way are dropped."""
+    """Stop every worker process (at the bot's exit): decisions not begun are dropped, one under
+    way (a second at most) is let finish, and the workers have ended when this returns. (Without
+    the wait a worker was seen still alive ten seconds later.)"""
     for processes, pool in list(_pools.items()):
-        _broken(processes, pool)
+        del _pools[processes]
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 class Thinker:
