@@ -19,10 +19,12 @@ If the worker dies, the decision is taken again in a new one.
 from __future__ import annotations
 
 import asyncio
-import functools
 import logging
 import multiprocessing
+import os
 import signal
+import threading
+import time
 from collections.abc import Hashable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -44,15 +46,31 @@ def _pool(processes: int) -> ProcessPoolExecutor:
         # spawn: a fresh interpreter, not a fork of a process with running threads (the
         # database's, the pictures') whose locks a fork could copy while they are held.
         found = _pools[processes] = ProcessPoolExecutor(
-            max_workers=processes, mp_context=multiprocessing.get_context("spawn"), initializer=_deaf
+            max_workers=processes, mp_context=multiprocessing.get_context("spawn"),
+            initializer=_worker_start,
+            initargs=(os.getpid(),),
         )
     return found
 
 
-_deaf = functools.partial(signal.pthread_sigmask, signal.SIG_BLOCK, (signal.SIGINT, signal.SIGTERM))
-"""A worker's start: Ctrl-C reaches every process of the terminal's group, and a service
-manager may signal them all, but a worker must finish or drop its decision as the bot says
-(``stop_workers``) rather than die under it; it ends by itself when the bot's process does."""
+PARENT_CHECK_SECONDS = 1.0
+"""How often a worker looks whether the bot's process is still there."""
+
+
+def _worker_start(parent: int) -> None:
+    """A worker's start. Ctrl-C reaches every process of the terminal's group, and a service
+    manager may signal them all, but a worker must finish or drop its decision as the bot says
+    (``stop_workers``) rather than die under it: the stop signals are blocked. And it ends by
+    itself once the bot's process is gone, even killed with SIGKILL: it would otherwise live on,
+    holding the pipes of the bot's output."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, (signal.SIGINT, signal.SIGTERM))
+    threading.Thread(target=_end_with, args=(parent,), name="tavern-parent", daemon=True).start()
+
+
+def _end_with(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)
 
 
 def _broken(processes: int, pool: ProcessPoolExecutor) -> None:

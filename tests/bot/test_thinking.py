@@ -7,6 +7,10 @@ import multiprocessing
 import os
 import random
 import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +21,7 @@ from engine.ai import policies
 from engine.ai.policy import decide_at
 from engine.core.position import Position
 
+ROOT = Path(__file__).resolve().parents[2]
 SEATS = {"pickomino": 3, "raid": 2, "hobbit": 3, "berserk": 2}
 
 
@@ -86,3 +91,54 @@ async def test_a_worker_is_deaf_to_stop_signals_the_bot_handles(workers: None) -
     stop_workers()
     worker.join(10)
     assert not worker.is_alive()
+
+
+THINKING_PROCESS = """
+import asyncio, multiprocessing, sys
+sys.path.insert(0, sys.argv[1])
+from bot.thinking import Thinker
+from engine import get_game
+from engine.core.position import Position
+
+async def main() -> None:
+    game = get_game("pickomino")
+    state = game.new(2, 1)
+    await Thinker(1).decide(Position(game, state), game.to_act(state)[0], "greedy", None, 1)
+    print(*(child.pid for child in multiprocessing.active_children()), flush=True)
+    await asyncio.sleep(600)
+
+if __name__ == "__main__":
+    asyncio.run(main())
+"""
+
+
+def test_a_worker_ends_when_the_bots_process_is_killed(tmp_path: Path) -> None:
+    """kill -9 of the bot leaves no worker behind, holding the pipes of the bot's output."""
+    script = tmp_path / "thinking_process.py"
+    script.write_text(THINKING_PROCESS)
+    bot = subprocess.Popen(
+        [sys.executable, str(script), str(ROOT)], stdout=subprocess.PIPE, text=True
+    )
+    assert bot.stdout is not None
+    (worker,) = (int(pid) for pid in bot.stdout.readline().split())
+    bot.kill()
+    bot.wait()
+    bot.stdout.close()
+    try:
+        for _ in range(100):  # it looks for its parent once a second
+            if not running(worker):
+                break
+            time.sleep(0.1)
+        assert not running(worker)
+    finally:
+        if running(worker):
+            os.kill(worker, signal.SIGKILL)  # a failed test leaves no process behind
+
+
+def running(pid: int) -> bool:
+    """Whether process ``pid`` is running (neither gone nor a zombie waiting to be reaped)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
