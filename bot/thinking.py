@@ -7,10 +7,11 @@ table's clicks waits for it. A worker process has its own interpreter: the loop 
 computer players work on two cores side by side.
 
 A decision needs only the position, the seat, the policy's name and the seed, all of which
-pickle in well under a millisecond (a few KB); the worker imports the engine alone
-(``engine.ai.kept.think``), and keeps the policy objects of its decisions, by a key that
-includes the bot's own token, so that bots in one process (a test suite's), whose games share
-ids, never share one.
+pickle in well under a millisecond (a few KB). The worker decides with
+``engine.ai.kept.think`` and keeps the policy objects of its decisions, by a key that includes
+the bot's own token, so that bots in one process (a test suite's), whose games share ids, never
+share one. It starts with ``_worker_start`` (so it imports the bot's package once, at its
+start).
 
 ``processes=0`` thinks in a thread of this process, as a bot with a single core should.
 If the worker dies, the decision is taken again in a new one.
@@ -40,19 +41,6 @@ _pools: dict[int, ProcessPoolExecutor] = {}
 so only the first decision of a process waits for a worker to start."""
 
 
-def _pool(processes: int) -> ProcessPoolExecutor:
-    found = _pools.get(processes)
-    if found is None:
-        # spawn: a fresh interpreter, not a fork of a process with running threads (the
-        # database's, the pictures') whose locks a fork could copy while they are held.
-        found = _pools[processes] = ProcessPoolExecutor(
-            max_workers=processes, mp_context=multiprocessing.get_context("spawn"),
-            initializer=_worker_start,
-            initargs=(os.getpid(),),
-        )
-    return found
-
-
 PARENT_CHECK_SECONDS = 1.0
 """How often a worker looks whether the bot's process is still there."""
 
@@ -71,6 +59,20 @@ def _end_with(parent: int) -> None:
     while os.getppid() == parent:
         time.sleep(PARENT_CHECK_SECONDS)
     os._exit(0)
+
+
+def _pool(processes: int) -> ProcessPoolExecutor:
+    found = _pools.get(processes)
+    if found is None:
+        # spawn: a fresh interpreter, not a fork of a process with running threads (the
+        # database's, the pictures') whose locks a fork could copy while they are held.
+        found = _pools[processes] = ProcessPoolExecutor(
+            max_workers=processes,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_worker_start,
+            initargs=(os.getpid(),),
+        )
+    return found
 
 
 def _broken(processes: int, pool: ProcessPoolExecutor) -> None:

@@ -18,6 +18,7 @@ import pytest
 from bot.thinking import Thinker, stop_workers
 from engine import get_game
 from engine.ai import policies
+from engine.ai.playout import playout
 from engine.ai.policy import decide_at
 from engine.core.position import Position
 
@@ -26,21 +27,11 @@ SEATS = {"pickomino": 3, "raid": 2, "hobbit": 3, "berserk": 2}
 
 
 def positions(key: str, count: int) -> list[tuple[Position[Any, Any], int]]:
-    """Positions of a random game of ``key``, each with a seat to act, some way into the game."""
+    """``count`` positions spread over a random game of ``key``, each with a seat to act."""
     game = get_game(key)
-    state = game.new(SEATS[key], 7)
-    chooser = random.Random(7)
-    found: list[tuple[Position[Any, Any], int]] = []
-    while game.result(state) is None and len(found) < count:
-        seat = game.to_act(state)[0]
-        found.append((Position(game, state), seat))
-        for _ in range(chooser.randrange(1, 6)):
-            if game.result(state) is not None:
-                break
-            seat = game.to_act(state)[0]
-            action = decide_at(Position(game, state), seat, "random", chooser.randrange(2**32))
-            state = game.apply(state, seat, action).state
-    return found
+    played = list(playout(game, game.new(SEATS[key], 7), random.Random(7)))
+    step = max(1, len(played) // count)
+    return [(Position(game, p.before), p.seat) for p in played[::step][:count]]
 
 
 @pytest.fixture
