@@ -17,13 +17,13 @@ from PIL import Image
 from bot.board import board_actions, game_parts, private_parts, seat_actions, table_of
 from bot.games.berserk.events import event_line
 from bot.games.berserk.forms import CELLS_INPUT, RANDOM, PlacementForm, form_placement
-from bot.games.berserk.words import ability_ids, ability_params, ability_text
+from bot.games.berserk.words import ability_ids, ability_params, ability_text, deck_name
 from bot.i18n import catalogue, t
 from engine import IllegalAction
 from engine.core.contract import Event
 from engine.core.decisions import for_seat
 from engine.games.berserk.cards import CARDS, DECKS
-from engine.games.berserk.setup import BUDGETS, RESERVE_SIZE
+from engine.games.berserk.setup import RESERVE_SIZE
 from tests.bot.berserk_helpers import GAME, RENDERER, legal, menu_leaves, positions, record_of
 from tests.engine.berserk.helpers import U, play, position
 
@@ -286,10 +286,43 @@ def test_the_placement_form_holds_the_default_placement_and_reads_any_separators
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_rules_summary_states_the_budget_the_reserve_and_the_rounds(lang: str) -> None:
+def test_every_deck_shows_its_budget_when_chosen_and_each_side_its_own_while_recruiting(lang: str) -> None:
+    """Budgets belong to decks (B15): the choice of a deck shows each one's, and once the decks
+    are revealed the board shows each side's and a seat's DM its own."""
+    state = GAME.new(2, 5)
+    embed = private_parts(record_of(state), 0, lang)[0]
+    for field in embed.fields:
+        deck = DECKS[(field.name or "").split()[0]]
+        assert t(lang, "berserk.private.deck_budget", gold=deck.gold, silver=deck.silver) in (
+            field.value or ""
+        )
+    assert {(f.name or "").split()[0] for f in embed.fields} == set(DECKS)
+    for seat, deck in enumerate(("D1", "D3")):
+        state = GAME.apply(state, seat, GAME.parse_action(f"deck {deck}")).state
+    state = GAME.apply(state, GAME.to_act(state)[0], GAME.parse_action("second")).state
+    board = game_parts(record_of(state), lang)[0].to_dict()
+    text = str(board)
+    for seat, deck in enumerate(("D1", "D3")):
+        gold, silver = DECKS[deck].budget
+        line = t(
+            lang,
+            "berserk.board.side.setup",
+            mark="",
+            player="",
+            role="",
+            deck=deck_name(lang, deck),
+            gold=gold,
+            silver=silver,
+        )
+        assert " · ".join(line.split(" · ")[1:]) in text  # "Mountain Hold · 24 gold + 22 silver"
+        mine = str(private_parts(record_of(state), seat, lang)[0].to_dict())
+        assert f"{gold}" in mine and t(lang, f"berserk.deck.{deck}") in mine
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rules_summary_states_the_reserve_and_the_rounds(lang: str) -> None:
     text = RENDERER.rules_text(lang, GAME) or ""
-    gold, silver = BUDGETS[0]
-    assert {str(gold), str(silver), str(RESERVE_SIZE), "20"} <= set(re.findall(r"\d+", text))
+    assert {str(RESERVE_SIZE), "20"} <= set(re.findall(r"\d+", text))
     assert t(lang, "berserk.action.random") in text and t(lang, "berserk.action.place") in text
 
 

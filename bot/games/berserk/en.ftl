@@ -9,7 +9,7 @@ options-berserk-round_cap = Rounds before the game is scored: { $value }
 ## /rules: a summary of docs/rules/berserk.md
 
 rules-berserk =
-    ⚔️ **A duel of two squads.** Each player secretly chooses one of four decks, recruits creatures within { $gold } gold and { $silver } silver, and places them face down on his own three rows of a 5 × 6 field (columns a–e, rows 1–6) or in a reserve of up to { $reserve ->
+    ⚔️ **A duel of two squads.** Each player secretly chooses one of four decks, recruits creatures within his deck's budget of gold and silver, and places them face down on his own three rows of a 5 × 6 field (columns a–e, rows 1–6) or in a reserve of up to { $reserve ->
         [one] 1 card
        *[other] { $reserve } cards
     }. Both sides are revealed together. All of it happens in a direct message I send you: menus, a **Place** form and **Random**.
@@ -168,7 +168,7 @@ berserk-cause-bolt = a bolt
 ## The board
 
 berserk-board-deck = 🃏 Both players choose a deck in secret: I have sent each of you the choice by direct message (or press **Private**). Both choices are revealed together.
-berserk-board-recruit = 🪖 Both players recruit their squads in secret, by direct message: { $gold } gold and { $silver } silver each.
+berserk-board-recruit = 🪖 Both players recruit their squads in secret, by direct message, each within his deck's budget.
 berserk-board-place = 🗺️ Both players place their squads in secret on their own three rows or in a reserve, by direct message. Both sides are revealed together.
 berserk-board-seat = 🎲 { $player } won the seat roll and chooses to go first or second.
 berserk-board-sent = ✅ { $player } has sent it
@@ -188,6 +188,7 @@ berserk-board-waiting-respond = ⏳ { $player } may answer with an instant or pa
 berserk-board-sides = Players
 berserk-board-side = { $mark } { $player } — { $role } · { $deck } · reserve { $reserve } · graveyard { $graveyard } · on the field { $cost } in cost
 berserk-board-side-setup = { $mark } { $player } — { $role } · { $deck } · { $gold } gold + { $silver } silver
+berserk-board-side-choosing = { $mark } { $player } — { $role } · { $deck }
 berserk-board-no_role = role not chosen yet
 berserk-board-no_deck = deck hidden
 berserk-board-field = { $mark } { $player }'s creatures
@@ -234,6 +235,7 @@ berserk-grid-legend = `ABCD` { $first } · `abcd` { $second } · `*` closed · `
 ## Private views
 
 berserk-private-deck = 🃏 Choose your deck with the buttons below, or **Random**. Both choices are revealed together.
+berserk-private-deck_budget = Budget: { $gold } gold + { $silver } silver.
 berserk-private-deck-line = **{ $id } { $name }**: { $about }.
     { $cards }
 berserk-private-deck_sent = You chose **{ $deck }**. Waiting for the other player.

@@ -79,7 +79,7 @@ from bot.render.painter import painted
 from engine import Decision, EngineError, Event, Game
 from engine.games.berserk import board
 from engine.games.berserk.cards import CARDS, DECKS
-from engine.games.berserk.setup import BUDGETS, RESERVE, RESERVE_SIZE
+from engine.games.berserk.setup import RESERVE, RESERVE_SIZE
 from engine.games.berserk.state import DefenderStep
 from engine.games.berserk.view import BerserkView, UnitView
 from engine.kits.resolution import Item
@@ -153,8 +153,7 @@ class BerserkRenderer(Menus, Forms, Renderer):
                 player=player(table, table.to_act()[0] if table.to_act() else None),
             )
         if view.phase in SETUP:
-            gold, silver = BUDGETS[0]
-            lines = [t(lang, f"berserk.board.{view.phase}", gold=gold, silver=silver)]
+            lines = [t(lang, f"berserk.board.{view.phase}")]
             return "\n".join(lines + self._sent_lines(table, view))
         active = view.active if view.active is not None else 0
         lines = [
@@ -216,9 +215,11 @@ class BerserkRenderer(Menus, Forms, Renderer):
                 "role": role,
                 "deck": deck,
             }
-            if view.phase in SETUP:
-                gold, silver = side.budget or BUDGETS[0]
+            if view.phase in SETUP and side.budget is not None:
+                gold, silver = side.budget
                 lines.append(t(lang, "berserk.board.side.setup", gold=gold, silver=silver, **common))
+            elif view.phase in SETUP:  # before the decks are revealed, nor is a budget
+                lines.append(t(lang, "berserk.board.side.choosing", **common))
             else:
                 lines.append(
                     t(
@@ -419,9 +420,10 @@ class BerserkRenderer(Menus, Forms, Renderer):
                     card_name(lang, c) + (f" ×{deck.copies(c)}" if deck.copies(c) > 1 else "")
                     for c in dict.fromkeys(deck.cards)
                 )
+                budget = t(lang, "berserk.private.deck_budget", gold=deck.gold, silver=deck.silver)
                 embed.add_field(
                     name=f"{deck_id} {deck_name(lang, deck_id)}",
-                    value=_fit(f"*{t(lang, f'berserk.deck.{deck_id}.about')}*\n{cards}"),
+                    value=_fit(f"*{t(lang, f'berserk.deck.{deck_id}.about')}*\n{budget}\n{cards}"),
                     inline=False,
                 )
             return t(lang, "berserk.private.deck")
@@ -431,7 +433,7 @@ class BerserkRenderer(Menus, Forms, Renderer):
             waiting = table.to_act()
             return t(lang, "berserk.ask.waiting", player=player(table, waiting[0] if waiting else None))
         assert own is not None and own.deck is not None
-        gold, silver = view.sides[seat].budget or BUDGETS[0]
+        gold, silver = view.sides[seat].budget or DECKS[own.deck].budget
         lines = [t(lang, "berserk.private.budget", deck=deck_name(lang, own.deck), gold=gold, silver=silver)]
         if view.phase == "recruit":
             if kind == "recruit":
@@ -620,8 +622,7 @@ class BerserkRenderer(Menus, Forms, Renderer):
         return super().done_text(lang, action, dm_sent=dm_sent)
 
     def rules_params(self, game: Game[Any, Any, Any]) -> dict[str, Any]:
-        gold, silver = BUDGETS[0]
-        return {**super().rules_params(game), "gold": gold, "silver": silver, "reserve": RESERVE_SIZE}
+        return {**super().rules_params(game), "reserve": RESERVE_SIZE}
 
     def suggest(self, table: Table, seat: int, typed_text: str) -> list[tuple[str, str]] | None:
         """``/move``: the seat's legal actions in words, each with what to type; of a recruitment

@@ -9,7 +9,7 @@ options-berserk-round_cap = Раундов до подсчёта: { $value }
 ## /rules: кратко по docs/rules/berserk.md
 
 rules-berserk =
-    ⚔️ **Дуэль двух отрядов.** Каждый игрок тайно выбирает одну из четырёх колод, набирает существ на { $gold } золота и { $silver } серебра и выставляет их рубашкой вверх в свои три ряда поля 5 × 6 (столбцы a–e, ряды 1–6) или в резерв на { $reserve ->
+    ⚔️ **Дуэль двух отрядов.** Каждый игрок тайно выбирает одну из четырёх колод, набирает существ на бюджет своей колоды в золоте и серебре и выставляет их рубашкой вверх в свои три ряда поля 5 × 6 (столбцы a–e, ряды 1–6) или в резерв на { $reserve ->
         [one] { $reserve } карту
         [few] { $reserve } карты
        *[many] { $reserve } карт
@@ -203,7 +203,7 @@ berserk-cause-bolt = разряда
 ## Доска
 
 berserk-board-deck = 🃏 Оба игрока тайно выбирают колоду: я отправил каждому выбор в личном сообщении (или нажмите **Лично**). Выборы открываются одновременно.
-berserk-board-recruit = 🪖 Оба игрока тайно набирают отряды в личных сообщениях: по { $gold } золота и { $silver } серебра.
+berserk-board-recruit = 🪖 Оба игрока тайно набирают отряды в личных сообщениях, каждый — на бюджет своей колоды.
 berserk-board-place = 🗺️ Оба игрока тайно расставляют отряды в свои три ряда или в резерв, в личных сообщениях. Стороны открываются одновременно.
 berserk-board-seat = 🎲 { $player } выигрывает бросок и выбирает, ходить первым или вторым.
 berserk-board-sent = ✅ { $player } отправил выбор
@@ -223,6 +223,7 @@ berserk-board-waiting-respond = ⏳ { $player } может ответить мг
 berserk-board-sides = Игроки
 berserk-board-side = { $mark } { $player } — { $role } · { $deck } · резерв { $reserve } · кладбище { $graveyard } · стоимость на поле { $cost }
 berserk-board-side-setup = { $mark } { $player } — { $role } · { $deck } · { $gold } золота + { $silver } серебра
+berserk-board-side-choosing = { $mark } { $player } — { $role } · { $deck }
 berserk-board-no_role = роль ещё не выбрана
 berserk-board-no_deck = колода скрыта
 berserk-board-field = { $mark } Существа игрока { $player }
@@ -269,6 +270,7 @@ berserk-grid-legend = `АБВГ` { $first } · `абвг` { $second } · `*` з�
 ## Личные сообщения
 
 berserk-private-deck = 🃏 Выберите колоду кнопками ниже или **Случайно**. Выборы открываются одновременно.
+berserk-private-deck_budget = Бюджет: { $gold } золота + { $silver } серебра.
 berserk-private-deck-line = **{ $id } { $name }**: { $about }.
     { $cards }
 berserk-private-deck_sent = Вы выбрали **{ $deck }**. Ждём другого игрока.

@@ -311,6 +311,14 @@ class DeckList(_Data):
     name: str = Field(min_length=1)
     cards: tuple[str, ...] = Field(min_length=1)
     """A card id once per copy, in the deck list's order."""
+    gold: int = Field(ge=0)
+    silver: int = Field(ge=0)
+    """The deck's budget (B15): what its player recruits with (gold may pay for silver cards,
+    never the other way round)."""
+
+    @property
+    def budget(self) -> tuple[int, int]:
+        return self.gold, self.silver
 
     def copies(self, card_id: str) -> int:
         return self.cards.count(card_id)
@@ -400,7 +408,7 @@ def load_cards(path: Path | Any) -> dict[str, Card]:
 
 def load_decks(path: Path | Any, cards: Mapping[str, Card]) -> dict[str, DeckList]:
     """The decks of a ``decks.toml``, checked against ``cards``: known cards, 15 of them, at
-    most one copy of a unique card."""
+    most one copy of a unique card, a budget that buys at least one of them."""
     decks: dict[str, DeckList] = {}
     for number, entry in enumerate(_entries(path, _read(path), "deck"), 1):
         what = _label(entry, number, "deck")
@@ -416,10 +424,17 @@ def load_decks(path: Path | Any, cards: Mapping[str, Card]) -> dict[str, DeckLis
         doubled = sorted({c for c in deck.cards if cards[c].unique and deck.copies(c) > 1})
         if doubled:
             raise CardDataError(f"{path.name}: {what}: more than one copy of the unique {', '.join(doubled)}")
+        if not any(_fits(cards[c], deck) for c in deck.cards):  # B16 wants at least one card
+            raise CardDataError(f"{path.name}: {what}: its budget buys none of its cards")
         if deck.id in decks:
             raise CardDataError(f"{path.name}: {what}: the id {deck.id} is used twice")
         decks[deck.id] = deck
     return decks
+
+
+def _fits(card: Card, deck: DeckList) -> bool:
+    """Whether ``card`` alone is within ``deck``'s budget (B16: gold pays for silver too)."""
+    return card.cost <= (deck.gold if card.elite else deck.gold + deck.silver)
 
 
 _HERE = resources.files("engine.games.berserk")

@@ -27,11 +27,6 @@ from engine.games.berserk.state import (
     changed_creature,
 )
 
-BUDGETS: tuple[tuple[int, int], tuple[int, int]] = ((24, 22), (24, 22))
-"""(gold, silver) of P1 and of P2: the classic 24 + 22 for both. B15 gives P2 one more of each to
-make up for moving second; measured, moving second is already an advantage (striking first
-exposes the striker, closed, to counter-free strikes), and the bonus made it worse: P1 won 33%
-with it, 41–46% without (``docs/berserk-balance.md``)."""
 RESERVE_SIZE = 2
 """B17: at most this many cards in a reserve."""
 SEAT_ROLL_TIES = 10
@@ -74,7 +69,10 @@ def roll_for_seats(state: BerserkState, events: list[Event]) -> BerserkState:
 
 
 def budget(state: BerserkState, seat: int) -> tuple[int, int]:
-    return BUDGETS[role(state, seat)]
+    """B15: (gold, silver) of the seat's deck. Both seats once had the classic 24 + 22 and
+    P2 one more of each; measured, moving second is no handicap, and each deck's budget is
+    now tuned for balance (``docs/berserk-balance.md``)."""
+    return deck_of(state, seat).budget
 
 
 # -- recruitment (B16) ---------------------------------------------------------------------------

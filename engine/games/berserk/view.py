@@ -19,7 +19,7 @@ from engine.games.berserk.abilities import trigger_choices
 from engine.games.berserk.attacks import displayed_strike
 from engine.games.berserk.cards import DECKS
 from engine.games.berserk.creatures import card, cell_key, field_cost, order_key, role, turn_number
-from engine.games.berserk.setup import BUDGETS, recruit_uids
+from engine.games.berserk.setup import recruit_uids
 from engine.games.berserk.state import (
     SIMULTANEOUS,
     BerserkState,
@@ -155,11 +155,12 @@ def _side(state: BerserkState, seat: int) -> SideView:
     simultaneous = next((d.kind for d in state.agenda if d.kind in SIMULTANEOUS), None)
     known_roles = state.first is not None
     revealed = state.phase in ("play", "over")
+    deck = state.sides[seat].deck if state.phase != "deck" else None
     return SideView(
         seat=seat,
         role=ROLE_NAMES[role(state, seat)] if known_roles else None,
-        deck=state.sides[seat].deck if state.phase != "deck" else None,
-        budget=BUDGETS[role(state, seat)] if known_roles else None,
+        deck=deck,
+        budget=DECKS[deck].budget if deck is not None else None,
         waiting=waiting,
         sent=None if simultaneous is None else waiting != simultaneous,
         reserve=sum(1 for c in state.creatures if c.owner == seat and c.zone == "reserve")

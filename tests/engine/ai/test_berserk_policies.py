@@ -15,7 +15,7 @@ from engine.ai.berserk.setup import best_recruits, placement
 from engine.ai.playout import PolicyChoice, Preferring, playout
 from engine.games.berserk.actions import ChooseDeck
 from engine.games.berserk.cards import DECKS
-from engine.games.berserk.setup import BUDGETS, default_recruits, recruit_problems
+from engine.games.berserk.setup import default_recruits, recruit_problems
 from tests.engine.ai.view_only import assert_sees_only_its_view
 from tests.engine.berserk.helpers import GAME, U, play, position, waiting
 
@@ -51,7 +51,7 @@ def test_baseline_decides_from_its_own_view_only() -> None:
 
 # -- setup ----------------------------------------------------------------------------------------
 @pytest.mark.parametrize("deck", sorted(DECKS))
-@pytest.mark.parametrize("budget", BUDGETS)
+@pytest.mark.parametrize("budget", sorted({(22, 20), (26, 24), *(d.budget for d in DECKS.values())}))
 def test_the_recruitment_fits_the_budget_and_beats_the_default(deck: str, budget: tuple[int, int]) -> None:
     chosen = best_recruits(DECKS[deck], *budget)
     assert not recruit_problems(DECKS[deck], chosen, *budget)

@@ -133,3 +133,13 @@ def test_broken_decks_are_refused_by_name(tmp_path: Path) -> None:
     assert broken_decks(tmp_path, '"C01",\n    "C02", "C02"', '"C01",\n    "C01", "C02"') == (
         "decks.toml: deck D1 (Mountain Hold): more than one copy of the unique C01"
     )
+    # Mountain Hold's cheapest card costs 3 silver: a budget of 0 gold + 2 silver buys none (B16)
+    assert (
+        broken_decks(
+            tmp_path,
+            f'id = "D1"\ngold = {DECKS["D1"].gold}\nsilver = {DECKS["D1"].silver}',
+            'id = "D1"\ngold = 0\nsilver = 2',
+        )
+        == "decks.toml: deck D1 (Mountain Hold): its budget buys none of its cards"
+    )
+    assert "silver: Field required" in broken_decks(tmp_path, f"silver = {DECKS['D1'].silver}\n", "")

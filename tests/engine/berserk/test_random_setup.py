@@ -17,7 +17,6 @@ from engine.games.berserk import board
 from engine.games.berserk.actions import PLACE_RANDOM, PLACE_TEMPLATE, RECRUIT_RANDOM, RECRUIT_TEMPLATE
 from engine.games.berserk.cards import DECKS
 from engine.games.berserk.setup import (
-    BUDGETS,
     RESERVE,
     placement_problems,
     random_placement,
@@ -85,7 +84,7 @@ def test_a_random_recruitment_is_legal_and_leaves_room_for_no_other_card(deck: s
         s = play(recruiting(deck, seed), "recruit random", seat=1)
         cards = s.sides[1].recruits
         assert cards is not None
-        gold, silver = BUDGETS[0 if s.first == 1 else 1]
+        gold, silver = DECKS[deck].budget
         assert recruit_problems(DECKS[deck], cards, gold, silver) == []
         left = list(DECKS[deck].cards)
         for card_id in cards:

@@ -10,6 +10,7 @@ import pytest
 from engine import IllegalAction
 from engine.core.contract import TURN_STARTED
 from engine.core.rng import Rng
+from engine.games.berserk.cards import DECKS
 from engine.games.berserk.state import BerserkState
 from tests.engine.berserk.helpers import GAME, U, at, kinds, of_kind, play, position, step, unit, waiting
 
@@ -49,8 +50,8 @@ def test_the_seat_roll_rerolls_ties_and_the_winner_chooses() -> None:
     assert of_kind(events, "seat_roll") == [{"rolls": [[3, 3], [2, 5]], "winner": 1}]
     assert waiting(s) == ["choose_seat"] and GAME.to_act(s) == (1,)
     s = play(s, "second")
-    assert s.first == 0 and GAME.view(s, None).sides[0].budget == (24, 22)
-    assert GAME.view(s, None).sides[1].budget == (24, 22)  # equal budgets (ours, tuned)
+    assert s.first == 0 and GAME.view(s, None).sides[0].budget == DECKS["D1"].budget
+    assert GAME.view(s, None).sides[1].budget == DECKS["D4"].budget  # each deck's own (ours, tuned)
 
 
 def test_after_ten_tied_pairs_seat_0_counts_as_the_higher_roller() -> None:
