@@ -86,6 +86,7 @@ def weighed(
         return _defend(state, seat, legal), None
     if kind == "order_triggers":
         return _declare(state, seat, legal), None
+    _WEIGHED[0] = (state, {})
     scores = [action_score(state, seat, a) for a in legal]
     best = max(range(len(legal)), key=lambda n: (scores[n], -n))
     action = legal[best]
@@ -135,7 +136,7 @@ def _muster(state: BerserkState, seat: int, legal: Sequence[Any]) -> Any:
 def action_score(state: BerserkState, seat: int, action: Any) -> float:
     if isinstance(action, Strike):
         cells = at_cells(state)
-        return strike_score(state, cells[action.attacker], cells[action.target])
+        return _strike_score(state, cells[action.attacker], cells[action.target])
     if isinstance(action, Move):
         return _move_score(state, seat, action)
     if isinstance(action, Activate):
@@ -152,13 +153,32 @@ def _near(state: BerserkState, seat: int, cell: str) -> int:
     return min((board.distance(cell, e.cell or cell) for e in _enemies(state, seat)), default=0)
 
 
+_WEIGHED: list[tuple[BerserkState | None, dict[tuple[str, str], float]]] = [(None, {})]
+"""The position being weighed and the strikes scored on it so far: a main phase asks of the
+same strike again and again (each move of a creature asks its best strike from where it
+stands). The pair is read and replaced whole and serves only its own position, so threads
+weighing at once never mix two."""
+
+
+def _strike_score(state: BerserkState, attacker: Creature, target: Creature) -> float:
+    """``strike_score``, kept for the position being weighed."""
+    kept, scores = _WEIGHED[0]
+    if kept is not state:
+        return strike_score(state, attacker, target)
+    key = (attacker.uid, target.uid)
+    score = scores.get(key)
+    if score is None:
+        score = scores[key] = strike_score(state, attacker, target)
+    return score
+
+
 def best_strike(state: BerserkState, creature: Creature) -> float:
     """The best strike ``creature`` could make now (0 when it cannot strike)."""
     if creature.closed or creature.struck or creature.cell is None:
         return 0.0
     around = board.AROUND[creature.cell]
     targets = [e for e in _enemies(state, creature.owner) if e.cell in around]
-    return max((strike_score(state, creature, t) for t in targets), default=0.0)
+    return max((_strike_score(state, creature, t) for t in targets), default=0.0)
 
 
 def _move_score(state: BerserkState, seat: int, action: Move) -> float:

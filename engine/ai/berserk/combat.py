@@ -25,7 +25,7 @@ from engine.games.berserk.attacks import (
 )
 from engine.games.berserk.cards import AttackKind
 from engine.games.berserk.creatures import card, updated
-from engine.games.berserk.modifiers import resolve
+from engine.games.berserk.modifiers import values_by_level
 from engine.games.berserk.state import BerserkState, Creature, changed_creature
 
 DIE = range(1, 7)
@@ -46,7 +46,7 @@ def level_values(state: BerserkState, kind: AttackKind, source: Creature, target
     level (weak, medium, strong), after every modifier and the target's Shelter."""
     mods = attack_modifiers(state, kind, source, target)
     cover = shelter(state, target)
-    return [max(0, resolve(level, card(source).strike, mods).value - cover) for level in range(3)]
+    return [max(0, value - cover) for value in values_by_level(card(source).strike, mods)]
 
 
 @cache

@@ -10,13 +10,13 @@ from functools import cache
 from engine.games.berserk import board
 from engine.games.berserk.cards import (
     LEVELS,
+    SHELTERS,
     STATIC_MODS,
     AttackKind,
     DefenderProps,
     Experience,
     Level,
     NoCloseOnStrike,
-    Shelter,
     StaticMod,
     Unanswerable,
     Unblockable,
@@ -229,10 +229,12 @@ def shelter(state: BerserkState, creature: Creature) -> int:
     Shelter adjacent to it removes its amount (Shelters stack)."""
     if creature.zone != "field" or creature.cell is None:
         return 0
+    around = board.AROUND[creature.cell]
     total = 0
-    for c in on_field(state):
-        if c.owner == creature.owner and c.uid != creature.uid and c.cell in board.AROUND[creature.cell]:
-            total += sum(p.amount for p in card(c).parts(Shelter))
+    for c in state.creatures:
+        amount = SHELTERS[c.card]  # most cards have none: asked first
+        if amount and c.zone == "field" and c.owner == creature.owner and c.uid != creature.uid:
+            total += amount if c.cell in around else 0
     return total
 
 

@@ -455,6 +455,9 @@ LIFE: dict[str, int] = {cid: c.life for cid, c in CARDS.items()}
 """Each card's life (B6), asked of every creature on the field at every death check."""
 STATIC_MODS: dict[str, tuple[StaticMod, ...]] = {cid: c.parts(StaticMod) for cid, c in CARDS.items()}
 """Each card's static modifiers (B49), asked of every creature on the field at every attack."""
+SHELTERS: dict[str, int] = {cid: sum(p.amount for p in c.parts(Shelter)) for cid, c in CARDS.items()}
+"""How many fewer wounds each card's Shelter takes from an adjacent friend (B54; 0 for most):
+asked of every creature on the field whenever wounds are weighed."""
 LISTENERS: dict[str, frozenset[str]] = {
     event: frozenset(cid for cid, c in CARDS.items() if any(t.event == event for t in c.parts(Triggered)))
     for event in get_args(TriggerEvent)

@@ -113,3 +113,23 @@ def resolve_fixed(base: int, modifiers: Sequence[Modifier]) -> AttackValue:
     """An attack with a fixed value (a shot, a bolt): no level pass."""
     raw, value = final_value(base, modifiers)
     return AttackValue(None, base, raw, value)
+
+
+def values_by_level(values: Sequence[int], modifiers: Sequence[Modifier]) -> list[int]:
+    """``resolve(level, values, modifiers).value`` of every level at once (weak, medium,
+    strong), the modifiers put in order once: a computer player weighs every strike it could
+    make this way. The last level modifier in order decides the level (each sets it); adds
+    sum, and set-to-N takes the least N, so only the level pass depends on the order."""
+    if not modifiers:
+        return [max(0, v) for v in values]
+    mods = ordered(modifiers)
+    levels = [m.value for m in mods if m.op == "level"]
+    added = sum(m.value for m in mods if m.op == "add")
+    caps = [m.value for m in mods if m.op == "set"]
+    out = []
+    for level in range(len(values)):
+        raw = values[levels[-1] if levels else level] + added
+        if caps:
+            raw = min(raw, *caps)
+        out.append(max(0, raw))
+    return out
