@@ -5,7 +5,17 @@ from __future__ import annotations
 
 import itertools
 
-from engine.games.berserk.modifiers import Modifier, group_of, ordered, resolve, resolve_fixed
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engine.games.berserk.modifiers import (
+    Modifier,
+    group_of,
+    ordered,
+    resolve,
+    resolve_fixed,
+    values_by_level,
+)
 
 SQUADS = {"s": 0, "s_friend": 0, "t": 1, "t_friend": 1}
 WEAK, MEDIUM, STRONG = 0, 1, 2
@@ -81,3 +91,42 @@ def test_order_within_a_group_cannot_change_additions_or_sets() -> None:
         for p in itertools.permutations(mods)
     }
     assert len(results) == 1
+
+
+MODIFIERS = st.lists(
+    st.one_of(
+        st.builds(
+            Modifier,
+            st.just("x"),
+            st.just("add"),
+            st.integers(-4, 4),
+            st.sampled_from("abcd"),
+            st.integers(0, 3),
+        ),
+        st.builds(
+            Modifier,
+            st.just("x"),
+            st.just("set"),
+            st.integers(0, 5),
+            st.sampled_from("abcd"),
+            st.integers(0, 3),
+        ),
+        st.builds(
+            Modifier,
+            st.just("x"),
+            st.just("level"),
+            st.integers(0, 2),
+            st.sampled_from("abcd"),
+            st.integers(0, 3),
+        ),
+    ),
+    max_size=6,
+)
+
+
+@given(st.tuples(st.integers(0, 6), st.integers(0, 6), st.integers(0, 6)), MODIFIERS)
+def test_every_levels_value_at_once_is_each_levels_resolution(
+    values: tuple[int, int, int], mods: list[Modifier]
+) -> None:
+    """The computer players' shortcut gives what the pipeline gives, level by level."""
+    assert values_by_level(values, mods) == [resolve(level, values, mods).value for level in range(3)]
