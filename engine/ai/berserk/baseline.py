@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from engine.ai.berserk.combat import exchange, harm, paid, strike_score
+from engine.ai.berserk.combat import exchange, harm, paid, strike_score, strike_scores
 from engine.ai.berserk.reading import WORTH, position
 from engine.ai.berserk.setup import CENTRE_OUT, best_recruits, placement
 from engine.games.berserk import board
@@ -86,7 +87,7 @@ def weighed(
         return _defend(state, seat, legal), None
     if kind == "order_triggers":
         return _declare(state, seat, legal), None
-    _WEIGHED[0] = (state, {})
+    _WEIGHED[0] = _Weighing(state, at_cells(state))
     scores = [action_score(state, seat, a) for a in legal]
     best = max(range(len(legal)), key=lambda n: (scores[n], -n))
     action = legal[best]
@@ -135,7 +136,7 @@ def _muster(state: BerserkState, seat: int, legal: Sequence[Any]) -> Any:
 # -- the main phase and windows ----------------------------------------------------------------
 def action_score(state: BerserkState, seat: int, action: Any) -> float:
     if isinstance(action, Strike):
-        cells = at_cells(state)
+        cells = _weighing(state).cells
         return _strike_score(state, cells[action.attacker], cells[action.target])
     if isinstance(action, Move):
         return _move_score(state, seat, action)
@@ -144,8 +145,38 @@ def action_score(state: BerserkState, seat: int, action: Any) -> float:
     return 0.0
 
 
+@dataclass(slots=True)
+class _Weighing:
+    """What a position being weighed is asked again and again, worked out once: a main phase
+    scores every move of every creature, and each move asks the creature's best strike from
+    where it stands, the enemies near, the cells it reaches."""
+
+    state: BerserkState | None
+    cells: dict[str, Creature] = field(default_factory=dict)
+    strikes: dict[tuple[str, str], float] = field(default_factory=dict)
+    enemies: dict[int, list[Creature]] = field(default_factory=dict)
+    reach: dict[str, dict[str, int]] = field(default_factory=dict)
+
+
+_WEIGHED: list[_Weighing] = [_Weighing(None)]
+"""The position being weighed (``weighed``). It is read and replaced whole and serves only its
+own position, so threads weighing at once never mix two."""
+
+
+def _weighing(state: BerserkState) -> _Weighing:
+    """The position's ``_Weighing`` if it is the one being weighed, else a fresh one."""
+    kept = _WEIGHED[0]
+    return kept if kept.state is state else _Weighing(None, at_cells(state))
+
+
 def _enemies(state: BerserkState, seat: int) -> list[Creature]:
-    return [c for c in state.creatures if c.zone == "field" and c.owner != seat]
+    kept = _WEIGHED[0]
+    if kept.state is not state:
+        return [c for c in state.creatures if c.zone == "field" and c.owner != seat]
+    enemies = kept.enemies.get(seat)
+    if enemies is None:
+        enemies = kept.enemies[seat] = [c for c in state.creatures if c.zone == "field" and c.owner != seat]
+    return enemies
 
 
 def _near(state: BerserkState, seat: int, cell: str) -> int:
@@ -153,18 +184,9 @@ def _near(state: BerserkState, seat: int, cell: str) -> int:
     return min((board.distance(cell, e.cell or cell) for e in _enemies(state, seat)), default=0)
 
 
-_WEIGHED: list[tuple[BerserkState | None, dict[tuple[str, str], float]]] = [(None, {})]
-"""The position being weighed and the strikes scored on it so far: a main phase asks of the
-same strike again and again (each move of a creature asks its best strike from where it
-stands). The pair is read and replaced whole and serves only its own position, so threads
-weighing at once never mix two."""
-
-
 def _strike_score(state: BerserkState, attacker: Creature, target: Creature) -> float:
     """``strike_score``, kept for the position being weighed."""
-    kept, scores = _WEIGHED[0]
-    if kept is not state:
-        return strike_score(state, attacker, target)
+    scores = _weighing(state).strikes
     key = (attacker.uid, target.uid)
     score = scores.get(key)
     if score is None:
@@ -178,20 +200,34 @@ def best_strike(state: BerserkState, creature: Creature) -> float:
         return 0.0
     around = board.AROUND[creature.cell]
     targets = [e for e in _enemies(state, creature.owner) if e.cell in around]
-    return max((_strike_score(state, creature, t) for t in targets), default=0.0)
+    if not targets:
+        return 0.0
+    scores = _weighing(state).strikes
+    missing = [t for t in targets if (creature.uid, t.uid) not in scores]
+    if missing:
+        for t, score in zip(missing, strike_scores(state, creature, missing), strict=True):
+            scores[creature.uid, t.uid] = score
+    return max(scores[creature.uid, t.uid] for t in targets)
 
 
 def _move_score(state: BerserkState, seat: int, action: Move) -> float:
-    mover = at_cells(state)[action.unit]
-    cost = destinations(state, mover)[action.to]
-    moved = changed_creature(mover, cell=action.to, moves=mover.moves - cost)
-    after = updated(state, moved)
+    # the mover is the seat's own, so the enemies, and how near they are, are the same once it
+    # has moved: asked of the position before the move
+    weighing = _weighing(state)
+    mover = weighing.cells[action.unit]
     if card(mover).parts(Activated):  # a helper keeps out of reach and near its friends
-        return -0.5 if _near(after, seat, action.to) <= 1 < _near(state, seat, mover.cell or "") else -0.01
-    now, then = best_strike(state, mover), best_strike(after, moved)
+        return -0.5 if _near(state, seat, action.to) <= 1 < _near(state, seat, mover.cell or "") else -0.01
+    now, then = best_strike(state, mover), 0.0
+    around = board.AROUND[action.to]
+    if not (mover.closed or mover.struck) and any(e.cell in around for e in _enemies(state, seat)):
+        reach = weighing.reach.get(mover.uid)
+        if reach is None:
+            reach = weighing.reach[mover.uid] = destinations(state, mover)
+        moved = changed_creature(mover, cell=action.to, moves=mover.moves - reach[action.to])
+        then = best_strike(updated(state, moved), moved)
     if then > 0:
         return then - max(now, 0.0) - 0.01
-    return (_near(state, seat, mover.cell or "") - _near(after, seat, action.to)) * APPROACH - 0.01
+    return (_near(state, seat, mover.cell or "") - _near(state, seat, action.to)) * APPROACH - 0.01
 
 
 def _activation_score(state: BerserkState, seat: int, action: Activate) -> float:

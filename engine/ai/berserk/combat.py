@@ -9,6 +9,7 @@ by its life, and a death costs its whole worth once more.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from functools import cache
 
 from engine.ai.berserk.reading import WORTH
@@ -84,8 +85,17 @@ def paid(state: BerserkState, attacker: Creature) -> tuple[BerserkState, Creatur
 def strike_score(state: BerserkState, attacker: Creature, target: Creature) -> float:
     """A strike's worth to the attacker: its exchange against the final target the other side
     would pick (the declared target, or the eligible defender that suits it best)."""
+    return strike_scores(state, attacker, [target])[0]
+
+
+def strike_scores(state: BerserkState, attacker: Creature, targets: Sequence[Creature]) -> list[float]:
+    """``strike_score`` of ``attacker`` at each of ``targets``, the strike paid for once."""
     state, attacker = paid(state, attacker)
-    if unblockable(state, attacker, target):
-        return exchange(state, attacker, target)
-    options = [target, *eligible_defenders(state, attacker, target)]
-    return min(exchange(state, attacker, final) for final in options)
+    scores = []
+    for target in targets:
+        if unblockable(state, attacker, target):
+            scores.append(exchange(state, attacker, target))
+            continue
+        options = [target, *eligible_defenders(state, attacker, target)]
+        scores.append(min(exchange(state, attacker, final) for final in options))
+    return scores

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.ai.berserk.baseline import BaselinePolicy, play_decision, weighed
-from engine.ai.berserk.combat import strike_score
+from engine.ai.berserk.combat import strike_scores
 from engine.ai.berserk.reading import WORTH
 from engine.ai.berserk.world import rebuilt
 from engine.core.decisions import for_seat
@@ -187,7 +187,7 @@ def _value(c: Creature) -> float:
 
 def threat(state: BerserkState, side: int) -> float:
     """What the strikes ``side`` can make at once are worth to it: each of its creatures that
-    may strike takes its best strike (``combat.strike_score``: the defender the other side would
+    may strike takes its best strike (``combat.strike_scores``: the defender the other side would
     choose, the counter-strike), the best first, one strike per creature, and what strikes on
     one target take from it is at most what it has left (a creature dies once)."""
     field = [c for c in state.creatures if c.zone == "field" and c.cell is not None]
@@ -196,10 +196,10 @@ def threat(state: BerserkState, side: int) -> float:
     for c in field:
         if c.owner != side or c.closed or c.struck or c.cell is None:
             continue
-        for cell in board.AROUND[c.cell]:
-            target = cells.get(cell)
-            if target is not None and target.owner != side:
-                score = strike_score(state, c, target)
+        around = (cells.get(cell) for cell in board.AROUND[c.cell])
+        targets = [t for t in around if t is not None and t.owner != side]
+        if targets:
+            for target, score in zip(targets, strike_scores(state, c, targets), strict=True):
                 if score > 0:
                     options.append((score, c.uid, target))
     options.sort(key=lambda o: -o[0])
