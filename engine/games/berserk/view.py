@@ -160,7 +160,7 @@ def _side(state: BerserkState, seat: int) -> SideView:
         seat=seat,
         role=ROLE_NAMES[role(state, seat)] if known_roles else None,
         deck=deck,
-        budget=DECKS[deck].budget if deck is not None else None,
+        budget=DECKS[deck].budget if deck is not None and known_roles else None,
         waiting=waiting,
         sent=None if simultaneous is None else waiting != simultaneous,
         reserve=sum(1 for c in state.creatures if c.owner == seat and c.zone == "reserve")
