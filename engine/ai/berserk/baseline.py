@@ -37,7 +37,7 @@ from engine.games.berserk.actions import (
     Strike,
 )
 from engine.games.berserk.attacks import fixed_value, shelter
-from engine.games.berserk.cards import CARDS, DECKS, Activated, Effect
+from engine.games.berserk.cards import ACTIVATED, CARDS, DECKS, Effect
 from engine.games.berserk.creatures import at_cells, by_uid, card, get, updated
 from engine.games.berserk.state import BerserkState, Creature, changed_creature
 from engine.games.berserk.turns import destinations
@@ -156,6 +156,7 @@ class _Weighing:
     strikes: dict[tuple[str, str], float] = field(default_factory=dict)
     enemies: dict[int, list[Creature]] = field(default_factory=dict)
     reach: dict[str, dict[str, int]] = field(default_factory=dict)
+    near: dict[tuple[int, str], int] = field(default_factory=dict)
 
 
 _WEIGHED: list[_Weighing] = [_Weighing(None)]
@@ -181,7 +182,12 @@ def _enemies(state: BerserkState, seat: int) -> list[Creature]:
 
 def _near(state: BerserkState, seat: int, cell: str) -> int:
     """The distance from ``cell`` to the nearest enemy on the field."""
-    return min((board.distance(cell, e.cell or cell) for e in _enemies(state, seat)), default=0)
+    kept = _WEIGHED[0].near if _WEIGHED[0].state is state else {}
+    near = kept.get((seat, cell))
+    if near is None:
+        enemies = _enemies(state, seat)
+        near = kept[seat, cell] = min((board.distance(cell, e.cell or cell) for e in enemies), default=0)
+    return near
 
 
 def _strike_score(state: BerserkState, attacker: Creature, target: Creature) -> float:
@@ -215,7 +221,7 @@ def _move_score(state: BerserkState, seat: int, action: Move) -> float:
     # has moved: asked of the position before the move
     weighing = _weighing(state)
     mover = weighing.cells[action.unit]
-    if card(mover).parts(Activated):  # a helper keeps out of reach and near its friends
+    if ACTIVATED[mover.card]:  # a helper keeps out of reach and near its friends
         return -0.5 if _near(state, seat, action.to) <= 1 < _near(state, seat, mover.cell or "") else -0.01
     now, then = best_strike(state, mover), 0.0
     around = board.AROUND[action.to]
