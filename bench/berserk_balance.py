@@ -1,16 +1,17 @@
-"""Berserk deck balance: ``baseline`` against ``baseline`` for every pair of decks (prints, not
+"""Berserk deck balance: one computer player on both sides for every pair of decks (prints, not
 a test).
 
 python bench/berserk_balance.py [--games 1000] [--jobs 2] [--seed 0] [--round-cap 20] [--policy baseline]
 
-``--policy`` plays another computer player on both sides (``search``).
+``--policy`` is the player on both sides: ``baseline`` (the default, fast) or ``search``, the
+strongest, whose figures are the ones the decks are balanced by.
 
 Each pair of different decks plays ``--games`` games; game ``g`` gives the first deck of the
 pair to seat ``g % 2``, so each deck sits on each seat equally often (the seat roll then
 decides who is P1). Prints each deck's win rate over all its games with a 95% Wilson interval,
 each pair's result and first player's (P1's) win rate, P1's win rate over all games, and how
-often the round cap decided.
-A draw counts as half a win.
+often the round cap decided, and flags a deck outside 40–60% and a first player outside
+45–55% (the balance aimed at). A draw counts as half a win.
 """
 
 from __future__ import annotations
@@ -34,6 +35,11 @@ from engine.ai.playout import PolicyChoice, Preferring, play_to_end
 from engine.core.registry import get_game
 from engine.games.berserk.actions import ChooseDeck
 from engine.games.berserk.cards import DECKS
+
+DECK_BAND = (0.40, 0.60)
+"""Where every deck's win rate should lie."""
+FIRST_BAND = (0.45, 0.55)
+"""Where the first player's win rate should lie."""
 
 
 class Played(NamedTuple):
@@ -113,7 +119,7 @@ def report(played: list[Played], policy: str = "baseline") -> str:
     lines = [f"{len(played)} games, {policy} against {policy}", ""]
     lines.append("deck               games  win rate [95% CI]")
     for deck in sorted(count):
-        flag = "" if 0.35 <= points[deck] / count[deck] <= 0.65 else "   outside 35–65%"
+        flag = "" if DECK_BAND[0] <= points[deck] / count[deck] <= DECK_BAND[1] else "   outside 40–60%"
         rate = _rate(points[deck], count[deck])
         lines.append(f"{deck} {DECKS[deck].name:<15} {count[deck]:>5}  {rate}{flag}")
     lines += ["", "pair        games  first deck's win rate [95% CI]   P1's win rate [95% CI]"]
@@ -124,9 +130,10 @@ def report(played: list[Played], policy: str = "baseline") -> str:
     caps = sum(p.reason == "round_cap" for p in played)
     draws = sum(p.winner is None for p in played)
     rounds = sorted(p.rounds for p in played)
+    p1_flag = "" if FIRST_BAND[0] <= p1 / n <= FIRST_BAND[1] else "   outside 45–55%"
     lines += [
         "",
-        f"first player (P1) win rate: {_rate(p1, n)}",
+        f"first player (P1) win rate: {_rate(p1, n)}{p1_flag}",
         f"decided by the round cap:   {caps / n:7.1%} ({caps} games); draws {draws}",
         f"rounds played: median {rounds[n // 2]}, 90th percentile {rounds[int(n * 0.9)]}, max {rounds[-1]}",
     ]
