@@ -2,9 +2,12 @@
 a test).
 
 python bench/berserk_balance.py [--games 1000] [--jobs 2] [--seed 0] [--round-cap 20] [--policy baseline]
+                                [--results FILE [--stored]]
 
 ``--policy`` is the player on both sides: ``baseline`` (the default, fast) or ``search``, the
-strongest, whose figures are the ones the decks are balanced by.
+strongest, whose figures are the ones the decks are balanced by. ``--results FILE`` keeps each
+game's result as it ends and plays only the games the file lacks, so a long run can be stopped
+and taken up again; ``--stored`` reports the file's games and plays none.
 
 Each pair of different decks plays ``--games`` games; game ``g`` gives the first deck of the
 pair to seat ``g % 2``, so each deck sits on each seat equally often (the seat roll then
@@ -17,14 +20,17 @@ often the round cap decided, and flags a deck outside 40–60% and a first playe
 from __future__ import annotations
 
 import argparse
+import contextlib
 import itertools
+import json
 import multiprocessing
 import random
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Iterable
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 if not __package__:  # run as a file: the repository root, not bench/, must come first
     sys.path[0] = str(Path(__file__).resolve().parent.parent)
@@ -42,15 +48,20 @@ FIRST_BAND = (0.45, 0.55)
 """Where the first player's win rate should lie."""
 
 
+CHUNK = 12
+"""Games a worker plays at a time (two of each pair): a results file grows by as many."""
+
+
 class Played(NamedTuple):
     """One game: the decks of seats 0 and 1, the winner (``None`` for a draw), P1's seat, why
-    it ended and in which round."""
+    it ended, in which round, and its seed."""
 
     decks: tuple[str, str]
     winner: int | None
     first: int
     reason: str
     rounds: int
+    seed: int
 
 
 def play(decks: tuple[str, str], seed: int, round_cap: int, policy: str = "baseline") -> Played:
@@ -64,7 +75,7 @@ def play(decks: tuple[str, str], seed: int, round_cap: int, policy: str = "basel
     result = game.result(state)
     assert result is not None and state.first is not None and state.end is not None
     winner = None if result.draw else result.winners[0]
-    return Played(decks, winner, state.first, state.end, state.round)
+    return Played(decks, winner, state.first, state.end, state.round, seed)
 
 
 def _chunk(args: tuple[list[tuple[tuple[str, str], int]], int, str]) -> list[Played]:
@@ -73,23 +84,84 @@ def _chunk(args: tuple[list[tuple[tuple[str, str], int]], int, str]) -> list[Pla
 
 
 def schedule(games: int, seed: int) -> list[tuple[tuple[str, str], int]]:
-    """Every pair's games: (decks by seat, game seed)."""
-    work = []
-    for n, (a, b) in enumerate(itertools.combinations(sorted(DECKS), 2)):
-        for g in range(games):
-            work.append(((a, b) if g % 2 == 0 else (b, a), seed + 1_000_000 * n + g))
-    return work
+    """Every pair's games, (decks by seat, game seed), game ``g`` of every pair before game
+    ``g + 1`` of any, so that a run stopped early has played every pair as often."""
+    pairs = list(enumerate(itertools.combinations(sorted(DECKS), 2)))
+    return [
+        ((a, b) if g % 2 == 0 else (b, a), seed + 1_000_000 * n + g)
+        for g in range(games)
+        for n, (a, b) in pairs
+    ]
 
 
-def run(games: int, jobs: int, seed: int, round_cap: int, policy: str = "baseline") -> list[Played]:
+def setup_of(policy: str, round_cap: int) -> dict[str, Any]:
+    """What a game's result depends on besides its decks and seed: a results file's games of
+    another setup (another player, other budgets) are not this run's."""
+    return {
+        "policy": policy,
+        "round_cap": round_cap,
+        "budgets": {d: list(DECKS[d].budget) for d in sorted(DECKS)},
+    }
+
+
+def stored(path: Path, setup: dict[str, Any]) -> dict[tuple[tuple[str, str], int], Played]:
+    """The games of ``setup`` a results file holds (a line cut short by a stop is skipped)."""
+    found: dict[tuple[tuple[str, str], int], Played] = {}
+    if not path.exists():
+        return found
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if row.get("setup") == setup:
+            p = Played(
+                tuple(row["decks"]), row["winner"], row["first"], row["reason"], row["rounds"], row["seed"]
+            )
+            found[p.decks, p.seed] = p
+    return found
+
+
+def _ends_a_line(path: Path) -> bool:
+    with path.open("rb") as f:
+        f.seek(-1, 2)
+        return f.read(1) == b"\n"
+
+
+def run(
+    games: int,
+    jobs: int,
+    seed: int,
+    round_cap: int,
+    policy: str = "baseline",
+    results: Path | None = None,
+    play_more: bool = True,
+) -> list[Played]:
+    """The schedule's games: those ``results`` holds already, the others played (and added to
+    it as they end, so a run stopped part way goes on where it stopped). Without
+    ``play_more``, only the games the file holds."""
     work = schedule(games, seed)
-    parts = [(work[i :: jobs * 8], round_cap, policy) for i in range(jobs * 8)]
-    if jobs > 1:
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            chunks = pool.map(_chunk, parts)
-    else:
-        chunks = [_chunk(p) for p in parts]
-    return [p for chunk in chunks for p in chunk]
+    setup = setup_of(policy, round_cap)
+    done = stored(results, setup) if results is not None else {}
+    todo = [w for w in work if w not in done] if play_more else []
+    parts = [(todo[i : i + CHUNK], round_cap, policy) for i in range(0, len(todo), CHUNK)]
+    with contextlib.ExitStack() as stack:
+        out = stack.enter_context(results.open("a", encoding="utf-8")) if results is not None else None
+        if out is not None and results is not None and results.stat().st_size and not _ends_a_line(results):
+            out.write("\n")  # a run stopped in the middle of a line: that line is lost, not the next
+        if jobs > 1 and parts:
+            pool = stack.enter_context(multiprocessing.get_context("spawn").Pool(jobs))
+            chunks: Iterable[list[Played]] = pool.imap(_chunk, parts)
+        else:
+            chunks = map(_chunk, parts)
+        for chunk in chunks:
+            for p in chunk:
+                done[p.decks, p.seed] = p
+                if out is not None:
+                    out.write(json.dumps({"setup": setup, **p._asdict()}) + "\n")
+            if out is not None:
+                out.flush()
+    return [done[w] for w in work if w in done]
 
 
 def _rate(points: float, n: int) -> str:
@@ -147,9 +219,19 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--round-cap", type=int, default=20)
     parser.add_argument("--policy", default="baseline", help="the computer player on both sides")
+    parser.add_argument(
+        "--results", type=Path, help="a file of results (JSON lines): games it holds are not played again"
+    )
+    parser.add_argument(
+        "--stored", action="store_true", help="play nothing: report the games --results holds"
+    )
     args = parser.parse_args()
+    if args.stored and args.results is None:
+        parser.error("--stored reads --results")
     start = time.perf_counter()
-    played = run(args.games, args.jobs, args.seed, args.round_cap, args.policy)
+    played = run(args.games, args.jobs, args.seed, args.round_cap, args.policy, args.results, not args.stored)
+    if not played:
+        sys.exit("no games to report")
     print(report(played, args.policy))
     print(f"\n{time.perf_counter() - start:.0f} s")
 
