@@ -22,7 +22,7 @@ from engine.games.berserk.cards import (
     Unblockable,
     When,
 )
-from engine.games.berserk.creatures import by_uid, card, formation_lines, on_field
+from engine.games.berserk.creatures import card, formation_lines, on_field
 from engine.games.berserk.modifiers import AttackValue, Modifier, group_of, resolve, resolve_fixed
 from engine.games.berserk.state import BerserkState, Creature
 
@@ -116,13 +116,13 @@ def attack_modifiers(
     strike modifiers the source carries. Each falls into its group by its creator."""
     # the creatures with static modifiers, each with its place on the field (its serial):
     # most have none, and then neither the formation lines nor the owners are worked out
-    holders = [(n, c) for n, c in enumerate(on_field(state)) if STATIC_MODS[c.card]]
+    holders = _holders(state.creatures)
     if not holders and not (kind in ("strike", "counter") and source.mods):
         return []
-    everyone = by_uid(state)
+    everyone = _owners(state.creatures)
 
     def squad(uid: str) -> int:
-        return everyone[uid].owner
+        return everyone[uid]
 
     lines = formation_lines(state) if holders else {}
     mods: list[Modifier] = []
@@ -137,6 +137,31 @@ def attack_modifiers(
             group = group_of(mod.creator, source.uid, target.uid, squad)
             mods.append(Modifier(mod.creator, "add", mod.amount, group, serial=mod.serial))
     return mods
+
+
+_HOLDERS: list[tuple[tuple[Creature, ...] | None, list[tuple[int, Creature]]]] = [(None, [])]
+_OWNERS: list[tuple[tuple[Creature, ...] | None, dict[str, int]]] = [(None, {})]
+"""The last creatures asked about, with their holders of static modifiers and their owners: a
+strike weighed by a computer player asks of the same creatures for the strike and the strike
+back of every defender. The creatures are held, so no other tuple can take their identity, and
+each pair is read and replaced whole (as ``creatures.formation_lines``)."""
+
+
+def _holders(creatures: tuple[Creature, ...]) -> list[tuple[int, Creature]]:
+    kept, holders = _HOLDERS[0]
+    if kept is not creatures:
+        field = (c for c in creatures if c.zone == "field")
+        holders = [(n, c) for n, c in enumerate(field) if STATIC_MODS[c.card]]
+        _HOLDERS[0] = (creatures, holders)
+    return holders
+
+
+def _owners(creatures: tuple[Creature, ...]) -> dict[str, int]:
+    kept, owners = _OWNERS[0]
+    if kept is not creatures:
+        owners = {c.uid: c.owner for c in creatures}
+        _OWNERS[0] = (creatures, owners)
+    return owners
 
 
 def _touches(
