@@ -61,9 +61,28 @@ def updated(state: BerserkState, *changed: Creature) -> BerserkState:
     if len(changed) == 1:  # most changes are to one creature: no table to build
         (one,) = changed
         uid = one.uid
-        return with_creatures(state, tuple([one if c.uid == uid else c for c in state.creatures]))
-    new = {c.uid: c for c in changed}
-    return with_creatures(state, tuple([new.get(c.uid, c) for c in state.creatures]))
+        after = with_creatures(state, tuple([one if c.uid == uid else c for c in state.creatures]))
+    else:
+        new = {c.uid: c for c in changed}
+        after = with_creatures(state, tuple([new.get(c.uid, c) for c in state.creatures]))
+    kept, lines = _LINES[0]
+    if kept is state.creatures and all(_in_place(state.creatures, c) for c in changed):
+        _LINES[0] = (after.creatures, lines)  # nobody moved: the same formation lines
+    return after
+
+
+def _in_place(creatures: tuple[Creature, ...], changed: Creature) -> bool:
+    """Whether ``changed`` stands where its earlier self in ``creatures`` stood, as the same card
+    of the same side (so the formation lines, which only these decide, are the same)."""
+    before = next((c for c in creatures if c.uid == changed.uid), None)
+    if before is None:
+        return False
+    return (before.cell, before.zone, before.owner, before.card) == (
+        changed.cell,
+        changed.zone,
+        changed.owner,
+        changed.card,
+    )
 
 
 _ORDER_KEYS: dict[str, tuple[str, int, str]] = {}
