@@ -69,9 +69,11 @@ def roll_for_seats(state: BerserkState, events: list[Event]) -> BerserkState:
 
 
 def budget(state: BerserkState, seat: int) -> tuple[int, int]:
-    """B15: (gold, silver) of the seat's deck. Both seats once had the classic 24 + 22 and
-    P2 one more of each; measured, moving second is no handicap, and each deck's budget is
-    now tuned for balance (``docs/berserk-balance.md``)."""
+    """B15: (gold, silver) of the seat's deck (``decks.toml``; every deck has the classic
+    24 + 22 for now). Both seats once had it and P2 one more of each; measured, moving second
+    is no handicap (``docs/berserk-balance.md``). A stored game replays with the budgets of
+    today: the first deck budget to change needs an option naming the budgets' edition, kept
+    by the games stored before (as Hobbit's card edition)."""
     return deck_of(state, seat).budget
 
 
