@@ -104,6 +104,18 @@ def setup_of(policy: str, round_cap: int) -> dict[str, Any]:
     }
 
 
+def _row(p: Played) -> dict[str, Any]:
+    """A game as a line of a results file."""
+    return {
+        "decks": p.decks,
+        "winner": p.winner,
+        "first": p.first,
+        "reason": p.reason,
+        "rounds": p.rounds,
+        "seed": p.seed,
+    }
+
+
 def stored(path: Path, setup: dict[str, Any]) -> dict[tuple[tuple[str, str], int], Played]:
     """The games of ``setup`` a results file holds (a line cut short by a stop is skipped)."""
     found: dict[tuple[tuple[str, str], int], Played] = {}
@@ -158,7 +170,7 @@ def run(
             for p in chunk:
                 done[p.decks, p.seed] = p
                 if out is not None:
-                    out.write(json.dumps({"setup": setup, **p._asdict()}) + "\n")
+                    out.write(json.dumps({"setup": setup, **_row(p)}) + "\n")
             if out is not None:
                 out.flush()
     return [done[w] for w in work if w in done]
