@@ -93,32 +93,16 @@ def test_order_within_a_group_cannot_change_additions_or_sets() -> None:
     assert len(results) == 1
 
 
+def modifiers_of(op: str, values: st.SearchStrategy[int]) -> st.SearchStrategy[Modifier]:
+    """One kind of modifier, of any group and serial."""
+    return st.builds(Modifier, st.just("x"), st.just(op), values, st.sampled_from("abcd"), st.integers(0, 3))
+
+
 MODIFIERS = st.lists(
     st.one_of(
-        st.builds(
-            Modifier,
-            st.just("x"),
-            st.just("add"),
-            st.integers(-4, 4),
-            st.sampled_from("abcd"),
-            st.integers(0, 3),
-        ),
-        st.builds(
-            Modifier,
-            st.just("x"),
-            st.just("set"),
-            st.integers(0, 5),
-            st.sampled_from("abcd"),
-            st.integers(0, 3),
-        ),
-        st.builds(
-            Modifier,
-            st.just("x"),
-            st.just("level"),
-            st.integers(0, 2),
-            st.sampled_from("abcd"),
-            st.integers(0, 3),
-        ),
+        modifiers_of("add", st.integers(-4, 4)),
+        modifiers_of("set", st.integers(0, 5)),
+        modifiers_of("level", st.integers(0, 2)),
     ),
     max_size=6,
 )
