@@ -87,7 +87,7 @@ def weighed(
         return _defend(state, seat, legal), None
     if kind == "order_triggers":
         return _declare(state, seat, legal), None
-    _WEIGHED[0] = _Weighing(state, at_cells(state))
+    _WEIGHED[0] = _Weighing(state)
     scores = [action_score(state, seat, a) for a in legal]
     best = max(range(len(legal)), key=lambda n: (scores[n], -n))
     action = legal[best]
@@ -152,11 +152,19 @@ class _Weighing:
     where it stands, the enemies near, the cells it reaches."""
 
     state: BerserkState | None
-    cells: dict[str, Creature] = field(default_factory=dict)
+    known_cells: dict[str, Creature] | None = None
     strikes: dict[tuple[str, str], float] = field(default_factory=dict)
     enemies: dict[int, list[Creature]] = field(default_factory=dict)
     reach: dict[str, dict[str, int]] = field(default_factory=dict)
     near: dict[tuple[int, str], int] = field(default_factory=dict)
+
+    @property
+    def cells(self) -> dict[str, Creature]:
+        """The creature on each occupied cell (``at_cells``), worked out when first asked."""
+        if self.known_cells is None:
+            assert self.state is not None
+            self.known_cells = at_cells(self.state)
+        return self.known_cells
 
 
 _WEIGHED: list[_Weighing] = [_Weighing(None)]
@@ -165,24 +173,23 @@ own position, so threads weighing at once never mix two."""
 
 
 def _weighing(state: BerserkState) -> _Weighing:
-    """The position's ``_Weighing`` if it is the one being weighed, else a fresh one."""
+    """The position's ``_Weighing`` if it is the one being weighed, else a fresh one that keeps
+    nothing past the question asked (a position reached by a move being scored)."""
     kept = _WEIGHED[0]
-    return kept if kept.state is state else _Weighing(None, at_cells(state))
+    return kept if kept.state is state else _Weighing(state)
 
 
 def _enemies(state: BerserkState, seat: int) -> list[Creature]:
-    kept = _WEIGHED[0]
-    if kept.state is not state:
-        return [c for c in state.creatures if c.zone == "field" and c.owner != seat]
-    enemies = kept.enemies.get(seat)
+    kept = _weighing(state).enemies
+    enemies = kept.get(seat)
     if enemies is None:
-        enemies = kept.enemies[seat] = [c for c in state.creatures if c.zone == "field" and c.owner != seat]
+        enemies = kept[seat] = [c for c in state.creatures if c.zone == "field" and c.owner != seat]
     return enemies
 
 
 def _near(state: BerserkState, seat: int, cell: str) -> int:
     """The distance from ``cell`` to the nearest enemy on the field."""
-    kept = _WEIGHED[0].near if _WEIGHED[0].state is state else {}
+    kept = _weighing(state).near
     near = kept.get((seat, cell))
     if near is None:
         enemies = _enemies(state, seat)
@@ -210,9 +217,8 @@ def best_strike(state: BerserkState, creature: Creature) -> float:
         return 0.0
     scores = _weighing(state).strikes
     missing = [t for t in targets if (creature.uid, t.uid) not in scores]
-    if missing:
-        for t, score in zip(missing, strike_scores(state, creature, missing), strict=True):
-            scores[creature.uid, t.uid] = score
+    for t, score in zip(missing, strike_scores(state, creature, missing), strict=True):
+        scores[creature.uid, t.uid] = score
     return max(scores[creature.uid, t.uid] for t in targets)
 
 

@@ -89,7 +89,10 @@ def strike_score(state: BerserkState, attacker: Creature, target: Creature) -> f
 
 
 def strike_scores(state: BerserkState, attacker: Creature, targets: Sequence[Creature]) -> list[float]:
-    """``strike_score`` of ``attacker`` at each of ``targets``, the strike paid for once."""
+    """``strike_score`` of ``attacker`` at each of ``targets``, the strike paid for once (and
+    not at all for no target)."""
+    if not targets:
+        return []
     state, attacker = paid(state, attacker)
     scores = []
     for target in targets:

@@ -198,10 +198,9 @@ def threat(state: BerserkState, side: int) -> float:
             continue
         around = (cells.get(cell) for cell in board.AROUND[c.cell])
         targets = [t for t in around if t is not None and t.owner != side]
-        if targets:
-            for target, score in zip(targets, strike_scores(state, c, targets), strict=True):
-                if score > 0:
-                    options.append((score, c.uid, target))
+        for target, score in zip(targets, strike_scores(state, c, targets), strict=True):
+            if score > 0:
+                options.append((score, c.uid, target))
     options.sort(key=lambda o: -o[0])
     used: set[str] = set()
     taken: dict[str, float] = {}
