@@ -22,7 +22,7 @@ from engine.games.berserk.cards import (
     Unblockable,
     When,
 )
-from engine.games.berserk.creatures import card, formation_lines, on_field
+from engine.games.berserk.creatures import KeptForLast, card, formation_lines, on_field
 from engine.games.berserk.modifiers import AttackValue, Modifier, group_of, resolve, resolve_fixed
 from engine.games.berserk.state import BerserkState, Creature
 
@@ -116,10 +116,10 @@ def attack_modifiers(
     strike modifiers the source carries. Each falls into its group by its creator."""
     # the creatures with static modifiers, each with its place on the field (its serial):
     # most have none, and then neither the formation lines nor the owners are worked out
-    holders = _holders(state.creatures)
+    holders = _HOLDERS(state.creatures)
     if not holders and not (kind in ("strike", "counter") and source.mods):
         return []
-    everyone = _owners(state.creatures)
+    everyone = _OWNERS(state.creatures)
 
     def squad(uid: str) -> int:
         return everyone[uid]
@@ -139,29 +139,18 @@ def attack_modifiers(
     return mods
 
 
-_HOLDERS: list[tuple[tuple[Creature, ...] | None, list[tuple[int, Creature]]]] = [(None, [])]
-_OWNERS: list[tuple[tuple[Creature, ...] | None, dict[str, int]]] = [(None, {})]
-"""The last creatures asked about, with their holders of static modifiers and their owners: a
-strike weighed by a computer player asks of the same creatures for the strike and the strike
-back of every defender. The creatures are held, so no other tuple can take their identity, and
-each pair is read and replaced whole (as ``creatures.formation_lines``)."""
-
-
 def _holders(creatures: tuple[Creature, ...]) -> list[tuple[int, Creature]]:
-    kept, holders = _HOLDERS[0]
-    if kept is not creatures:
-        field = (c for c in creatures if c.zone == "field")
-        holders = [(n, c) for n, c in enumerate(field) if STATIC_MODS[c.card]]
-        _HOLDERS[0] = (creatures, holders)
-    return holders
+    """The creatures with static modifiers, each with its place on the field (its serial)."""
+    field = (c for c in creatures if c.zone == "field")
+    return [(n, c) for n, c in enumerate(field) if STATIC_MODS[c.card]]
 
 
 def _owners(creatures: tuple[Creature, ...]) -> dict[str, int]:
-    kept, owners = _OWNERS[0]
-    if kept is not creatures:
-        owners = {c.uid: c.owner for c in creatures}
-        _OWNERS[0] = (creatures, owners)
-    return owners
+    return {c.uid: c.owner for c in creatures}
+
+
+_HOLDERS = KeptForLast(_holders)
+_OWNERS = KeptForLast(_owners)
 
 
 def _touches(

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Generic, TypeVar
 
 from engine.core.errors import IllegalAction
 from engine.games.berserk import board
@@ -10,6 +11,37 @@ from engine.games.berserk.cards import CARDS, Card
 from engine.games.berserk.state import BerserkState, Creature, with_creatures
 
 ROLE_NAMES = ("P1", "P2")
+T = TypeVar("T")
+
+
+class KeptForLast(Generic[T]):
+    """Something worked out from a position's creatures, kept for the last creatures asked about:
+    a strike asks of the same creatures several times, and a computer player weighing a strike
+    again for the strike back of every defender. The creatures are held, so no other tuple can
+    take their identity; the pair is read and replaced whole, so threads asking at once never
+    mix two pairs. What it gives is shared by every caller: read it, never change it."""
+
+    def __init__(self, make: Callable[[tuple[Creature, ...]], T]) -> None:
+        self._make = make
+        self._last: tuple[tuple[Creature, ...], T] | None = None
+
+    def __call__(self, creatures: tuple[Creature, ...]) -> T:
+        last = self._last
+        if last is not None and last[0] is creatures:
+            return last[1]
+        value = self._make(creatures)
+        self._last = (creatures, value)
+        return value
+
+    def holds(self, creatures: tuple[Creature, ...]) -> bool:
+        last = self._last
+        return last is not None and last[0] is creatures
+
+    def carry(self, before: tuple[Creature, ...], after: tuple[Creature, ...]) -> None:
+        """``after`` gives what ``before`` gives: keep that for ``after`` if it is kept."""
+        last = self._last
+        if last is not None and last[0] is before:
+            self._last = (after, last[1])
 
 
 def card(creature: Creature) -> Card:
@@ -65,9 +97,8 @@ def updated(state: BerserkState, *changed: Creature) -> BerserkState:
     else:
         new = {c.uid: c for c in changed}
         after = with_creatures(state, tuple([new.get(c.uid, c) for c in state.creatures]))
-    kept, lines = _LINES[0]
-    if kept is state.creatures and all(_in_place(state.creatures, c) for c in changed):
-        _LINES[0] = (after.creatures, lines)  # nobody moved: the same formation lines
+    if _LINES.holds(state.creatures) and all(_in_place(state.creatures, c) for c in changed):
+        _LINES.carry(state.creatures, after.creatures)  # nobody moved: the same formation lines
     return after
 
 
@@ -101,27 +132,15 @@ def cell_key(creature: Creature) -> int:
     return board.CELL_INDEX[creature.cell] if creature.cell is not None else len(board.CELLS)
 
 
-_LINES: list[tuple[tuple[Creature, ...] | None, Mapping[str, tuple[str, ...]]]] = [(None, {})]
-"""The last creatures asked about and their formation lines (a strike asks up to five times of
-the same creatures). The creatures are held, so no other tuple can take their identity; the
-pair is read and replaced whole, so threads asking at once never mix two pairs."""
-
-
 def formation_lines(state: BerserkState) -> Mapping[str, tuple[str, ...]]:
     """B55a: the formation line (uids, left to right) of every creature on the field with the
     formation keyword; a creature in formation with nobody has a line of one. The mapping is
     shared by every caller asking of the same creatures: read it, never change it."""
-    creatures = state.creatures
-    kept, lines = _LINES[0]
-    if kept is creatures:
-        return lines
-    lines = _formation_lines(state)
-    _LINES[0] = (creatures, lines)
-    return lines
+    return _LINES(state.creatures)
 
 
-def _formation_lines(state: BerserkState) -> dict[str, tuple[str, ...]]:
-    found = [c for c in state.creatures if c.zone == "field" and c.cell is not None and card(c).formation]
+def _formation_lines(creatures: tuple[Creature, ...]) -> Mapping[str, tuple[str, ...]]:
+    found = [c for c in creatures if c.zone == "field" and c.cell is not None and card(c).formation]
     out: dict[str, tuple[str, ...]] = {}
     for seat in (0, 1):
         fml = {c.cell: c.uid for c in found if c.owner == seat and c.cell is not None}
@@ -130,6 +149,9 @@ def _formation_lines(state: BerserkState) -> dict[str, tuple[str, ...]]:
             for uid in uids:
                 out[uid] = uids
     return out
+
+
+_LINES: KeptForLast[Mapping[str, tuple[str, ...]]] = KeptForLast(_formation_lines)
 
 
 def unit(state: BerserkState, ref: str) -> Creature:
