@@ -104,16 +104,13 @@ def setup_of(policy: str, round_cap: int) -> dict[str, Any]:
     }
 
 
+FIELDS = ("decks", "winner", "first", "reason", "rounds", "seed")
+"""``Played``'s fields, in order: the keys of a game in a results file."""
+
+
 def _row(p: Played) -> dict[str, Any]:
     """A game as a line of a results file."""
-    return {
-        "decks": p.decks,
-        "winner": p.winner,
-        "first": p.first,
-        "reason": p.reason,
-        "rounds": p.rounds,
-        "seed": p.seed,
-    }
+    return dict(zip(FIELDS, p, strict=True))
 
 
 def stored(path: Path, setup: dict[str, Any]) -> dict[tuple[tuple[str, str], int], Played]:
@@ -127,9 +124,8 @@ def stored(path: Path, setup: dict[str, Any]) -> dict[tuple[tuple[str, str], int
         except json.JSONDecodeError:
             continue
         if row.get("setup") == setup:
-            p = Played(
-                tuple(row["decks"]), row["winner"], row["first"], row["reason"], row["rounds"], row["seed"]
-            )
+            decks, *rest = (row[name] for name in FIELDS)
+            p = Played(tuple(decks), *rest)
             found[p.decks, p.seed] = p
     return found
 
@@ -176,6 +172,10 @@ def run(
     return [done[w] for w in work if w in done]
 
 
+def _band(band: tuple[float, float]) -> str:
+    return f"{band[0]:.0%}–{band[1]:.0%}".replace("%–", "–")
+
+
 def _rate(points: float, n: int) -> str:
     lo, hi = wilson(round(points), n)
     return f"{points / n:7.1%} [{lo:.1%}, {hi:.1%}]"
@@ -203,7 +203,11 @@ def report(played: list[Played], policy: str = "baseline") -> str:
     lines = [f"{len(played)} games, {policy} against {policy}", ""]
     lines.append("deck               games  win rate [95% CI]")
     for deck in sorted(count):
-        flag = "" if DECK_BAND[0] <= points[deck] / count[deck] <= DECK_BAND[1] else "   outside 40–60%"
+        flag = (
+            ""
+            if DECK_BAND[0] <= points[deck] / count[deck] <= DECK_BAND[1]
+            else f"   outside {_band(DECK_BAND)}"
+        )
         rate = _rate(points[deck], count[deck])
         lines.append(f"{deck} {DECKS[deck].name:<15} {count[deck]:>5}  {rate}{flag}")
     lines += ["", "pair        games  first deck's win rate [95% CI]   P1's win rate [95% CI]"]
@@ -214,7 +218,7 @@ def report(played: list[Played], policy: str = "baseline") -> str:
     caps = sum(p.reason == "round_cap" for p in played)
     draws = sum(p.winner is None for p in played)
     rounds = sorted(p.rounds for p in played)
-    p1_flag = "" if FIRST_BAND[0] <= p1 / n <= FIRST_BAND[1] else "   outside 45–55%"
+    p1_flag = "" if FIRST_BAND[0] <= p1 / n <= FIRST_BAND[1] else f"   outside {_band(FIRST_BAND)}"
     lines += [
         "",
         f"first player (P1) win rate: {_rate(p1, n)}{p1_flag}",
