@@ -315,8 +315,9 @@ def test_every_deck_shows_its_budget_when_chosen_and_each_side_its_own_while_rec
             silver=silver,
         )
         assert " · ".join(line.split(" · ")[1:]) in text  # "Mountain Hold · 24 gold + 22 silver"
-        mine = str(private_parts(record_of(state), seat, lang)[0].to_dict())
-        assert f"{gold}" in mine and t(lang, f"berserk.deck.{deck}") in mine
+        mine = private_parts(record_of(state), seat, lang)[0].description or ""
+        own = t(lang, "berserk.private.budget", deck=deck_name(lang, deck), gold=gold, silver=silver)
+        assert own in mine
 
 
 @pytest.mark.parametrize("lang", LANGS)
