@@ -16,8 +16,11 @@ At each main-phase decision and each Muster with a choice:
 4. The candidate of best mean value is played if it beats the baseline's choice by ``margin``
    (a few playouts are noisy); otherwise the baseline's choice is.
 
+Its army is drawn from the decision's randomness among every army within ``RECRUIT_SLACK``
+worth of the most its budget buys: one fixed army is one an opponent can answer.
+
 Other decisions are the baseline's: a defender, a trigger declaration, a response window, and
-setup (its recruitment and placement); when the seat roll gives it the choice it takes the
+its placement; when the seat roll gives it the choice it takes the
 second seat (striking first leaves the striker closed to strikes with no counter-strike, so
 P1 wins less: ``docs/berserk-balance.md``, ``docs/berserk-ai.md``).
 
@@ -35,12 +38,13 @@ from typing import Any
 from engine.ai.berserk.baseline import BaselinePolicy, play_decision, weighed
 from engine.ai.berserk.combat import strike_scores
 from engine.ai.berserk.reading import WORTH
+from engine.ai.berserk.setup import near_best_recruits
 from engine.ai.berserk.world import rebuilt
 from engine.core.decisions import for_seat
 from engine.core.errors import IllegalAction
 from engine.games.berserk import board
-from engine.games.berserk.actions import END_TURN, ChooseDeck, ChooseSeat
-from engine.games.berserk.cards import CARDS
+from engine.games.berserk.actions import END_TURN, ChooseDeck, ChooseSeat, Recruit
+from engine.games.berserk.cards import CARDS, DECKS
 from engine.games.berserk.creatures import field_cost, turn_number
 from engine.games.berserk.rules import BERSERK
 from engine.games.berserk.state import BerserkState, Creature
@@ -58,6 +62,13 @@ the game to the higher field cost."""
 CAP_ROUNDS = 2
 THREAT = 0.7
 """``Budget.threat``'s default."""
+RECRUIT_SLACK = 2.0
+"""The army is drawn at random among every army within this much worth of the most the budget
+buys, not fixed. Between two decks one card can decide a game (Undine's poison against Dark
+Host, which cures none; the Crypt Master against Mountain Hold), so a player who always fields
+the same army is beaten by an opponent who knows it, and its deck's results hang on which
+card that army happens to hold (``docs/berserk-balance.md``). A few worth points are a card
+swapped for a like one."""
 SETUP = frozenset({"choose_deck", "choose_seat", "recruit", "place"})
 DECK = "D1"
 """The deck chosen when the seat chooses its own: Mountain Hold, the deck that won most often
@@ -85,6 +96,9 @@ class Budget:
     defender or a death on the way may spoil some."""
     moves: int = 60
     """A playout is valued after this many moves whatever the turn (a bound, rarely reached)."""
+    recruit_slack: float = RECRUIT_SLACK
+    """``RECRUIT_SLACK``'s default: how far below the most worth an army may fall and still be
+    drawn at recruitment (0: the baseline's one army, for each budget always the same)."""
     kinds: frozenset[str] = frozenset({"main", "muster"})
     """The decisions searched; the others are the baseline's (a defender, a trigger declaration
     and a response window are weighed well by its expected exchanges, and come often enough
@@ -102,6 +116,8 @@ class SearchPolicy:
             return ChooseDeck(DECK) if ChooseDeck(DECK) in legal else legal[0]
         if kind == "choose_seat":
             return ChooseSeat("second")
+        if kind == "recruit":
+            return self.recruit(view, rng)
         if kind in SETUP or kind not in self.budget.kinds:
             return self.baseline.choose(view, legal, rng)
         if len(legal) == 1:
@@ -116,6 +132,13 @@ class SearchPolicy:
         means = [sum(self.playout(world, seat, action) for world in worlds) / len(worlds) for action in tried]
         best = max(range(len(tried)), key=lambda n: (means[n], -n))
         return tried[best] if means[best] > means[0] + self.budget.margin else tried[0]
+
+    def recruit(self, view: BerserkView, rng: random.Random) -> Recruit:
+        """An army drawn from those within ``recruit_slack`` of the most worth the budget buys."""
+        assert view.seat is not None and view.own is not None and view.own.deck is not None
+        gold, silver = view.sides[view.seat].budget or (0, 0)
+        armies = near_best_recruits(DECKS[view.own.deck], gold, silver, self.budget.recruit_slack)
+        return Recruit(rng.choice(armies))
 
     def playout(self, state: BerserkState, seat: int, action: Any) -> float:
         """``action`` played in ``state``, then both sides as the baseline until ``turns`` turns

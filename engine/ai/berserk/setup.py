@@ -4,6 +4,7 @@ front and helpers behind, and what to bring at a Muster."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from engine.ai.berserk.reading import WORTH
 from engine.games.berserk import board
@@ -41,6 +42,48 @@ def best_recruits(deck: DeckList, gold: int, silver: int) -> tuple[str, ...]:
             picked.append(card_id)
     assert not recruit_problems(deck, picked, gold, silver)
     return tuple(picked)
+
+
+def near_best_recruits(deck: DeckList, gold: int, silver: int, slack: float) -> tuple[tuple[str, ...], ...]:
+    """Every selection within the budget (B16) whose total worth is within ``slack`` of the
+    most the budget buys, the most worth first, each selection in deck order."""
+    return _near_best(deck, gold, silver, slack)
+
+
+@cache  # a few thousand selections at most (15 cards, two copies of most), walked once a budget
+def _near_best(deck: DeckList, gold: int, silver: int, slack: float) -> tuple[tuple[str, ...], ...]:
+    kinds = list(dict.fromkeys(deck.cards))
+    most = [1 if CARDS[c].unique else deck.copies(c) for c in kinds]
+    found: list[tuple[float, tuple[int, ...]]] = []
+
+    def walk(at: int, counts: tuple[int, ...], elite: int, total: int, value: float) -> None:
+        # elite cost within the gold and everything within gold and silver together is all of
+        # B16's budget rule: spare gold pays for ordinary cards
+        if at == len(kinds):
+            if total:
+                found.append((value, counts))
+            return
+        c = CARDS[kinds[at]]
+        for n in range(most[at] + 1):
+            spent_gold, spent = elite + (c.cost * n if c.elite else 0), total + c.cost * n
+            if spent_gold > gold or spent > gold + silver:
+                break
+            walk(at + 1, (*counts, n), spent_gold, spent, value + WORTH[kinds[at]] * n)
+
+    walk(0, (), 0, 0, 0.0)
+    top = max(value for value, _ in found)
+    armies = []
+    for value, counts in sorted(found, key=lambda f: (-f[0], f[1])):  # ties: fewer of the first cards first
+        if value < top - slack - 1e-9:
+            break
+        wanted = dict(zip(kinds, counts, strict=True))
+        picked: list[str] = []
+        for card_id in deck.cards:
+            if picked.count(card_id) < wanted[card_id]:
+                picked.append(card_id)
+        assert not recruit_problems(deck, picked, gold, silver)
+        armies.append(tuple(picked))
+    return tuple(armies)
 
 
 def helper(c: Card) -> bool:

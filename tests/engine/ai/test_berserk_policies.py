@@ -5,13 +5,13 @@ the table favours, defenders that take a strike better, abilities used."""
 from __future__ import annotations
 
 import random
-from itertools import islice
+from itertools import combinations, islice
 
 import pytest
 
 from engine.ai import decide, get_policy, policies
 from engine.ai.berserk.reading import WORTH
-from engine.ai.berserk.setup import best_recruits, placement
+from engine.ai.berserk.setup import best_recruits, near_best_recruits, placement
 from engine.ai.playout import PolicyChoice, Preferring, playout
 from engine.games.berserk.actions import ChooseDeck
 from engine.games.berserk.cards import DECKS
@@ -57,6 +57,32 @@ def test_the_recruitment_fits_the_budget_and_beats_the_default(deck: str, budget
     assert not recruit_problems(DECKS[deck], chosen, *budget)
     default = default_recruits(DECKS[deck], *budget)
     assert sum(WORTH[c] for c in chosen) >= sum(WORTH[c] for c in default)
+
+
+def _worth(army: tuple[str, ...]) -> float:
+    return sum(WORTH[c] for c in army)
+
+
+@pytest.mark.parametrize("deck", sorted(DECKS))
+def test_the_near_best_armies_are_every_legal_army_within_the_slack(deck: str) -> None:
+    """Against every selection of the deck's cards (its 2^15 subsets, copies told apart)."""
+    gold, silver = DECKS[deck].budget
+    cards = DECKS[deck].cards
+    legal = {
+        tuple(sorted(chosen))
+        for size in range(1, len(cards) + 1)
+        for chosen in combinations(cards, size)
+        if not recruit_problems(DECKS[deck], chosen, gold, silver)
+    }
+    top = _worth(best_recruits(DECKS[deck], gold, silver))
+    assert top == max(map(_worth, legal))
+    for slack in (0.0, 2.0):
+        near = near_best_recruits(DECKS[deck], gold, silver, slack)
+        assert sorted(tuple(sorted(army)) for army in near) == sorted(
+            army for army in legal if _worth(army) >= top - slack
+        )
+        assert [_worth(army) for army in near] == sorted((_worth(army) for army in near), reverse=True)
+        assert all(list(army) == sorted(army, key=cards.index) for army in near)  # in deck order
 
 
 def test_fighters_go_in_front_helpers_behind_reapers_in_reserve() -> None:

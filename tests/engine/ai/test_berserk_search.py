@@ -8,10 +8,12 @@ import random
 from itertools import islice
 
 from engine.ai import decide, get_policy, policies
-from engine.ai.berserk.search import Budget, SearchPolicy, evaluate
+from engine.ai.berserk.search import RECRUIT_SLACK, Budget, SearchPolicy, evaluate
+from engine.ai.berserk.setup import best_recruits, near_best_recruits
 from engine.ai.berserk.world import rebuilt, world
 from engine.ai.playout import PolicyChoice, Preferring, playout
-from engine.games.berserk.actions import ChooseDeck, ChooseSeat
+from engine.games.berserk.actions import ChooseDeck, ChooseSeat, Recruit
+from engine.games.berserk.cards import DECKS
 from engine.games.berserk.state import BerserkState
 from tests.engine.ai.view_only import assert_sees_only_its_view
 from tests.engine.berserk.helpers import GAME, U, position
@@ -110,6 +112,34 @@ def test_it_takes_the_second_seat_when_the_roll_gives_it_the_choice() -> None:
         state = GAME.apply(state, seat, ChooseDeck("D1")).state
     (chooser,) = GAME.to_act(state)
     assert decide(GAME, state, chooser, "search", 1) == ChooseSeat("second")
+
+
+def _recruiting(deck: str) -> tuple[BerserkState, int]:
+    """A game where the seat playing ``deck`` is to recruit."""
+    state = GAME.new(2, seed=1)
+    for seat in (0, 1):
+        state = GAME.apply(state, seat, ChooseDeck((deck, "D1")[seat])).state
+    (chooser,) = GAME.to_act(state)
+    state = GAME.apply(state, chooser, ChooseSeat("first")).state
+    assert GAME.pending(state)[0].kind == "recruit"
+    return state, 0
+
+
+def test_its_army_is_drawn_from_the_seed_among_the_near_best() -> None:
+    state, seat = _recruiting("D2")
+    armies = near_best_recruits(DECKS["D2"], *DECKS["D2"].budget, RECRUIT_SLACK)
+    drawn = [decide(GAME, state, seat, "search", seed) for seed in range(40)]
+    assert all(decide(GAME, state, seat, "search", seed) == drawn[seed] for seed in range(5))
+    assert all(isinstance(a, Recruit) and a.cards in armies for a in drawn)
+    assert len({a.cards for a in drawn}) >= 10  # of Forest Wardens' 25 armies within 2 worth
+
+
+def test_with_no_slack_its_army_is_one_of_the_most_worth() -> None:
+    state, seat = _recruiting("D3")
+    player = SearchPolicy(Budget(recruit_slack=0.0))
+    view = GAME.view(state, seat)
+    army = player.choose(view, GAME.legal_actions(state, seat), random.Random(3)).cards
+    assert army == best_recruits(DECKS["D3"], *DECKS["D3"].budget)
 
 
 def test_a_won_game_is_worth_more_than_any_position() -> None:
