@@ -5,6 +5,8 @@
 ## Options (the lobby and /play's choices): options-<game>-<option>
 
 options-berserk-round_cap = Rounds before the game is scored: { $value }
+options-berserk-edition-1 = First budgets: 24 gold + 22 silver for every deck
+options-berserk-edition-2 = Budgets by deck: each deck its own, set for balance
 
 ## /rules: a summary of docs/rules/berserk.md
 

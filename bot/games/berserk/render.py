@@ -79,7 +79,7 @@ from bot.render.painter import painted
 from engine import Decision, EngineError, Event, Game
 from engine.games.berserk import board
 from engine.games.berserk.cards import CARDS, DECKS
-from engine.games.berserk.setup import RESERVE, RESERVE_SIZE
+from engine.games.berserk.setup import RESERVE, RESERVE_SIZE, deck_budget
 from engine.games.berserk.state import DefenderStep
 from engine.games.berserk.view import BerserkView, UnitView
 from engine.kits.resolution import Item
@@ -420,7 +420,8 @@ class BerserkRenderer(Menus, Forms, Renderer):
                     card_name(lang, c) + (f" ×{deck.copies(c)}" if deck.copies(c) > 1 else "")
                     for c in dict.fromkeys(deck.cards)
                 )
-                budget = t(lang, "berserk.private.deck_budget", gold=deck.gold, silver=deck.silver)
+                gold, silver = deck_budget(deck, view.edition)
+                budget = t(lang, "berserk.private.deck_budget", gold=gold, silver=silver)
                 embed.add_field(
                     name=f"{deck_id} {deck_name(lang, deck_id)}",
                     value=_fit(f"*{t(lang, f'berserk.deck.{deck_id}.about')}*\n{budget}\n{cards}"),
@@ -433,7 +434,7 @@ class BerserkRenderer(Menus, Forms, Renderer):
             waiting = table.to_act()
             return t(lang, "berserk.ask.waiting", player=player(table, waiting[0] if waiting else None))
         assert own is not None and own.deck is not None
-        gold, silver = view.sides[seat].budget or DECKS[own.deck].budget
+        gold, silver = view.sides[seat].budget or deck_budget(DECKS[own.deck], view.edition)
         lines = [t(lang, "berserk.private.budget", deck=deck_name(lang, own.deck), gold=gold, silver=silver)]
         if view.phase == "recruit":
             if kind == "recruit":

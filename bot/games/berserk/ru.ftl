@@ -5,6 +5,8 @@
 ## Настройки
 
 options-berserk-round_cap = Раундов до подсчёта: { $value }
+options-berserk-edition-1 = Первые бюджеты: 24 золота + 22 серебра для любой колоды
+options-berserk-edition-2 = Бюджеты по колодам: у каждой колоды свой, подобранный для равновесия
 
 ## /rules: кратко по docs/rules/berserk.md
 

@@ -25,7 +25,7 @@ from engine.games.berserk.cards import CARDS, DECKS
 from engine.games.berserk.creatures import order_key, uid_for
 from engine.games.berserk.loop import SEAT_ORDERS, declarable, trigger_order
 from engine.games.berserk.rules import BERSERK
-from engine.games.berserk.setup import DEFAULT_DECK, recruit_problems
+from engine.games.berserk.setup import DEFAULT_DECK, deck_budget, recruit_problems
 from engine.games.berserk.state import (
     BerserkDecision,
     BerserkOptions,
@@ -65,7 +65,7 @@ def rebuilt(view: BerserkView) -> BerserkState:
     public = tuple(sorted(c.card for c in creatures if c.owner == other))
     deck = view.sides[other].deck or DEFAULT_DECK  # as the rules read a side without one
     role = 0 if other == view.first else 1
-    hidden = guess_reserve(deck, public, view.sides[other].reserve or 0)
+    hidden = guess_reserve(deck, public, view.sides[other].reserve or 0, view.edition)
     copies = {card_id: public.count(card_id) for card_id in set(hidden)}
     for card_id in hidden:
         copies[card_id] += 1
@@ -80,7 +80,7 @@ def rebuilt(view: BerserkView) -> BerserkState:
     active = view.active if view.active is not None else first
     state = BerserkState(
         rng=Rng(0),
-        options=BerserkOptions(round_cap=view.round_cap),
+        options=BerserkOptions(round_cap=view.round_cap, edition=view.edition),
         phase=view.phase,
         sides=(sides[0], sides[1]),
         first=first,
@@ -114,7 +114,7 @@ def _creature(unit: UnitView, zone: str) -> Creature:
 
 
 @cache
-def guess_reserve(deck: str, public: tuple[str, ...], count: int) -> tuple[str, ...]:
+def guess_reserve(deck: str, public: tuple[str, ...], count: int, edition: int) -> tuple[str, ...]:
     """``count`` cards of ``deck`` that, with the ``public`` ones (the side's cards on the field
     and in its graveyard), make a recruitment within its budget: the first such selection of
     the cards left, taken in deck order. (The real reserve is one, so one exists.)"""
@@ -125,7 +125,7 @@ def guess_reserve(deck: str, public: tuple[str, ...], count: int) -> tuple[str, 
     for card_id in public:
         if card_id in left:  # (a position set up by hand may field cards of no deck)
             left.remove(card_id)
-    gold, silver = DECKS[deck].budget
+    gold, silver = deck_budget(DECKS[deck], edition)
     for chosen in combinations(left, count):
         if not recruit_problems(DECKS[deck], [*public, *chosen], gold, silver):
             return chosen

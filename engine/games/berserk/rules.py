@@ -145,6 +145,15 @@ class Berserk(Game[BerserkState, BerserkAction, BerserkView]):
     state_adapter = STATE_ADAPTER
     action_adapter = ACTION_ADAPTER
     view_adapter = VIEW_ADAPTER
+    state_version = 2
+    """2: the options name the budgets' edition (``BerserkOptions.edition``); a game stored at 1
+    was played with the classic budgets, edition 1."""
+
+    def upgrade_options(self, options: dict[str, Any], from_version: int) -> dict[str, Any]:
+        upgraded = dict(options)
+        if from_version < 2:
+            upgraded.setdefault("edition", 1)
+        return upgraded
 
     # -- contract -----------------------------------------------------------------------------
     def new(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> BerserkState:

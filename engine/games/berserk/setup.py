@@ -27,6 +27,8 @@ from engine.games.berserk.state import (
     changed_creature,
 )
 
+CLASSIC_BUDGET = (24, 22)
+"""B15's (gold, silver) for every deck in the first edition of the budgets."""
 RESERVE_SIZE = 2
 """B17: at most this many cards in a reserve."""
 SEAT_ROLL_TIES = 10
@@ -69,12 +71,15 @@ def roll_for_seats(state: BerserkState, events: list[Event]) -> BerserkState:
 
 
 def budget(state: BerserkState, seat: int) -> tuple[int, int]:
-    """B15: (gold, silver) of the seat's deck (``decks.toml``; every deck has the classic
-    24 + 22 for now). Both seats once had it and P2 one more of each; measured, moving second
-    is no handicap (``docs/berserk-balance.md``). A stored game replays with the budgets of
-    today: the first deck budget to change needs an option naming the budgets' edition, kept
-    by the games stored before (as Hobbit's card edition)."""
-    return deck_of(state, seat).budget
+    """B15: (gold, silver) of the seat's deck."""
+    return deck_budget(deck_of(state, seat), state.options.edition)
+
+
+def deck_budget(deck: DeckList, edition: int) -> tuple[int, int]:
+    """A deck's budget in a game of the budgets' ``edition`` (``BUDGET_EDITION``). Both seats
+    once had the classic 24 + 22 and P2 one more of each; measured, moving second is no
+    handicap, and each deck's budget is now tuned for balance (``docs/berserk-balance.md``)."""
+    return deck.budget if edition >= 2 else CLASSIC_BUDGET
 
 
 # -- recruitment (B16) ---------------------------------------------------------------------------

@@ -54,10 +54,18 @@ Role = Literal[0, 1]
 """0 for P1, who takes the first turn of every round; 1 for P2 (B14)."""
 
 
+BUDGET_EDITION = 2
+"""The budgets a new game is played with: 1, the classic 24 gold + 22 silver for every deck
+(games begun before decks had budgets of their own keep it); 2, each deck's own (decks.toml,
+tuned for balance: docs/berserk-balance.md)."""
+
+
 class BerserkOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     round_cap: int = Field(ROUND_CAP, ge=1, le=MAX_ROUND_CAP)
+    edition: int = Field(BUDGET_EDITION, ge=1, le=BUDGET_EDITION)
+    """The budgets' edition (``BUDGET_EDITION``)."""
 
 
 @dataclass(frozen=True, slots=True)

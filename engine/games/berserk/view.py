@@ -19,7 +19,7 @@ from engine.games.berserk.abilities import trigger_choices
 from engine.games.berserk.attacks import displayed_strike
 from engine.games.berserk.cards import DECKS
 from engine.games.berserk.creatures import card, cell_key, field_cost, order_key, role, turn_number
-from engine.games.berserk.setup import recruit_uids
+from engine.games.berserk.setup import deck_budget, recruit_uids
 from engine.games.berserk.state import (
     SIMULTANEOUS,
     BerserkState,
@@ -100,6 +100,9 @@ class BerserkView:
     stage: Stage | None
     round: int
     round_cap: int
+    edition: int
+    """The budgets' edition (``BerserkOptions.edition``): what each deck recruits with is
+    ``setup.deck_budget`` of it (B15)."""
     turn: int
     active: int | None
     first: int | None
@@ -160,7 +163,7 @@ def _side(state: BerserkState, seat: int) -> SideView:
         seat=seat,
         role=ROLE_NAMES[role(state, seat)] if known_roles else None,
         deck=deck,
-        budget=DECKS[deck].budget if deck is not None and known_roles else None,
+        budget=deck_budget(DECKS[deck], state.options.edition) if deck is not None and known_roles else None,
         waiting=waiting,
         sent=None if simultaneous is None else waiting != simultaneous,
         reserve=sum(1 for c in state.creatures if c.owner == seat and c.zone == "reserve")
@@ -211,6 +214,7 @@ def make_view(state: BerserkState, seat: int | None) -> BerserkView:
         stage=state.stage if playing else None,
         round=state.round,
         round_cap=state.options.round_cap,
+        edition=state.options.edition,
         turn=turn_number(state) if playing else 0,
         active=state.active if playing else None,
         first=state.first,
