@@ -7,10 +7,12 @@ from dataclasses import replace
 
 import pytest
 
-from engine import IllegalAction
+from engine import BadOptions, IllegalAction
+from engine.ai.berserk.setup import best_recruits
 from engine.core.contract import TURN_STARTED
 from engine.core.rng import Rng
 from engine.games.berserk.cards import DECKS
+from engine.games.berserk.setup import recruit_problems
 from engine.games.berserk.state import BerserkState
 from tests.engine.berserk.helpers import GAME, U, at, kinds, of_kind, play, position, step, unit, waiting
 
@@ -229,3 +231,39 @@ def test_resigning_is_possible_at_any_time_even_out_of_turn() -> None:
     assert result is not None and result.winners == (0,) and result.reason == "resigned"
     with pytest.raises(IllegalAction):
         GAME.resign(done.state, 0)
+
+
+def recruiting_with(edition: int, deck: str) -> BerserkState:
+    """A game of the budgets' ``edition``: both seats on ``deck``, seat 0 first, recruiting."""
+    s = GAME.new(2, seed=1, options={"edition": edition})
+    s = play(replace(play(s, f"deck {deck}", seat=0), rng=Rng.scripted(5, 2)), f"deck {deck}", seat=1)
+    return play(s, "first")
+
+
+@pytest.mark.parametrize("deck", ["D1", "D2", "D3", "D4"])
+def test_new_games_give_each_deck_its_budget_and_games_stored_before_the_classic_one(deck: str) -> None:
+    """B15: the budgets' edition 2 (new games) gives each deck its own budget; a game stored
+    before decks had budgets (state version 1) is read as edition 1, 24 gold + 22 silver for
+    every deck, and a recruitment that spends them all is legal there whatever the deck's own."""
+    assert GAME.options(2, {}).edition == 2
+    assert GAME.upgrade_options({"round_cap": 20}, 1) == {"round_cap": 20, "edition": 1}
+    assert GAME.upgrade_options({"edition": 2}, 1) == {"edition": 2}  # only what is absent
+    new, old = recruiting_with(2, deck), recruiting_with(1, deck)
+    for seat in (0, 1):
+        assert GAME.view(new, seat).sides[seat].budget == DECKS[deck].budget
+        assert GAME.view(old, None).sides[seat].budget == (24, 22)
+    assert GAME.view(new, None).edition == 2 and GAME.view(old, None).edition == 1
+    classic = best_recruits(DECKS[deck], 24, 22)
+    assert play(old, f"recruit {' '.join(classic)}", seat=0).sides[0].recruits == classic
+    fits = not recruit_problems(DECKS[deck], classic, *DECKS[deck].budget)
+    if fits:
+        assert play(new, f"recruit {' '.join(classic)}", seat=0).sides[0].recruits == classic
+    else:
+        with pytest.raises(IllegalAction):
+            play(new, f"recruit {' '.join(classic)}", seat=0)
+
+
+def test_the_budgets_edition_is_checked() -> None:
+    for wrong in (0, 3, "deck"):
+        with pytest.raises(BadOptions):
+            GAME.options(2, {"edition": wrong})
