@@ -77,7 +77,7 @@ def position(view: BerserkView) -> BerserkState:
         creatures.extend(_creature(u, "reserve") for u in view.own.reserve)
     return BerserkState(
         rng=Rng(0),
-        options=BerserkOptions(round_cap=view.round_cap),
+        options=BerserkOptions(round_cap=view.round_cap, edition=view.edition),
         phase=view.phase,
         sides=(Side(deck=view.sides[0].deck), Side(deck=view.sides[1].deck)),
         first=view.first,
