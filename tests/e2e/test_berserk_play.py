@@ -232,7 +232,7 @@ async def test_a_short_game_is_played_to_its_end_and_its_history_export_and_stat
     data = json.loads(await attachment.read())
     assert (
         data["game"] == "berserk"
-        and data["options"] == {"round_cap": 1}
+        and data["options"] == {"round_cap": 1, "edition": 2}  # a new game: the budgets by deck
         and len(data["moves"]) == record.version
     )
     path = tmp_path / "berserk.json"

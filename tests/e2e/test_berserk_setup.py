@@ -11,6 +11,7 @@ import simcord
 
 from engine import get_game
 from engine.core.move_log import final_state
+from engine.games.berserk.cards import DECKS
 from storage import Repository
 from tests.e2e.berserk_helpers import (
     board_of,
@@ -65,15 +66,17 @@ async def test_two_members_set_up_in_private_and_both_sides_are_revealed_togethe
 
     # -- recruitment: a menu of the deck's cards; every broken limit named, nothing stored -----
     message = last_dm(alice)
-    assert "Your budget: **24 gold + 22 silver**" in text_of(message) and "**Venom**" in text_of(message)
+    gold, silver = DECKS["D3"].budget  # Swamp Brood's
+    assert f"Your budget: **{gold} gold + {silver} silver**" in text_of(message)
+    assert "**Venom**" in text_of(message)
     version = (await room.record()).version
     over = await recruit(alice, ["C18", "C18", "C22", "C22", "C20", "C23", "C23", "C19", "C19", "C10"])
     assert over.ephemeral and over.response is not None
     assert over.response.content.startswith("Your recruitment is rejected and nothing was stored.")
     problems = over.response.content.splitlines()[1:]
     assert problems == [
-        "• Elite cards cost 29 gold; your budget has 24.",
-        "• Ordinary cards cost 26; your 22 silver and 0 spare gold pay for 22 at most.",
+        f"• Elite cards cost 29 gold; your budget has {gold}.",
+        f"• Ordinary cards cost 26; your {silver} silver and 0 spare gold pay for {silver} at most.",
     ]
     typed = await alice.slash(room.channel, "move", action="recruit C20 C20")
     assert typed.response is not None
