@@ -3,7 +3,8 @@ front and helpers behind, and what to bring at a Muster."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from functools import cache
 
 from engine.ai.berserk.reading import WORTH
@@ -35,23 +36,24 @@ def best_recruits(deck: DeckList, gold: int, silver: int) -> tuple[str, ...]:
             if key not in best or candidate[0] > best[key][0]:
                 best[key] = candidate
     value, chosen = max(best.values(), key=lambda v: (v[0], len(v[1])))
-    ordered = tuple(c for c in deck.cards if c in chosen)
-    picked: list[str] = []
-    for card_id in ordered:  # copies in deck order, as many as chosen
-        if picked.count(card_id) < chosen.count(card_id):
-            picked.append(card_id)
+    picked = in_deck_order(deck, Counter(chosen))
     assert not recruit_problems(deck, picked, gold, silver)
+    return picked
+
+
+def in_deck_order(deck: DeckList, copies: Mapping[str, int]) -> tuple[str, ...]:
+    """A selection of ``copies`` of each card, listed as the deck lists them."""
+    picked: list[str] = []
+    for card_id in deck.cards:
+        if picked.count(card_id) < copies.get(card_id, 0):
+            picked.append(card_id)
     return tuple(picked)
 
 
+@cache  # a few thousand selections at most (15 cards, two copies of most), walked once a budget
 def near_best_recruits(deck: DeckList, gold: int, silver: int, slack: float) -> tuple[tuple[str, ...], ...]:
     """Every selection within the budget (B16) whose total worth is within ``slack`` of the
     most the budget buys, the most worth first, each selection in deck order."""
-    return _near_best(deck, gold, silver, slack)
-
-
-@cache  # a few thousand selections at most (15 cards, two copies of most), walked once a budget
-def _near_best(deck: DeckList, gold: int, silver: int, slack: float) -> tuple[tuple[str, ...], ...]:
     kinds = list(dict.fromkeys(deck.cards))
     most = [1 if CARDS[c].unique else deck.copies(c) for c in kinds]
     found: list[tuple[float, tuple[int, ...]]] = []
@@ -76,13 +78,9 @@ def _near_best(deck: DeckList, gold: int, silver: int, slack: float) -> tuple[tu
     for value, counts in sorted(found, key=lambda f: (-f[0], f[1])):  # ties: fewer of the first cards first
         if value < top - slack - 1e-9:
             break
-        wanted = dict(zip(kinds, counts, strict=True))
-        picked: list[str] = []
-        for card_id in deck.cards:
-            if picked.count(card_id) < wanted[card_id]:
-                picked.append(card_id)
+        picked = in_deck_order(deck, dict(zip(kinds, counts, strict=True)))
         assert not recruit_problems(deck, picked, gold, silver)
-        armies.append(tuple(picked))
+        armies.append(picked)
     return tuple(armies)
 
 

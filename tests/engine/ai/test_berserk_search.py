@@ -114,31 +114,30 @@ def test_it_takes_the_second_seat_when_the_roll_gives_it_the_choice() -> None:
     assert decide(GAME, state, chooser, "search", 1) == ChooseSeat("second")
 
 
-def _recruiting(deck: str) -> tuple[BerserkState, int]:
-    """A game where the seat playing ``deck`` is to recruit."""
+def _recruiting(deck: str) -> BerserkState:
+    """A game where seat 0, playing ``deck``, is to recruit."""
     state = GAME.new(2, seed=1)
     for seat in (0, 1):
         state = GAME.apply(state, seat, ChooseDeck((deck, "D1")[seat])).state
     (chooser,) = GAME.to_act(state)
     state = GAME.apply(state, chooser, ChooseSeat("first")).state
     assert GAME.pending(state)[0].kind == "recruit"
-    return state, 0
+    return state
 
 
 def test_its_army_is_drawn_from_the_seed_among_the_near_best() -> None:
-    state, seat = _recruiting("D2")
+    state = _recruiting("D2")
     armies = near_best_recruits(DECKS["D2"], *DECKS["D2"].budget, RECRUIT_SLACK)
-    drawn = [decide(GAME, state, seat, "search", seed) for seed in range(40)]
-    assert all(decide(GAME, state, seat, "search", seed) == drawn[seed] for seed in range(5))
+    drawn = [decide(GAME, state, 0, "search", seed) for seed in range(40)]
+    assert all(decide(GAME, state, 0, "search", seed) == drawn[seed] for seed in range(5))
     assert all(isinstance(a, Recruit) and a.cards in armies for a in drawn)
-    assert len({a.cards for a in drawn}) >= 10  # of Forest Wardens' 25 armies within 2 worth
+    assert len(armies) > 10 and len({a.cards for a in drawn}) >= 10  # Forest Wardens: 34 armies
 
 
 def test_with_no_slack_its_army_is_one_of_the_most_worth() -> None:
-    state, seat = _recruiting("D3")
+    state = _recruiting("D3")
     player = SearchPolicy(Budget(recruit_slack=0.0))
-    view = GAME.view(state, seat)
-    army = player.choose(view, GAME.legal_actions(state, seat), random.Random(3)).cards
+    army = player.choose(GAME.view(state, 0), GAME.legal_actions(state, 0), random.Random(3)).cards
     assert army == best_recruits(DECKS["D3"], *DECKS["D3"].budget)
 
 
