@@ -41,16 +41,27 @@ def table_of(
     pictures: bool = True,
     focus: str = "",
     at: Position[Any, Any] | None = None,
+    plain_names: bool = False,
 ) -> Table:
     """What a renderer may see of a stored game for one audience (``seat``; ``None``:
     everyone): the engine's views, that seat's legal actions and decision, the events it may
     learn — never the state. ``at``: an earlier position of the game to draw instead of the
-    stored one (a replay's step; ``record`` then says how the game stood there)."""
+    stored one (a replay's step; ``record`` then says how the game stood there).
+    ``plain_names``: seats named rather than mentioned (a web page)."""
     game = get_game(record.key)
     position = record.position if at is None else at
     active = record.status is GameStatus.ACTIVE
     base = Table(
-        game, record.id, record.version, record.seats, lang, seat, active, pictures=pictures, focus=focus
+        game,
+        record.id,
+        record.version,
+        record.seats,
+        lang,
+        seat,
+        active,
+        pictures=pictures,
+        focus=focus,
+        plain_names=plain_names,
     )
     if position is None:
         return replace(base, result=record.result)

@@ -67,13 +67,21 @@ def running(record: GameRecord) -> Position[Any, Any]:
 
 
 async def check_click(
-    host: Host, record: GameRecord, seat: int, action: dict[str, Any], drawn_at: int
+    host: Host,
+    record: GameRecord,
+    seat: int,
+    action: dict[str, Any],
+    drawn_at: int,
+    *,
+    composed: bool = False,
 ) -> None:
     """A button drawn at version ``drawn_at`` acts for ``seat`` now if the action is legal
     for it now and — when the game has moved on since — the seat itself has not moved since
     (then the click is a double click, or was made on a position the seat has left). An
     action that fills in a template the seat may fill now (a recruitment picked in a menu) is
-    left to the engine to judge, as typed input is."""
+    left to the engine to judge, as typed input is. ``composed``: the action was put together
+    on a web page drawn at ``drawn_at`` (a path traced on a map, a whole placement): past the
+    same check of the version, it is judged as typed input is (``check_typed``)."""
     position = running(record)
     if drawn_at > record.version:
         raise UserMistake("play.stale")  # no such version: not a button we drew
@@ -88,6 +96,9 @@ async def check_click(
         and renderer.fills_template(action)
         and any(a.get("kind") == action.get("kind") for a in legal)
     ):
+        return
+    if composed:
+        check_typed(record, seat, action)
         return
     if drawn_at < record.version:
         raise UserMistake("play.stale")
@@ -116,15 +127,17 @@ async def store(
     action: dict[str, Any],
     *,
     drawn_at: int | None = None,
+    composed: bool = False,
     present: bool = True,
 ) -> Applied:
     """Store ``seat``'s move against the game's current version. ``drawn_at``: the version a
-    clicked button was drawn at (``None`` for typed input). When another move is stored
-    between reading and writing, the game is read again and the move checked again."""
+    clicked button (or a web page) was drawn at (``None`` for typed input); ``composed``: a
+    move put together on a web page (``check_click``). When another move is stored between
+    reading and writing, the game is read again and the move checked again."""
     for _ in range(RACES):
         require_active(record)
         if drawn_at is not None:
-            await check_click(host, record, seat, action, drawn_at)
+            await check_click(host, record, seat, action, drawn_at, composed=composed)
         else:
             check_typed(record, seat, action)
         try:

@@ -64,6 +64,14 @@ class Settings(BaseSettings):
     """Days a private link stays valid (/web sends a fresh one)."""
     web_streams_per_client: int = Field(8, ge=1, le=1000)
     """Live pages one address may keep open at once; more are refused (429)."""
+    web_moves_per_minute: int = Field(120, ge=1, le=6000)
+    """Moves one private link may send a minute (a quarter of them at once); more are refused
+    (429)."""
+    web_max_connections: int = Field(4096, ge=16, le=100_000)
+    """Connections the web table keeps open at once (a live page holds one); more are answered
+    503."""
+    web_header_seconds: float = Field(5.0, gt=0, le=120)
+    """Seconds a request's headers may take to arrive before its connection is closed."""
 
     @field_validator("shard_ids", mode="before")
     @classmethod

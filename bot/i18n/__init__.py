@@ -56,9 +56,10 @@ ECHO_LIMIT = MAX_TEXT
 
 
 def catalogue_files() -> list[Path]:
-    """``en.ftl``, its parts ``en.<part>.ftl`` and every game folder's ``en.ftl`` make up the
-    English catalogue; likewise for every language."""
-    return sorted(_HERE.glob("*.ftl")) + sorted(GAME_PARTS.glob("*/*.ftl"))
+    """``en.ftl``, its parts ``en.<part>.ftl``, every game folder's ``en.ftl`` and its web
+    board's (``<key>/web/en.ftl``) make up the English catalogue; likewise for every language."""
+    games = sorted(GAME_PARTS.glob("*/*.ftl")) + sorted(GAME_PARTS.glob("*/web/*.ftl"))
+    return sorted(_HERE.glob("*.ftl")) + games
 
 
 @cache

@@ -12,7 +12,7 @@ web-revoke_no_seat = Only a player still in the game has a private page to revok
 web-no_games = You are not playing any game at the moment.
 web-board = Game #{ $id } on the web
 web-yours_short = Your page, game #{ $id }
-web-dm_link = { $title } has started. Your private page on the web (your hand beside the board, live) — keep the link to yourself:
+web-dm_link = { $title } has started. Your private page on the web: play from it, with your hand beside the board, live. Keep the link to yourself:
 
 ## The board message
 
@@ -27,6 +27,14 @@ web-over = The game is over.
 web-to_play = To play: { $players }
 web-history = What happened
 web-yours = Your private view
+web-your_moves = Your moves
+web-language = Language
+web-steps = Moves of the game
+web-sending = Sending your move…
+web-send_failed = Your move could not be sent. Check the connection and try again.
+web-bad_request = This request could not be read.
+web-busy_moves = Too many moves from this link at once. Wait a moment and try again.
+web-not_a_move = That is not a move you can make now.
 web-replay = Watch the replay
 web-revealed = Revealed at the end
 web-this_move = This move

@@ -65,14 +65,18 @@ class Table:
     focus: str = ""
     """Where a seat's multi-step choice stands (``Focus``): its message shows the choices
     under it; ``""``: from the start."""
+    plain_names: bool = False
+    """Whether seats are named by their names rather than mentioned (a web page, where a
+    mention means nothing)."""
 
     def name(self, seat: int) -> str:
         return self.seats[seat].name
 
     def mention(self, seat: int) -> str:
-        """A seat as shown in an embed: the user's mention (no ping inside embeds)."""
+        """A seat as shown in an embed: the user's mention (no ping inside embeds), or on a web
+        page (``plain_names``) the seat's name."""
         record = self.seats[seat]
-        return f"<@{record.user_id}>" if record.user_id is not None else record.name
+        return f"<@{record.user_id}>" if record.user_id is not None and not self.plain_names else record.name
 
     def to_act(self) -> tuple[int, ...]:
         return self.waiting

@@ -15,10 +15,9 @@ from typing import Any
 
 WEB_SETTINGS = "web"
 """The key of a person's own settings (``Repository.player_settings``) holding the generation
-of his private links per game: ``{"generations": {"<game id>": n}}``."""
-KEPT_GAMES = 200
-"""Games whose generations a person's settings keep (his latest by id); a game dropped goes
-back to generation 0, whose links have long expired by then."""
+of his private links per game: ``{"generations": {"<game id>": n}}``. Every game he ever
+revoked a link of keeps its entry: a game dropped would go back to generation 0 and open its
+revoked links again (a few bytes a game, and only for games he revoked links of)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,8 +70,7 @@ def generations(settings: dict[str, Any]) -> dict[str, int]:
 
 
 def bumped(settings: dict[str, Any], game_id: int) -> dict[str, Any]:
-    """The settings with the game's generation raised by one, keeping the latest games."""
+    """The settings with the game's generation raised by one, every other game's kept."""
     kept = generations(settings)
     kept[str(game_id)] = kept.get(str(game_id), 0) + 1
-    latest = sorted(kept, key=int)[-KEPT_GAMES:]
-    return {**settings, "generations": {k: kept[k] for k in latest}}
+    return {**settings, "generations": kept}

@@ -20,6 +20,8 @@ from bot.i18n import command_text, guild_language, t
 from bot.render.web_links import WEB_SETTINGS, Links, bumped, generations, publish
 from bot.reply import Reply, UserMistake
 from bot.stored import player_settings
+from bot.web import playing
+from bot.web.playing import MoveAnswer, MoveRequest
 from bot.web.server import WebTable
 from bot.web.snapshots import title
 from bot.web.tokens import Claims
@@ -33,7 +35,7 @@ DAY = 86400.0
 class Web(commands.Cog):
     def __init__(self, host: Host) -> None:
         self.host = host
-        self.table = WebTable(host.settings, lambda: host.repository)
+        self.table = WebTable(host.settings, lambda: host.repository, self.play)
 
     async def cog_load(self) -> None:
         if self.host.client.user is None:
@@ -50,6 +52,10 @@ class Web(commands.Cog):
     @property
     def links(self) -> Links:
         return self.table.links
+
+    async def play(self, game_id: int, seat: int, request: MoveRequest, lang: str) -> MoveAnswer:
+        """A move from a seat's web page, on the bot's loop (``bot.web.playing``)."""
+        return await playing.play(self.host, game_id, seat, request, lang)
 
     # -- private links ---------------------------------------------------------------------------
     async def private_link(self, record: GameRecord, seat: int) -> str:

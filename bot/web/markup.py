@@ -1,7 +1,9 @@
-"""An embed's Discord markdown as safe HTML: every character escaped first, then the few
-marks the renderers use turned into tags (bold, italics, code, code blocks, strike-through,
-subtext), mentions into the seat's name, and timestamps into UTC times. What is not
-understood is shown as the escaped text it is, never as markup."""
+"""Discord's markdown as safe HTML: every character escaped first, then the few marks the
+renderers use turned into tags (bold, italics, code, code blocks, strike-through, subtext),
+mentions into the seat's name, and timestamps into UTC times. What is not understood is shown
+as the escaped text it is, never as markup. Templates reach it as the ``md`` filter
+(``bot.web.templating``): the words a game's renderer writes for Discord (an event line, a
+refusal) read the same on a page."""
 
 from __future__ import annotations
 
@@ -9,8 +11,6 @@ import html
 import re
 from collections.abc import Mapping
 from datetime import UTC, datetime
-
-import discord
 
 CODE_BLOCK = re.compile(r"```(?:[a-z]*\n)?(.*?)```", re.DOTALL)
 INLINE = (
@@ -21,9 +21,9 @@ INLINE = (
     (re.compile(r"~~(.+?)~~"), r"<s>\1</s>"),
 )
 CODE = re.compile(r"`([^`]+)`")
-MENTION = re.compile(r"&lt;@!?(\d{1,20})&gt;")
-TIMESTAMP = re.compile(r"&lt;t:(-?\d{1,12})(?::[tTdDfFR])?&gt;")
-EMOJI = re.compile(r"&lt;a?:(\w{1,32}):\d{1,20}&gt;")
+MENTION = re.compile(r"&lt;@!?([0-9]{1,20})&gt;")
+TIMESTAMP = re.compile(r"&lt;t:(-?[0-9]{1,12})(?::[tTdDfFR])?&gt;")
+EMOJI = re.compile(r"&lt;a?:(\w{1,32}):[0-9]{1,20}&gt;")
 SUBTEXT = re.compile(r"^-# (.*)$", re.MULTILINE)
 
 
@@ -45,6 +45,7 @@ def _inline(text: str, names: Mapping[int, str]) -> str:
     if not text:
         return ""
     codes: list[str] = []
+    text = text.replace("\x00", "")  # the mark of a kept code span below
 
     def keep_code(found: re.Match[str]) -> str:
         codes.append(f"<code>{found.group(1)}</code>")
@@ -57,7 +58,7 @@ def _inline(text: str, names: Mapping[int, str]) -> str:
     for pattern, tag in INLINE:
         out = pattern.sub(tag, out)
     out = SUBTEXT.sub(r"<small>\1</small>", out)
-    out = re.sub(r"\x00(\d+)\x00", lambda m: codes[int(m.group(1))], out)
+    out = re.sub(r"\x00([0-9]+)\x00", lambda m: codes[int(m.group(1))], out)
     return out.replace("\n", "<br>")
 
 
@@ -66,35 +67,3 @@ def _when(seconds: int) -> str:
         return datetime.fromtimestamp(seconds, UTC).strftime("%Y-%m-%d %H:%M UTC")
     except (OverflowError, OSError, ValueError):
         return "?"
-
-
-def embed_html(
-    embed: discord.Embed, names: Mapping[int, str], pictures: Mapping[str, str], *, source: str = "src"
-) -> str:
-    """An embed as an HTML card: title, description, fields (inline ones side by side), its
-    image (``attachment://NAME`` → ``pictures[NAME]``, the address serving it) and footer.
-    ``source``: the image's attribute (``data-private-src`` for a picture the page's script
-    fetches with the private link's token)."""
-    out = ['<section class="embed">']
-    if embed.title:
-        out.append(f"<h2>{to_html(embed.title, names)}</h2>")
-    if embed.description:
-        out.append(f'<div class="description">{to_html(embed.description, names)}</div>')
-    if embed.fields:
-        out.append('<div class="fields">')
-        for field in embed.fields:
-            wide = "" if field.inline else " wide"
-            out.append(
-                f'<div class="field{wide}"><h3>{to_html(field.name, names)}</h3>'
-                f"<div>{to_html(field.value, names)}</div></div>"
-            )
-        out.append("</div>")
-    image = embed.image.url if embed.image else None
-    if image and image.startswith("attachment://") and image.removeprefix("attachment://") in pictures:
-        src = pictures[image.removeprefix("attachment://")]
-        alt = html.escape(embed.title or "")
-        out.append(f'<img class="picture" {source}="{html.escape(src)}" alt="{alt}">')
-    if embed.footer and embed.footer.text:
-        out.append(f"<footer>{to_html(embed.footer.text, names)}</footer>")
-    out.append("</section>")
-    return "".join(out)

@@ -1,144 +1,136 @@
-"""The HTML of the web table's pages, with their style sheet and script.
+"""The web table's pages, from the templates of ``bot/web/templates/``.
 
 Pages are drawn on the server with the snapshot of the moment, so a page is whole before any
-script runs; the script (``web.js``) then keeps it live from the event stream, putting each
-new snapshot's HTML parts in place. Everything shown is escaped where it is made
-(``bot.web.markup``); the page's own words come from the catalogue (``web.*``). The private
-page is sent without anything private: its script reads the token from the address's
-fragment and fetches the seat's panel with it.
+script runs; the script (``web.js``, and a game's own) then keeps it live from the event
+stream, putting each new snapshot's HTML parts in place, and on a private page sends the
+seat's moves. Every snapshot part was drawn by a template, escaped; the page's own words come
+from the catalogue (``web.*``). The private page is sent without anything private: its
+script reads the token from the address's fragment and fetches the seat's board with it.
 """
 
 from __future__ import annotations
 
-import html
-import json
 from pathlib import Path
 from typing import Any
 
+from markupsafe import Markup
+
 from bot.i18n import catalogue, t
+from bot.web.boards import web_board_for
+from bot.web.templating import render
 
 STATIC = Path(__file__).resolve().parent / "static"
-SCRIPT_WORDS = ("refused", "over", "offline", "first", "previous", "next", "last", "move_of")
-"""The words the script itself writes (a refused link, a lost connection, the replay's counter)."""
+SCRIPT_WORDS = (
+    "refused",
+    "over",
+    "offline",
+    "first",
+    "previous",
+    "next",
+    "last",
+    "move_of",
+    "sending",
+    "send_failed",
+    "busy_moves",
+)
+"""The words the scripts themselves write (a refused link, a lost connection, the replay's
+counter, a move on its way or lost)."""
 
 
-def _words(lang: str) -> str:
+def _words(lang: str) -> dict[str, str]:
     # move_of keeps its placeholders for the script to fill in as the replay steps
-    words = {name: t(lang, f"web.{name}", move="{move}", last="{last}") for name in SCRIPT_WORDS}
-    # JSON in a non-executed script element; "<" escaped so no text can close the element
-    return json.dumps(words, ensure_ascii=False).replace("<", "\\u003c")
+    return {name: t(lang, f"web.{name}", move="{move}", last="{last}") for name in SCRIPT_WORDS}
 
 
-def _languages(path: str, lang: str, query: str = "") -> str:
-    links = []
-    for code in sorted(catalogue().languages):
-        if code == lang:
-            links.append(f'<b lang="{code}">{code}</b>')
-        else:
-            links.append(f'<a lang="{code}" href="{html.escape(path)}?lang={code}{query}">{code}</a>')
-    return " · ".join(links)
-
-
-def page(
+def _page(
+    template: str,
     lang: str,
     heading: str,
-    body: str,
     *,
     kind: str,
     data: dict[str, Any] | None = None,
     path: str = "",
     query: str = "",
+    key: str = "",
+    **context: Any,
 ) -> str:
-    attributes = " ".join(
-        f'data-{name}="{html.escape(str(value))}"'
-        for name, value in {"page": kind, "lang": lang, **(data or {})}.items()
-    )
-    switch = f'<nav class="langs">{_languages(path, lang, query)}</nav>' if path else ""
-    return (
-        "<!DOCTYPE html>\n"
-        f'<html lang="{lang}"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{html.escape(heading)}</title>"
-        '<link rel="stylesheet" href="/static/web.css">'
-        '<script src="/static/web.js" defer></script></head>'
-        f"<body {attributes}>"
-        f'<script type="application/json" id="words">{_words(lang)}</script>'
-        f"<header><h1>{html.escape(heading)}</h1>{switch}</header>"
-        f"<main>{body}</main></body></html>"
-    )
-
-
-def board_page(lang: str, snapshot: dict[str, Any]) -> str:
-    game = snapshot["game"]
-    watch_again = ""
-    if snapshot["over"] and snapshot["status"] == "finished":
-        words = html.escape(t(lang, "web.replay"))
-        watch_again = f'<p><a class="button" href="/game/{game}/replay?lang={lang}">{words}</a></p>'
-    body = (
-        f'<p id="turn" class="turn">{snapshot["turn"]}</p>{watch_again}'
-        '<div class="table">'
-        f'<div id="board" class="board">{snapshot["board"]}</div>'
-        f"<aside><h2>{html.escape(t(lang, 'web.history'))}</h2>"
-        f'<div id="history">{snapshot["history"]}</div></aside>'
-        "</div>"
-    )
-    data = {"game": game, "version": snapshot["version"], "over": int(snapshot["over"])}
-    return page(lang, snapshot["title"], body, kind="board", data=data, path=f"/game/{game}")
-
-
-def private_page(lang: str, game: str, seat: int, heading: str) -> str:
-    body = (
-        '<p id="turn" class="turn"></p>'
-        f'<p id="refused" class="refused" hidden>{html.escape(t(lang, "web.refused"))}</p>'
-        '<div class="table">'
-        f'<div><h2>{html.escape(t(lang, "web.yours"))}</h2><div id="private" class="private"></div></div>'
-        '<div id="board" class="board"></div>'
-        f'<aside><h2>{html.escape(t(lang, "web.history"))}</h2><div id="history"></div></aside>'
-        "</div>"
-    )
-    return page(lang, heading, body, kind="private", data={"game": game, "seat": seat, "version": -1})
-
-
-def replay_page(lang: str, snapshot: dict[str, Any]) -> str:
-    game, move, last = snapshot["game"], snapshot["move"], snapshot["last"]
-    buttons = "".join(
-        f'<a class="button" id="{name}" href="?lang={lang}&amp;move={target}"'
-        f' title="{html.escape(t(lang, f"web.{name}"))}">{face}</a>'
-        for name, face, target in (
-            ("first", "⏮", 0),
-            ("previous", "◀", max(move - 1, 0)),
-            ("next", "▶", min(move + 1, last)),
-            ("last", "⏭", last),
+    board = web_board_for(key) if key else None
+    return str(
+        render(
+            template,
+            lang=lang,
+            heading=heading,
+            kind=kind,
+            data=data or {},
+            path=path,
+            query=query,
+            languages=sorted(catalogue().languages),
+            words=_words(lang),
+            key=key,
+            game_script=board.script if board is not None else None,
+            game_style=board.style if board is not None else None,
+            **context,
         )
     )
-    counter = html.escape(t(lang, "web.move_of", move=move, last=last))
-    body = (
-        f'<nav class="steps">{buttons}<span id="counter">{counter}</span></nav>'
-        f'<p class="hint">{html.escape(t(lang, "web.keys"))}</p>'
-        f'<p id="turn" class="turn">{snapshot["turn"]}</p>'
-        '<div class="table">'
-        f'<div id="board" class="board">{snapshot["board"]}</div>'
-        f"<aside><h2>{html.escape(t(lang, 'web.this_move'))}</h2>"
-        f'<div id="events">{snapshot["events"]}</div></aside>'
-        "</div>"
-        f'<div id="reveal">{snapshot["reveal"]}</div>'
-    )
-    data = {"game": game, "move": move, "last": last}
-    return page(
+
+
+def _safe(snapshot: dict[str, Any], *names: str) -> dict[str, Any]:
+    """The snapshot with its HTML parts (drawn by templates, escaped there) marked as such."""
+    return {**snapshot, **{name: Markup(snapshot[name]) for name in names}}  # drawn by templates
+
+
+def board_page(lang: str, key: str, snapshot: dict[str, Any]) -> str:
+    game = snapshot["game"]
+    return _page(
+        "board_page.html",
         lang,
         snapshot["title"],
-        body,
+        kind="board",
+        data={"game": game, "version": snapshot["version"], "over": int(snapshot["over"])},
+        path=f"/game/{game}",
+        key=key,
+        snapshot=_safe(snapshot, "board", "history"),
+        replay=snapshot["over"] and snapshot["status"] == "finished",
+    )
+
+
+def private_page(lang: str, key: str, game: str, seat: int, heading: str) -> str:
+    return _page(
+        "private_page.html",
+        lang,
+        heading,
+        kind="private",
+        data={"game": game, "seat": seat, "version": -1},
+        path=f"/game/{game}/seat/{seat}",
+        key=key,
+    )
+
+
+def replay_page(lang: str, key: str, snapshot: dict[str, Any]) -> str:
+    game, move, last = snapshot["game"], snapshot["move"], snapshot["last"]
+    steps = (
+        ("first", "⏮", 0),
+        ("previous", "◀", max(move - 1, 0)),
+        ("next", "▶", min(move + 1, last)),
+        ("last", "⏭", last),
+    )
+    return _page(
+        "replay_page.html",
+        lang,
+        snapshot["title"],
         kind="replay",
-        data=data,
+        data={"game": game, "move": move, "last": last},
         path=f"/game/{game}/replay",
         query=f"&move={move}",
+        key=key,
+        snapshot=_safe(snapshot, "board", "events", "reveal"),
+        steps=steps,
     )
 
 
 def message_page(lang: str, heading_key: str, text_key: str) -> str:
     """A short page for a refusal or an error: no detail of what went wrong inside."""
-    body = f'<p class="refused">{html.escape(t(lang, text_key))}</p>'
-    return page(lang, t(lang, heading_key), body, kind="message")
+    return _page("message_page.html", lang, t(lang, heading_key), kind="message", text=t(lang, text_key))
 
 
 def static_file(name: str) -> bytes:

@@ -11,9 +11,16 @@ Liveness: each game watched by an open stream has one poll (``Watch``), reading 
 storage every ``POLL_SECONDS``: a move stored by any bot process shows within a second. The
 move path of this process also nudges it (``nudge``), so a move made here shows at once.
 
+Playing: a seat's page sends its moves to ``…/seat/<seat>/move`` (``move``), with the seat's
+token in a header (never a cookie, so no other site can act for a player), from the page's own
+origin, as a small JSON body; the move is played on the bot's loop through the one move path
+(``bot.web.playing``, handed in as ``play``).
+
 Every refusal is a short page or a short JSON (never a traceback): bad paths and parameters
-404/400 (parsed by pydantic, strictly), bodies 413, other methods 405, too many streams from
-one address 429, and a private page's missing, forged, expired, revoked or foreign token 403.
+404/400 (parsed by pydantic, strictly; every number in a path is ASCII digits), bodies 413,
+other methods 405, too many streams from one address or too many moves from one link 429, a
+move from another origin and a private page's missing, unreadable, forged, expired, revoked or
+foreign token 403. Slow and too many connections are cut off (``bot.web.connections``).
 """
 
 from __future__ import annotations
@@ -24,22 +31,28 @@ import concurrent.futures
 import contextlib
 import json
 import logging
+import re
 import threading
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Hashable
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Hashable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from bot.i18n import FALLBACK, language_of
+from bot.i18n import FALLBACK, language_of, t
 from bot.render.web_links import WEB_SETTINGS, Links, generations
 from bot.settings import Settings
 from bot.stored import player_settings
 from bot.web import pages
+from bot.web.boards import static_file
+from bot.web.connections import Gate, PathOnly, serve
+from bot.web.limits import MoveRate
+from bot.web.markup import to_html
+from bot.web.playing import MoveAnswer, MoveRequest
 from bot.web.snapshots import (
     Snapshot,
     Steps,
@@ -50,7 +63,7 @@ from bot.web.snapshots import (
     title,
     told_moves,
 )
-from bot.web.tokens import Refused, Signer
+from bot.web.tokens import Claims, Refused, Signer
 from storage import Repository
 from storage.errors import GameNotFound, GameUnavailable
 from storage.models import GameRecord, GameStatus
@@ -68,8 +81,12 @@ KEEP_ALIVE_SECONDS = 15.0
 RECHECK_SECONDS = 5.0
 """How often an open private stream checks its token again (a revoke elsewhere)."""
 STORAGE_SECONDS = 10.0
-MAX_BODY = 1024
-"""Bytes a request may carry: every page is a GET, so any body is refused (413)."""
+MAX_BODY = 8192
+"""Bytes a move may carry (a whole placement is a few hundred); a page is a GET, and any body
+there is refused (413)."""
+MOVE_SECONDS = 30.0
+"""How long a move's answer is waited for on the bot's loop (it answers within
+``bot.web.playing.FOLLOW_SECONDS`` once stored): past it the page is told to look again."""
 MAX_STREAMS = 2000
 """Open streams in all, whoever opened them."""
 CACHED = 128
@@ -78,6 +95,13 @@ CACHED_REPLAYS = 4
 """Finished games whose every position is kept for their replay viewer."""
 MAX_ID = 2**63 - 1
 PICTURE = r"[A-Za-z0-9_.-]{1,64}\.png"
+
+
+Play = Callable[[int, int, MoveRequest, str], Coroutine[Any, Any, MoveAnswer]]
+"""Plays a seat's move on the bot's loop: game id, seat, what the page sent, the reader's
+language (``bot.web.playing.play`` with the bot as its host)."""
+API = ("/state", "/events", "/move")
+"""Paths answered in JSON (refusals too); so is a replay's step."""
 
 
 class PathParams(BaseModel):
@@ -98,6 +122,17 @@ class Query(BaseModel):
     lang: str | None = Field(None, pattern=r"^[A-Za-z]{2}(-[A-Za-z0-9]{1,8})?$")
     move: int | None = Field(None, ge=0, le=10**6)
 
+    @field_validator("move", mode="before")
+    @classmethod
+    def _ascii(cls, value: Any) -> Any:
+        # int() reads any Unicode digit ("١"); a number in an address is ASCII digits only
+        if isinstance(value, str) and not re.fullmatch(r"[0-9]{1,7}", value):
+            raise ValueError("not a number")
+        return value
+
+
+QUALITY = re.compile(r"[01](\.[0-9]{0,3})?")
+
 
 def choose_lang(query: Query, accept: str) -> str:
     """``?lang=`` when we have it, else the best of Accept-Language we have, else English."""
@@ -106,10 +141,9 @@ def choose_lang(query: Query, accept: str) -> str:
     ranked: list[tuple[float, int, str]] = []
     for n, part in enumerate(accept.split(",")[:20]):
         code, _, weight = part.strip().partition(";q=")
-        try:
-            q = float(weight) if weight else 1.0
-        except ValueError:
-            continue
+        if weight and not QUALITY.fullmatch(weight):
+            continue  # float() would read any Unicode digit, and "nan"
+        q = float(weight) if weight else 1.0
         found = language_of(code.strip()) if code.strip() else None
         if found is not None and q > 0:
             ranked.append((-q, n, found))
@@ -165,14 +199,17 @@ CLIENT_ERRORS = ClientErrors()
 
 class WebTable:
     """The server, owned by ``bot.web.cog`` (started in its ``cog_load``, stopped in its
-    ``cog_unload``). ``repository`` gives the bot's storage; its calls run on the bot's loop."""
+    ``cog_unload``). ``repository`` gives the bot's storage and ``play`` plays a seat's move;
+    both run on the bot's loop."""
 
-    def __init__(self, settings: Settings, repository: Callable[[], Repository]) -> None:
+    def __init__(self, settings: Settings, repository: Callable[[], Repository], play: Play) -> None:
         secret = settings.web_secret
         assert secret is not None, "Settings refuses WEB_ENABLED without WEB_SECRET"
         self.settings = settings
         self.signer = Signer(secret.get_secret_value().encode("utf-8"))
         self._repository = repository
+        self._play = play
+        self._moves = MoveRate(settings.web_moves_per_minute)
         self._bot_loop: asyncio.AbstractEventLoop | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -245,22 +282,24 @@ class WebTable:
         runner = web.AppRunner(
             self.application(),
             access_log=access_log,
-            # no query string in the access log (nothing secret is in it, but it stays short)
-            access_log_format='%a "%r" %s %b %Tf',
+            access_log_class=PathOnly,  # the path only: no query string in the log
             handler_cancellation=True,
             shutdown_timeout=1.0,
             max_line_size=4096,
             max_field_size=8192,
         )
         await runner.setup()
+        listening: asyncio.Server | None = None
         try:
-            site = web.TCPSite(runner, self.settings.web_host, self.settings.web_port)
-            await site.start()
-            server = site._server  # the bound port, when WEB_PORT is 0 (tests)
-            sockets = getattr(server, "sockets", None) or []
-            self._ready.set_result(sockets[0].getsockname()[1] if sockets else self.settings.web_port)
+            settings = self.settings
+            gate = Gate(most=settings.web_max_connections, header_seconds=settings.web_header_seconds)
+            listening = await serve(runner, self.settings.web_host, self.settings.web_port, gate)
+            port: int = listening.sockets[0].getsockname()[1]  # the bound one when WEB_PORT is 0
+            self._ready.set_result(port)
             await self._stop.wait()
         finally:
+            if listening is not None:
+                listening.close()
             for watch in list(self._watches.values()):
                 if watch.task is not None:
                     watch.task.cancel()
@@ -269,40 +308,45 @@ class WebTable:
     # -- the application -----------------------------------------------------------------------
     def application(self) -> web.Application:
         app = web.Application(client_max_size=MAX_BODY, middlewares=[self._guard])
-        number = r"{game:\d{1,19}-[A-Za-z0-9_-]{16}}"  # an address: the game and its key
+        app.on_response_prepare.append(self._secure)
+        number = r"{game:[0-9]{1,19}-[A-Za-z0-9_-]{16}}"  # an address: the game and its key
+        seat = r"{seat:[0-9]{1,2}}"
         routes = [
             ("/", self.index),
             ("/static/{file:web\\.(?:css|js)}", self.static),
+            ("/static/games/{key:[a-z_]{1,32}}/{file:[a-z_]{1,32}\\.(?:css|js)}", self.game_static),
             (f"/game/{number}", self.board_page),
             (f"/game/{number}/state", self.board_state),
             (f"/game/{number}/events", self.board_events),
-            (f"/game/{number}/picture/{{version:\\d{{1,10}}}}/{{name:{PICTURE}}}", self.board_picture),
+            (f"/game/{number}/picture/{{version:[0-9]{{1,10}}}}/{{name:{PICTURE}}}", self.board_picture),
             (f"/game/{number}/replay", self.replay_page),
-            (f"/game/{number}/replay/{{move:\\d{{1,7}}}}", self.replay_step),
-            (f"/game/{number}/replay/{{move:\\d{{1,7}}}}/{{name:{PICTURE}}}", self.replay_picture),
-            (f"/game/{number}/seat/{{seat:\\d{{1,2}}}}", self.private_page),
-            (f"/game/{number}/seat/{{seat:\\d{{1,2}}}}/events", self.private_events),
-            (f"/game/{number}/seat/{{seat:\\d{{1,2}}}}/state", self.private_state),
+            (f"/game/{number}/replay/{{move:[0-9]{{1,7}}}}", self.replay_step),
+            (f"/game/{number}/replay/{{move:[0-9]{{1,7}}}}/{{name:{PICTURE}}}", self.replay_picture),
+            (f"/game/{number}/seat/{seat}", self.private_page),
+            (f"/game/{number}/seat/{seat}/events", self.private_events),
+            (f"/game/{number}/seat/{seat}/state", self.private_state),
             (
-                f"/game/{number}/seat/{{seat:\\d{{1,2}}}}/picture/{{version:\\d{{1,10}}}}/{{name:{PICTURE}}}",
+                f"/game/{number}/seat/{seat}/picture/{{version:[0-9]{{1,10}}}}/{{name:{PICTURE}}}",
                 self.private_picture,
             ),
         ]
         for path, handler in routes:
             app.router.add_get(path, handler)
+        app.router.add_post(f"/game/{number}/seat/{seat}/move", self.move)
         return app
 
     @web.middleware
     async def _guard(
         self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
     ) -> web.StreamResponse:
-        """Security headers on every answer; any refusal or failure as a short page."""
+        """Any refusal or failure as a short page or JSON; every answer closes its connection
+        (``bot.web.connections``: one request a connection, whose headers had a deadline)."""
         lang = choose_lang(Query(), request.headers.get("Accept-Language", ""))
         try:
             routed = request.match_info.http_exception
             if routed is not None:  # no such path (404) or method (405): said before anything else
                 raise routed
-            if request.content_length or request.body_exists:
+            if request.method != "POST" and (request.content_length or request.body_exists):
                 raise web.HTTPRequestEntityTooLarge(max_size=0, actual_size=request.content_length or 0)
             response = await handler(request)
         except web.HTTPException as refusal:
@@ -314,6 +358,13 @@ class WebTable:
         except Exception:
             log.exception("the web table failed on %s", request.path)
             response = self._refusal(request, 500, lang)
+        if not response.prepared:
+            response.force_close()
+        return response
+
+    @staticmethod
+    async def _secure(request: web.Request, response: web.StreamResponse) -> None:
+        """Security headers on every answer, live streams included (sent as they start)."""
         headers = response.headers
         headers.setdefault(
             "Content-Security-Policy",
@@ -323,17 +374,19 @@ class WebTable:
         headers.setdefault("X-Content-Type-Options", "nosniff")
         headers.setdefault("Referrer-Policy", "no-referrer")
         headers.setdefault("X-Frame-Options", "DENY")
-        return response
 
     def _refusal(self, request: web.Request, status: int, lang: str) -> web.Response:
         keys = {
             403: ("web.refused_title", "web.refused"),
             404: ("web.missing_title", "web.missing"),
-            429: ("web.busy_title", "web.busy"),
+            429: ("web.busy_title", "web.busy_moves" if request.path.endswith("/move") else "web.busy"),
+            400: ("web.error_title", "web.bad_request"),
+            413: ("web.error_title", "web.bad_request"),
+            415: ("web.error_title", "web.bad_request"),
         }
         heading, text = keys.get(status, ("web.error_title", "web.error"))
-        if request.path.endswith(("/state", "/events")) or "/replay/" in request.path:
-            body = json.dumps({"error": status})
+        if request.path.endswith(API) or "/replay/" in request.path:
+            body = json.dumps({"error": status, "message": t(lang, text)}, ensure_ascii=False)
             return web.Response(status=status, text=body, content_type="application/json")
         return web.Response(
             status=status,
@@ -404,6 +457,14 @@ class WebTable:
         done: T = await asyncio.shield(pending)
         return done
 
+    async def _told(self, record: GameRecord) -> list[tuple[int, tuple[Any, ...]]]:
+        """Each stored move's number and events (replayed once per version, for every page)."""
+        key = ("told", record.id, record.version)
+        if key in self._cache:
+            return await self._cached(key, lambda: [])
+        moves = await self._ask(lambda repo: repo.moves(record.id))
+        return await self._cached(key, lambda: list(told_moves(record, moves)))
+
     async def _public(self, record: GameRecord, lang: str) -> Snapshot:
         game = self.signer.address(record.id)
 
@@ -413,10 +474,8 @@ class WebTable:
         key = ("public", record.id, record.version, str(record.status), lang)
         if key in self._cache:
             return await self._cached(key, lambda: Snapshot({}))
-        moves = await self._ask(lambda repo: repo.moves(record.id))
-        return await self._cached(
-            key, lambda: public_snapshot(record, told_moves(record, moves), lang, url, game)
-        )
+        told = await self._told(record)
+        return await self._cached(key, lambda: public_snapshot(record, told, lang, url, game))
 
     async def _private(self, record: GameRecord, seat: int, lang: str) -> Snapshot:
         game = self.signer.address(record.id)
@@ -425,7 +484,10 @@ class WebTable:
             return f"/game/{game}/seat/{seat}/picture/{record.version}/{name}?lang={lang}"
 
         key = ("private", record.id, record.version, str(record.status), seat, lang)
-        return await self._cached(key, lambda: private_snapshot(record, seat, lang, url, game))
+        if key in self._cache:
+            return await self._cached(key, lambda: Snapshot({}))
+        told = await self._told(record)
+        return await self._cached(key, lambda: private_snapshot(record, seat, told, lang, url, game))
 
     async def _steps(self, record: GameRecord) -> Steps:
         key = ("steps", record.id, record.version)
@@ -459,18 +521,23 @@ class WebTable:
         return await self._cached(key, lambda: replay_snapshot(record, steps, move, lang, url, game))
 
     # -- private links -------------------------------------------------------------------------
-    async def _opened(self, request: web.Request, params: PathParams) -> GameRecord:
-        """The game, if the request's token opens the seat in its path; else 403 — the same
-        403 whatever was wrong, and before storage is asked when the token alone says so."""
-        assert params.seat is not None
+    @staticmethod
+    def _token(request: web.Request) -> str | None:
         header = request.headers.get("Authorization", "")
-        token = header.removeprefix("Bearer ").strip() if header.startswith("Bearer ") else None
+        return header.removeprefix("Bearer ").strip() if header.startswith("Bearer ") else None
+
+    async def _opened(self, request: web.Request, params: PathParams) -> tuple[GameRecord, Claims]:
+        """The game and the token's claims, if the request's token opens the seat in its path;
+        else 403 — the same 403 whatever was wrong, and before storage is asked when the token
+        alone says so."""
+        assert params.seat is not None
+        token = self._token(request)
         try:
             claims = self.signer.read(token)
             if (claims.game_id, claims.seat) != (params.game, params.seat):
                 raise Refused("another game's or seat's token")
             await self._still_valid(token, params.game, params.seat)
-            return await self._game(params.game)
+            return await self._game(params.game), claims
         except (Refused, web.HTTPNotFound) as why:
             log.info("private page of game %s seat %s refused: %s", params.game, params.seat, why)
             raise web.HTTPForbidden() from None
@@ -629,7 +696,7 @@ class WebTable:
     async def board_page(self, request: web.Request) -> web.Response:
         params, (lang, _) = self._params(request), self._lang(request)
         record = await self._game(params.game)
-        return self._html(pages.board_page(lang, (await self._public(record, lang)).data))
+        return self._html(pages.board_page(lang, record.key, (await self._public(record, lang)).data))
 
     async def board_state(self, request: web.Request) -> web.Response:
         params, (lang, _) = self._params(request), self._lang(request)
@@ -656,7 +723,7 @@ class WebTable:
         record = await self._finished(params.game)
         steps = await self._steps(record)
         move = min(query.move if query.move is not None else 0, len(steps) - 1)
-        return self._html(pages.replay_page(lang, (await self._replay(record, move, lang)).data))
+        return self._html(pages.replay_page(lang, record.key, (await self._replay(record, move, lang)).data))
 
     async def replay_step(self, request: web.Request) -> web.Response:
         params, (lang, _) = self._params(request), self._lang(request)
@@ -678,33 +745,29 @@ class WebTable:
         record = await self._game(params.game)
         if params.seat >= len(record.seats):
             raise web.HTTPNotFound()
-        page = pages.private_page(lang, self.signer.address(record.id), params.seat, title(record))
+        address = self.signer.address(record.id)
+        page = pages.private_page(lang, record.key, address, params.seat, title(record))
         return self._html(page, private=True)
-
-    async def _both(self, record: GameRecord, seat: int, lang: str) -> dict[str, Any]:
-        public = await self._public(record, lang)
-        private = await self._private(record, seat, lang)
-        return {"public": public.data, "private": private.data}
 
     async def private_state(self, request: web.Request) -> web.Response:
         params, (lang, _) = self._params(request), self._lang(request)
         assert params.seat is not None
-        record = await self._opened(request, params)
-        return self._json(await self._both(record, params.seat, lang), private=True)
+        record, _ = await self._opened(request, params)
+        return self._json((await self._private(record, params.seat, lang)).data, private=True)
 
     async def private_events(self, request: web.Request) -> web.StreamResponse:
         params, (lang, _) = self._params(request), self._lang(request)
         seat = params.seat
         assert seat is not None
-        record = await self._opened(request, params)
-        header = request.headers.get("Authorization", "").removeprefix("Bearer ").strip()
+        record, _ = await self._opened(request, params)
+        token = self._token(request)
 
         async def snapshot(now: GameRecord) -> Any:
-            return await self._both(now, seat, lang)
+            return (await self._private(now, seat, lang)).data
 
         async def recheck() -> None:
             try:
-                await self._still_valid(header, params.game, seat)
+                await self._still_valid(token, params.game, seat)
             except web.HTTPNotFound:
                 raise Refused("the game is gone") from None
 
@@ -713,7 +776,91 @@ class WebTable:
     async def private_picture(self, request: web.Request) -> web.Response:
         params, (lang, _) = self._params(request), self._lang(request)
         assert params.seat is not None
-        record = await self._opened(request, params)
+        record, _ = await self._opened(request, params)
         if record.version != params.version:
             raise web.HTTPNotFound()
         return self._png((await self._private(record, params.seat, lang)).files, params.name, private=True)
+
+    async def game_static(self, request: web.Request) -> web.Response:
+        """A game's own script or style sheet (``bot/games/<key>/web/static/``)."""
+        name = request.match_info["file"]
+        found = static_file(request.match_info["key"], name)
+        if found is None:
+            raise web.HTTPNotFound()
+        kind = "text/css" if name.endswith(".css") else "text/javascript"
+        return web.Response(
+            body=found.read_bytes(),
+            content_type=kind,
+            charset="utf-8",
+            headers={"Cache-Control": "max-age=300"},
+        )
+
+    # -- moves -----------------------------------------------------------------------------------
+    def _same_origin(self, request: web.Request) -> None:
+        """A move comes from the table's own pages: a browser says where a request comes from
+        (``Origin``, ``Sec-Fetch-Site``), and another site's is refused. A client that says
+        nothing is no browser another site could drive; its token alone decides."""
+        site = request.headers.get("Sec-Fetch-Site")
+        if site is not None and site not in ("same-origin", "none"):
+            raise web.HTTPForbidden()
+        origin = request.headers.get("Origin")
+        if origin is None:
+            return
+        ours = {f"{request.scheme}://{request.host}", origin_of(self.links.base)}
+        if origin not in ours:
+            log.info("a move from another origin refused: %s", origin[:100])
+            raise web.HTTPForbidden()
+
+    async def _body(self, request: web.Request) -> MoveRequest:
+        if request.content_type != "application/json":
+            raise web.HTTPUnsupportedMediaType()
+        if (request.content_length or 0) > MAX_BODY:
+            raise web.HTTPRequestEntityTooLarge(max_size=MAX_BODY, actual_size=request.content_length or 0)
+        try:
+            async with asyncio.timeout(self.settings.web_header_seconds):
+                body = await request.read()  # at most MAX_BODY (client_max_size), else 413
+        except TimeoutError:
+            raise web.HTTPRequestTimeout() from None
+        try:
+            return MoveRequest.model_validate_json(body)
+        except ValidationError:
+            raise web.HTTPBadRequest() from None
+
+    async def move(self, request: web.Request) -> web.Response:
+        """A seat's move from its page: the seat's token in a header, from the page's origin,
+        within the token's rate; played through the bot's one move path."""
+        params, (lang, _) = self._params(request), self._lang(request)
+        assert params.seat is not None
+        self._same_origin(request)
+        _, claims = await self._opened(request, params)
+        if not self._moves.allow((claims.game_id, claims.seat, claims.generation, claims.expires)):
+            raise web.HTTPTooManyRequests()
+        sent = await self._body(request)
+        assert self._bot_loop is not None
+        future = asyncio.run_coroutine_threadsafe(
+            self._play(params.game, params.seat, sent, lang), self._bot_loop
+        )
+        try:
+            # never cancelled from here: a move under way is finished on the bot's loop
+            answer = await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)), MOVE_SECONDS)
+        except TimeoutError:
+            raise web.HTTPServiceUnavailable() from None
+        if answer.status == 200:
+            self.nudge(params.game)
+        body: dict[str, Any] = {"message": answer.message, "html": to_html(answer.message, {})}
+        if answer.status == 200:
+            body |= {"ok": True, "version": answer.version}
+        else:
+            body["error"] = answer.status
+        return web.Response(
+            status=answer.status,
+            text=json.dumps(body, ensure_ascii=False),
+            content_type="application/json",
+            headers={"Cache-Control": "no-store"},
+        )
+
+
+def origin_of(url: str) -> str:
+    """``scheme://host[:port]`` of an address."""
+    scheme, _, rest = url.partition("://")
+    return f"{scheme}://{rest.split('/', 1)[0]}"

@@ -1,12 +1,12 @@
 """What each page of the web table shows, for one audience at one version of a game.
 
-Everything here is drawn by the game's own renderer from ``bot.board.table_of`` — the board
-embed and pictures of ``Renderer.board_message`` for everyone, ``Renderer.private_message``
-for one seat, ``Renderer.event_text`` for the history — and turned into HTML by
-``bot.web.markup``. A public snapshot is built from a table for everyone (``seat=None``) and
-from public events only, so it cannot hold what only a seat may see; a private one only from
-that seat's table. Snapshots are plain data (HTML text, PNG bytes): pages, JSON and event
-streams all send the same.
+Everything here is drawn by the game's web board (``bot.web.boards``) from a ``Table`` built
+by ``bot.board.table_of`` — for everyone (the live page, the replay) or for one seat (its
+private page, with the controls of its moves) — and the history in the game's own sentences
+(``Renderer.event_text``), seats named rather than mentioned. A public snapshot is built from
+a table for everyone and from public events only, so it cannot hold what only a seat may see;
+a private one only from that seat's table and the events it may learn. Snapshots are plain
+data (HTML text, PNG bytes): pages, JSON and event streams all send the same.
 
 Building one replays and draws, which takes CPU: the server builds them on a worker thread
 and keeps them by version (they never change once built).
@@ -14,25 +14,35 @@ and keeps them by version (they never change once built).
 
 from __future__ import annotations
 
-import html
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
-
-import discord
 
 from bot.board import table_of
 from bot.i18n import t
 from bot.render import Table
 from bot.render.registry import renderer_for
-from bot.web.markup import embed_html, to_html
+from bot.web.boards import Pictures, PictureUrl, web_board_for
+from bot.web.templating import render
 from engine import Event, get_game
 from engine.core.move_log import replay_positions
 from engine.core.position import Position
 from storage.models import GameRecord, GameStatus, MoveRecord
 
-PictureUrl = Callable[[str], str]
-"""A picture's file name → the address that serves it."""
+__all__ = [
+    "PictureUrl",
+    "Snapshot",
+    "Steps",
+    "private_snapshot",
+    "public_snapshot",
+    "replay_snapshot",
+    "replay_steps",
+    "title",
+    "told_moves",
+]
+
+Told = Sequence[tuple[int, tuple[Event, ...]]]
+"""Each stored move's number with the events it produced."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,34 +57,8 @@ Steps = list[tuple[Position[Any, Any], tuple[Event, ...]]]
 """Every position of a finished game with the events of the move that led to it."""
 
 
-def names(record: GameRecord) -> dict[int, str]:
-    """User id → seat name: mentions in embeds are shown as the names everyone sees."""
-    return {seat.user_id: seat.name for seat in record.seats if seat.user_id is not None}
-
-
 def title(record: GameRecord) -> str:
     return f"{get_game(record.key).title} #{record.id}"
-
-
-def _files(files: Sequence[discord.File], prefix: str = "") -> dict[str, bytes]:
-    found: dict[str, bytes] = {}
-    for file in files:
-        file.fp.seek(0)
-        found[prefix + file.filename] = file.fp.read()
-    return found
-
-
-def _embed(
-    embed: discord.Embed,
-    record: GameRecord,
-    files: dict[str, bytes],
-    url: PictureUrl,
-    *,
-    prefix: str = "",
-    source: str = "src",
-) -> str:
-    pictures = {name.removeprefix(prefix): url(name) for name in files if name.startswith(prefix)}
-    return embed_html(embed, names(record), pictures, source=source)
 
 
 def status_line(record: GameRecord, table: Table, lang: str) -> str:
@@ -89,73 +73,80 @@ def status_line(record: GameRecord, table: Table, lang: str) -> str:
     return t(lang, "web.to_play", players=waiting) if waiting else ""
 
 
-def history_html(record: GameRecord, table: Table, told: Sequence[tuple[int, tuple[Event, ...]]]) -> str:
-    """The public history: every move's events for everyone, in the renderer's words, newest
-    first, each numbered by the move that made it."""
+def history_html(record: GameRecord, table: Table, told: Told) -> str:
+    """The history the table's audience may know: every move's events it may learn, in the
+    game's sentences, newest first, each numbered by the move that made it."""
     renderer = renderer_for(record.key)
-    items: list[str] = []
+    lines: list[tuple[int, str]] = []
     for seq, events in reversed(told):
-        for event in reversed(Position.events_for(events, None)):
+        for event in reversed(Position.events_for(events, table.seat)):
             text = renderer.event_text(table, event)
             if text:
-                items.append(
-                    f'<li value="{seq}"><span class="seq">{seq}</span> {to_html(text, names(record))}</li>'
-                )
-    return f'<ol class="history" reversed>{"".join(items)}</ol>'
+                lines.append((seq, text))
+    return str(render("history.html", lines=lines))
 
 
-def lobby_html(record: GameRecord, lang: str) -> str:
-    seated = "".join(f"<li>{html.escape(seat.name)}</li>" for seat in record.seats)
-    return f'<section class="embed"><h2>{html.escape(title(record))}</h2><ol>{seated}</ol></section>'
+def _board(record: GameRecord, table: Table, pictures: Pictures) -> str:
+    if record.position is None:
+        names = [seat.name for seat in record.seats]
+        return str(render("lobby_board.html", title=title(record), names=names))
+    return str(web_board_for(record.key).board(table, pictures))
 
 
-def public_snapshot(
-    record: GameRecord,
-    told: Sequence[tuple[int, tuple[Event, ...]]],
-    lang: str,
-    url: PictureUrl,
-    address: str,
-) -> Snapshot:
+def public_snapshot(record: GameRecord, told: Told, lang: str, url: PictureUrl, address: str) -> Snapshot:
     """The live page for everyone. ``told``: each stored move's number and events (public
     ones are picked here), from ``told_moves``; ``address``: where the game's pages are."""
     over = record.status in (GameStatus.FINISHED, GameStatus.ABANDONED)
-    base = {"game": address, "version": record.version, "status": str(record.status), "over": over}
-    if record.position is None:
-        table = table_of(record, lang)
-        board, files = lobby_html(record, lang), {}
-    else:
-        table = table_of(record, lang)
-        embed, drawn = renderer_for(record.key).board_message(table)
-        files = _files(drawn)
-        board = _embed(embed, record, files, url)
+    table = table_of(record, lang, plain_names=True)
+    pictures = Pictures(url)
+    board = _board(record, table, pictures)
     return Snapshot(
         {
-            **base,
+            "game": address,
+            "version": record.version,
+            "status": str(record.status),
+            "over": over,
             "title": title(record),
-            "turn": html.escape(status_line(record, table, lang)),
+            "turn": status_line(record, table, lang),
             "board": board,
             "history": history_html(record, table, told),
         },
-        files,
+        pictures.files,
     )
 
 
-def private_snapshot(record: GameRecord, seat: int, lang: str, url: PictureUrl, address: str) -> Snapshot:
-    """The seat's own panel: its private message as the game draws it (no buttons: decisions
-    stay on Discord)."""
+def private_snapshot(
+    record: GameRecord, seat: int, told: Told, lang: str, url: PictureUrl, address: str
+) -> Snapshot:
+    """The seat's own page: its board as the game draws it for that seat alone — what only it
+    sees, and the controls of its moves — whose turn it is, and the history it may know."""
     over = record.status in (GameStatus.FINISHED, GameStatus.ABANDONED)
-    base = {"game": address, "seat": seat, "version": record.version, "over": over}
-    if record.position is None:
-        return Snapshot({**base, "private": ""})
-    table = table_of(record, lang, seat=seat)
-    embed, drawn = renderer_for(record.key).private_message(table, seat)
-    files = _files(drawn)
-    return Snapshot({**base, "private": _embed(embed, record, files, url, source="data-private-src")}, files)
+    table = table_of(record, lang, seat=seat, plain_names=True)
+    pictures = Pictures(url, private=True)
+    board = _board(record, table, pictures)
+    return Snapshot(
+        {
+            "game": address,
+            "seat": seat,
+            "version": record.version,
+            "status": str(record.status),
+            "over": over,
+            "turn": status_line(record, table, lang),
+            "board": board,
+            "history": history_html(record, table, told),
+        },
+        pictures.files,
+    )
 
 
-def told_moves(
-    record: GameRecord, moves: Sequence[MoveRecord], steps: Steps | None = None
-) -> list[tuple[int, tuple[Event, ...]]]:
+def _prefixed(url: PictureUrl, prefix: str) -> PictureUrl:
+    def prefixed(name: str) -> str:
+        return url(prefix + name)
+
+    return prefixed
+
+
+def told_moves(record: GameRecord, moves: Sequence[MoveRecord], steps: Steps | None = None) -> Told:
     """Each logged move's number with the events it produced, replayed from the seed."""
     if record.seed is None:
         return []
@@ -177,37 +168,37 @@ def replay_snapshot(
 ) -> Snapshot:
     """The replay at ``move`` (0: the start): the public board as it stood then, the public
     events of that move, and at the last move what the rules reveal at the end — every seat's
-    own view of the final position."""
+    own board of the final position."""
     last = len(steps) - 1
     position, events = steps[move]
     # before the end, the game as it stood then: running, no result yet
     at = replace(record, status=GameStatus.ACTIVE, version=move, result=None) if move < last else record
-    table = table_of(at, lang, events, at=position)
+    table = table_of(at, lang, events, at=position, plain_names=True)
     renderer = renderer_for(record.key)
-    embed, drawn = renderer.board_message(table)
-    files = _files(drawn)
+    board = web_board_for(record.key)
+    pictures = Pictures(url)
+    drawn = str(board.board(table, pictures))
     shown = [renderer.event_text(table, event) for event in Position.events_for(events, None)]
-    lines = "".join(f"<li>{to_html(text, names(record))}</li>" for text in shown if text)
     reveal = ""
     if move == last and record.status is not GameStatus.ACTIVE:
-        cards = []
+        boards = []
         for seat in record.seats:
-            mine = table_of(at, lang, seat=seat.seat, at=position)
-            own, pictures = renderer.private_message(mine, seat.seat)
+            mine = table_of(at, lang, seat=seat.seat, at=position, plain_names=True)
             prefix = f"seat{seat.seat}-"
-            files |= _files(pictures, prefix)
-            cards.append(_embed(own, record, files, url, prefix=prefix))
-        reveal = f'<h2>{html.escape(t(lang, "web.revealed"))}</h2><div class="reveal">{"".join(cards)}</div>'
+            own = Pictures(_prefixed(url, prefix))
+            boards.append((seat.name, board.board(mine, own)))
+            pictures.files.update({prefix + name: png for name, png in own.files.items()})
+        reveal = str(render("reveal.html", lang=lang, boards=boards))
     return Snapshot(
         {
             "game": address,
             "move": move,
             "last": last,
             "title": title(record),
-            "turn": html.escape(status_line(at, table, lang)),
-            "board": _embed(embed, record, files, url),
-            "events": f'<ul class="events">{lines}</ul>',
+            "turn": status_line(at, table, lang),
+            "board": drawn,
+            "events": str(render("events.html", lines=[text for text in shown if text])),
             "reveal": reveal,
         },
-        files,
+        pictures.files,
     )

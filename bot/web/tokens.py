@@ -24,11 +24,12 @@ import re
 from dataclasses import dataclass
 
 VERSION = "v1"
-TOKEN = re.compile(r"v1\.(\d{1,18})\.(\d{1,3})\.(\d{1,9})\.(\d{1,12})\.([A-Za-z0-9_-]{43})")
+TOKEN = re.compile(r"v1\.([0-9]{1,18})\.([0-9]{1,3})\.([0-9]{1,9})\.([0-9]{1,12})\.([A-Za-z0-9_-]{43})")
 """A well-formed token; anything else is refused before any work (a 43-character signature:
-32 bytes in unpadded base64url)."""
+32 bytes in unpadded base64url). Numbers are ASCII digits only: a regular expression's digit
+class and ``int`` would read any Unicode digit, which signing (ASCII) cannot take."""
 MAX_TOKEN = 120
-ADDRESS = re.compile(r"(\d{1,19})-([A-Za-z0-9_-]{16})")
+ADDRESS = re.compile(r"([0-9]{1,19})-([A-Za-z0-9_-]{16})")
 """A game's address: its id and a 16-character key (96 bits)."""
 
 

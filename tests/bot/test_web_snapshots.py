@@ -13,8 +13,10 @@ import pytest
 
 import engine
 from bot.render.web_links import bumped, generations
-from bot.web.markup import embed_html, to_html
+from bot.web.boards import embed_parts
+from bot.web.markup import to_html
 from bot.web.snapshots import Snapshot, private_snapshot, public_snapshot
+from bot.web.templating import environment
 from bot.web.tokens import Claims, Refused, Signer
 from engine.core import dump_json
 from tests.bot.test_render_from_redeal import positions, record_of
@@ -32,7 +34,7 @@ def web_for(game: Any, state: Any, version: int, audience: int | None, lang: str
     record = record_of(game, state, version)
     found: list[Any] = [shown(public_snapshot(record, [], lang, url, "7-key"))]
     if audience is not None:
-        found.append(shown(private_snapshot(record, audience, lang, url, "7-key")))
+        found.append(shown(private_snapshot(record, audience, [], lang, url, "7-key")))
     return found
 
 
@@ -60,7 +62,8 @@ def test_markup_is_escaped_and_mentions_become_names() -> None:
     assert "<code>x&lt;y</code>" in out and "<pre>&lt;grid&gt;</pre>" in out and "1970-01-01 00:00 UTC" in out
     embed = discord.Embed(title='"><img src=x onerror=alert(1)>', description="d")
     embed.set_image(url="attachment://board.png")
-    card = embed_html(embed, {}, {"board.png": "/p/board.png"})
+    parts = embed_parts(embed, {"board.png": "/p/board.png"})
+    card = str(environment().get_template("embed.html").module.embed(parts))
     assert "<img src=x" not in card and 'src="/p/board.png"' in card
 
 

@@ -123,7 +123,7 @@ async def test_private_pages_open_only_with_their_seats_valid_token(
     assert page.status == 200 and "mine" not in page.text  # the page itself holds nothing private
     state = await fetch(f"{base}/game/{address(record.id)}/seat/0/state", headers=bearer(mine))
     assert state.status == 200 and "no-store" in state.headers["Cache-Control"]
-    assert "&quot;mine&quot;:3" in json.loads(state.text)["private"]["private"]
+    assert "&quot;mine&quot;:3" in json.loads(state.text)["board"]
     assert (
         "&quot;mine&quot;:6"
         in (await fetch(f"{base}/game/{address(record.id)}/seat/1/state", headers=bearer(bobs))).text

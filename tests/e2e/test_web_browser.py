@@ -104,18 +104,18 @@ async def private_page(
     record = await room.record()
     mine = answer_links(await alice.slash(room.channel, "web"))[f"Your page, game #{record.id}"]
     await run(browser.get, mine)
-    await until(lambda: '"mine":3' in text_of(browser, "private"), what="alice's secret")
+    await until(lambda: '"mine":3' in text_of(browser, "board"), what="alice's secret")
     page = browser.find_element(By.TAG_NAME, "html").get_attribute("innerHTML") or ""
     assert '"mine":6' not in page and "To play: alice" in text_of(browser, "turn")
     await alice.click(room.message(record.message_id), label="peek")  # her number goes up, live
-    await until(lambda: '"mine":4' in text_of(browser, "private"), what="the update")
+    await until(lambda: '"mine":4' in text_of(browser, "board"), what="the update")
     await bob.click(room.message(record.message_id), label="poke")  # bob raises hers again
-    await until(lambda: '"mine":5' in text_of(browser, "private"), what="bob's poke")
+    await until(lambda: '"mine":5' in text_of(browser, "board"), what="bob's poke")
     assert '"mine":6' not in (browser.find_element(By.TAG_NAME, "html").get_attribute("innerHTML") or "")
     await run(browser.get, "about:blank")
     await run(browser.get, mine[:-3] + ("AAA" if not mine.endswith("AAA") else "BBB"))
     await until(lambda: "does not open this page" in text_of(browser, "refused"), what="the refusal")
-    assert text_of(browser, "private") == ""
+    assert text_of(browser, "board") == ""
 
 
 async def test_hobbit_pages_show_their_pictures(
@@ -140,7 +140,7 @@ async def test_hobbit_pages_show_their_pictures(
         await run(browser.save_screenshot, str(Path(shots) / "web-board.png"))
     mine = answer_links(await alice.slash(room.channel, "web"))[f"Your page, game #{record.id}"]
     await run(browser.get, mine.replace("#", "?lang=en#"))
-    await until(lambda: loaded("#private img.picture"), what="the hand's picture")
+    await until(lambda: loaded("#board .own img.picture"), what="the hand's picture")
     if shots:
         await run(browser.save_screenshot, str(Path(shots) / "web-private.png"))
         await run(browser.set_window_size, 420, 860)  # a phone
