@@ -33,6 +33,7 @@ web-steps = Moves of the game
 web-sending = Sending your move…
 web-send_failed = Your move could not be sent. Check the connection and try again.
 web-bad_request = This request could not be read.
+web-stale = The game has moved on since this page was drawn: here is the position now.
 web-busy_moves = Too many moves from this link at once. Wait a moment and try again.
 web-not_a_move = That is not a move you can make now.
 web-replay = Watch the replay

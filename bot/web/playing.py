@@ -95,8 +95,9 @@ async def play(host: Host, game_id: int, seat: int, request: MoveRequest, lang: 
         assert isinstance(action, dict)
         applied = await store(host, record, seat, action, drawn_at=request.version, composed=True)
     except UserMistake as mistake:
-        status = 409 if mistake.key == "play.stale" else 422
-        return MoveAnswer(status, t(lang, mistake.key, **mistake.params))
+        if mistake.key == "play.stale":  # the page shows the position now, not a board to find
+            return MoveAnswer(409, t(lang, "web.stale"))
+        return MoveAnswer(422, t(lang, mistake.key, **mistake.params))
     except IllegalAction as error:
         told = renderer_for(record.key).refusal(lang, error)  # every problem of a placement
         return MoveAnswer(422, told if told is not None else explain(lang, error))

@@ -7,6 +7,7 @@ asks storage through it), so every call runs on a thread (``run``) while the loo
 from __future__ import annotations
 
 import asyncio
+import json
 import shutil
 import time
 from collections.abc import Callable
@@ -14,6 +15,8 @@ from typing import Any, TypeVar
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 T = TypeVar("T")
 
@@ -63,3 +66,42 @@ async def until(check: Callable[[], T], *, timeout: float = 10.0, what: str = ""
 
 def text_of(driver: webdriver.Chrome, element_id: str) -> str:
     return str(driver.execute_script(f"return document.getElementById({element_id!r})?.innerText ?? ''"))
+
+
+# -- playing from a page ------------------------------------------------------------------------
+def page_version(driver: webdriver.Chrome) -> int:
+    """The version of the game the page shows (``-1`` before its first board)."""
+    return int(driver.execute_script("return Number(document.body.dataset.version ?? -1)"))
+
+
+def controls(driver: webdriver.Chrome) -> list[dict[str, Any]]:
+    """The actions of every move control on the board, in page order."""
+    found = driver.execute_script(
+        "return Array.from(document.querySelectorAll('#board [data-action]'), e => e.dataset.action)"
+    )
+    return [json.loads(text) for text in found]
+
+
+def ready(driver: webdriver.Chrome) -> bool:
+    """Whether the page is idle: no move on its way."""
+    return not driver.execute_script("return document.body.dataset.sending === '1'")
+
+
+def notice_text(driver: webdriver.Chrome) -> str:
+    return text_of(driver, "notice")
+
+
+async def play_control(driver: webdriver.Chrome, action: dict[str, Any], *, keyboard: bool = False) -> None:
+    """Make the move of the control for ``action``: clicked, or (``keyboard``) focused and
+    Enter pressed; waits until the page has its answer."""
+    shown = await run(controls, driver)
+    if action not in shown:
+        raise AssertionError(f"no control for {action} on the page: {shown}")
+    elements = await run(driver.find_elements, By.CSS_SELECTOR, "#board [data-action]")
+    found = elements[shown.index(action)]
+    if keyboard:
+        await run(driver.execute_script, "arguments[0].focus()", found)
+        await run(found.send_keys, Keys.ENTER)
+    else:
+        await run(found.click)
+    await until(lambda: ready(driver), what="the move's answer")

@@ -20,7 +20,16 @@ from selenium.webdriver.common.keys import Keys
 from bot import TavernBot
 from storage import Repository
 from tests.bot.secret_game import SecretNumbers, secret_game_registered
-from tests.e2e.browser import run, start_browser, text_of, until
+from tests.e2e.browser import (
+    controls,
+    notice_text,
+    page_version,
+    play_control,
+    run,
+    start_browser,
+    text_of,
+    until,
+)
 from tests.e2e.helpers import make_room, open_game, play_by_buttons, start_secret
 from tests.e2e.hobbit_helpers import open_hobbit
 from tests.e2e.web_helpers import address, answer_links, serving, web_bot, web_table
@@ -148,3 +157,37 @@ async def test_hobbit_pages_show_their_pictures(
         await until(lambda: loaded("#board img.picture"))
         await run(browser.save_screenshot, str(Path(shots) / "web-phone.png"))
         await run(browser.set_window_size, 1000, 900)
+
+
+async def test_a_seat_plays_from_its_page_beside_a_player_on_discord(
+    simcord_env: simcord.Env, repository: Repository, simcord_bot: TavernBot, browser: webdriver.Chrome
+) -> None:
+    """alice plays from her page (by keyboard, then by mouse) while bob plays on Discord: each
+    page move edits the Discord board, a stale page is told so and shows the new position."""
+    with secret_game_registered() as game:
+        room = make_room(simcord_env, repository)
+        alice, bob = room.players
+        await start_secret(room, game.key, seed=13)  # alice 3, bob 6
+        record = await room.record()
+        mine = answer_links(await alice.slash(room.channel, "web"))[f"Your page, game #{record.id}"]
+        await run(browser.get, mine.replace("#", "?lang=en#"))
+        await until(lambda: page_version(browser) == 0, what="the page")
+        assert await run(controls, browser) == [{"kind": "peek"}, {"kind": "poke"}]
+        await play_control(browser, {"kind": "peek"}, keyboard=True)
+        assert (await room.record()).version == 1
+        assert '"moves":1' in room.message(record.message_id).embeds[0].fields[0].value  # the Discord board
+        await until(lambda: page_version(browser) == 1, what="the new version")
+        assert await run(controls, browser) == []  # bob's turn: nothing to play
+        await bob.click(room.message(record.message_id), label="poke")  # on Discord
+        await until(lambda: '"mine":5' in text_of(browser, "board"), what="bob's move, live")
+        # a page drawn before alice's own last move: refused as out of date, the page catches up
+        await run(browser.execute_script, "document.body.dataset.version = '0'")
+        await play_control(browser, {"kind": "poke"})
+        assert "moved on" in notice_text(browser) and (await room.record()).version == 2
+        await until(lambda: page_version(browser) == 2, what="the position again")
+        await play_control(browser, {"kind": "poke"})
+        assert "poke" in notice_text(browser).lower() and (await room.record()).version == 3
+        await bob.click(room.message(record.message_id), label="peek")
+        await until(lambda: "The game is over." in text_of(browser, "turn"), what="the end")
+        assert await run(controls, browser) == []
+        assert (await repository.get(record.id)).status.value == "finished"

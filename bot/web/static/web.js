@@ -113,10 +113,11 @@ function afterRender(board) {
 
 let shown = { version: -Infinity, status: "" };
 
-function showBoard(snapshot) {
-  // a snapshot older than the one shown (a refresh crossing the stream) is left out
+function showBoard(snapshot, again) {
+  // a snapshot older than the one shown (a refresh crossing the stream) is left out; the one
+  // shown is drawn again only when asked (a move refused as out of date)
   if (snapshot.version < shown.version) return;
-  if (snapshot.version === shown.version && snapshot.status === shown.status) return;
+  if (snapshot.version === shown.version && snapshot.status === shown.status && !again) return;
   shown = { version: snapshot.version, status: snapshot.status };
   const board = document.getElementById("board");
   const wasInside = board.contains(document.activeElement);
@@ -211,10 +212,10 @@ function notice(markup, kind) {
   element.dataset.kind = kind;
 }
 
-async function refresh() {
+async function refresh(again) {
   const response = await fetch(`/game/${game}/seat/${seat}/state?lang=${lang}`, { headers: authorized(), cache: "no-store" });
   if (response.status === 403) { refused(); return; }
-  if (response.ok) showBoard(await response.json());
+  if (response.ok) showBoard(await response.json(), again);
 }
 
 let sending = false;
@@ -240,7 +241,7 @@ async function send(body) {
     answer.status = response.status;
     if (response.status === 403) { refused(); return answer; }
     notice(answer.html || words.send_failed, response.ok ? "done" : "refusal");
-    if (response.ok || response.status === 409) await refresh();
+    if (response.ok || response.status === 409) await refresh(response.status === 409);
   } catch (error) {
     notice(words.send_failed, "refusal");
   } finally {
