@@ -4,12 +4,9 @@ Why a thread: drawing a board or replaying a game takes CPU, and a page's live s
 for as long as it is open. On the bot's event loop either would hold up the bot's answers to
 Discord; on its own loop they hold up nothing but other pages. The server reaches storage
 through the bot's loop (``_ask``: the repository and its connections belong there), and builds
-snapshots on one worker thread, so the web table takes at most about one core however many
-pages are open.
-
-Liveness: each game watched by an open stream has one poll (``Watch``), reading the game from
-storage every ``POLL_SECONDS``: a move stored by any bot process shows within a second. The
-move path of this process also nudges it (``nudge``), so a move made here shows at once.
+snapshots on one worker thread (``bot.web.kept``), so the web table takes at most about one
+core however many pages are open. Live pages follow their game by streams
+(``bot.web.streams``), which this process's move path nudges (``nudge``).
 
 Playing: a seat's page sends its moves to ``…/seat/<seat>/move`` (``move``), with the seat's
 token in a header (never a cookie, so no other site can act for a player), from the page's own
@@ -26,60 +23,43 @@ foreign token 403. Slow and too many connections are cut off (``bot.web.connecti
 from __future__ import annotations
 
 import asyncio
-import collections
 import concurrent.futures
 import contextlib
 import json
 import logging
-import re
 import threading
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Hashable
-from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, TypeVar
 
 from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import ValidationError
 
-from bot.i18n import FALLBACK, language_of, t
+from bot.i18n import t
 from bot.render.web_links import WEB_SETTINGS, Links, generations
 from bot.settings import Settings
 from bot.stored import player_settings
 from bot.web import pages
 from bot.web.boards import static_file
 from bot.web.connections import Gate, PathOnly, serve
+from bot.web.kept import Kept
 from bot.web.limits import MoveRate
 from bot.web.markup import to_html
+from bot.web.params import PICTURE, PathParams, Query, choose_lang
 from bot.web.playing import MoveAnswer, MoveRequest
-from bot.web.snapshots import (
-    Snapshot,
-    Steps,
-    private_snapshot,
-    public_snapshot,
-    replay_snapshot,
-    replay_steps,
-    title,
-    told_moves,
-)
+from bot.web.snapshots import Snapshot, title
+from bot.web.streams import Streams
 from bot.web.tokens import Claims, Refused, Signer
 from storage import Repository
 from storage.errors import GameNotFound, GameUnavailable
-from storage.models import GameRecord, GameStatus
+from storage.models import GameRecord, GameStatus, MoveRecord
 
 log = logging.getLogger("tavern.web")
 access_log = logging.getLogger("tavern.web.access")
 
 T = TypeVar("T")
 
-POLL_SECONDS = 0.5
-"""How often a watched game is read from storage: a move stored by another process shows
-within this (plus drawing)."""
-KEEP_ALIVE_SECONDS = 15.0
-"""A comment line on an idle stream, so proxies do not close it."""
-RECHECK_SECONDS = 5.0
-"""How often an open private stream checks its token again (a revoke elsewhere)."""
 STORAGE_SECONDS = 10.0
 MAX_BODY = 8192
 """Bytes a move may carry (a whole placement is a few hundred); a page is a GET, and any body
@@ -87,94 +67,11 @@ there is refused (413)."""
 MOVE_SECONDS = 30.0
 """How long a move's answer is waited for on the bot's loop (it answers within
 ``bot.web.playing.FOLLOW_SECONDS`` once stored): past it the page is told to look again."""
-MAX_STREAMS = 2000
-"""Open streams in all, whoever opened them."""
-CACHED = 128
-"""Snapshots kept (a board, a seat's panel, a replay step, for one version and language)."""
-CACHED_REPLAYS = 4
-"""Finished games whose every position is kept for their replay viewer."""
-MAX_ID = 2**63 - 1
-PICTURE = r"[A-Za-z0-9_.-]{1,64}\.png"
-
-
 Play = Callable[[int, int, MoveRequest, str], Coroutine[Any, Any, MoveAnswer]]
 """Plays a seat's move on the bot's loop: game id, seat, what the page sent, the reader's
 language (``bot.web.playing.play`` with the bot as its host)."""
 API = ("/state", "/events", "/move")
 """Paths answered in JSON (refusals too); so is a replay's step."""
-
-
-class PathParams(BaseModel):
-    """A route's parameters, each as strict as the route allows (aiohttp hands them as text)."""
-
-    model_config = ConfigDict(extra="forbid")
-    game: int = Field(ge=1, le=MAX_ID)
-    seat: int | None = Field(None, ge=0, le=31)
-    version: int | None = Field(None, ge=0, le=10**9)
-    move: int | None = Field(None, ge=0, le=10**6)
-    name: str | None = Field(None, pattern=f"^{PICTURE}$")
-
-
-class Query(BaseModel):
-    """The query string: ``lang`` and the replay's ``move``; anything else is ignored."""
-
-    model_config = ConfigDict(extra="ignore")
-    lang: str | None = Field(None, pattern=r"^[A-Za-z]{2}(-[A-Za-z0-9]{1,8})?$")
-    move: int | None = Field(None, ge=0, le=10**6)
-
-    @field_validator("move", mode="before")
-    @classmethod
-    def _ascii(cls, value: Any) -> Any:
-        # int() reads any Unicode digit ("١"); a number in an address is ASCII digits only
-        if isinstance(value, str) and not re.fullmatch(r"[0-9]{1,7}", value):
-            raise ValueError("not a number")
-        return value
-
-
-QUALITY = re.compile(r"[01](\.[0-9]{0,3})?")
-
-
-def choose_lang(query: Query, accept: str) -> str:
-    """``?lang=`` when we have it, else the best of Accept-Language we have, else English."""
-    if query.lang is not None and (found := language_of(query.lang)) is not None:
-        return found
-    ranked: list[tuple[float, int, str]] = []
-    for n, part in enumerate(accept.split(",")[:20]):
-        code, _, weight = part.strip().partition(";q=")
-        if weight and not QUALITY.fullmatch(weight):
-            continue  # float() would read any Unicode digit, and "nan"
-        q = float(weight) if weight else 1.0
-        found = language_of(code.strip()) if code.strip() else None
-        if found is not None and q > 0:
-            ranked.append((-q, n, found))
-    return min(ranked)[2] if ranked else FALLBACK
-
-
-@dataclass
-class Watch:
-    """One game followed by open streams: its latest record, and a tick bumped whenever it
-    changes (or is nudged, so private streams check their tokens again)."""
-
-    record: GameRecord
-    tick: int = 0
-    users: int = 0
-    task: asyncio.Task[None] | None = None
-
-    def __post_init__(self) -> None:
-        self.changed = asyncio.Event()
-        self.poked = asyncio.Event()
-
-    def bump(self) -> None:
-        self.tick += 1
-        self.changed.set()
-        self.changed = asyncio.Event()
-
-    async def wait(self, tick: int, timeout: float) -> None:
-        """Until the tick moves past ``tick`` or ``timeout`` seconds pass."""
-        if self.tick != tick:
-            return
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.changed.wait(), timeout)
 
 
 class ClientErrors(logging.Filter):
@@ -209,20 +106,15 @@ class WebTable:
         self.signer = Signer(secret.get_secret_value().encode("utf-8"))
         self._repository = repository
         self._play = play
-        self._moves = MoveRate(settings.web_moves_per_minute)
+        self._rate = MoveRate(settings.web_moves_per_minute)
         self._bot_loop: asyncio.AbstractEventLoop | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._stop: asyncio.Event | None = None
         self._ready: concurrent.futures.Future[int] = concurrent.futures.Future()
         self._done: concurrent.futures.Future[None] = concurrent.futures.Future()
-        self._pool = concurrent.futures.ThreadPoolExecutor(
-            max_workers=1, thread_name_prefix="tavern-web-draw"
-        )
-        self._cache: collections.OrderedDict[Hashable, Any] = collections.OrderedDict()
-        self._building: dict[Hashable, asyncio.Future[Any]] = {}
-        self._watches: dict[int, Watch] = {}
-        self._streams: collections.Counter[str] = collections.Counter()
+        self._kept = Kept(self._moves_of, self.signer.address)
+        self._streams = Streams(self._game, settings.web_streams_per_client)
         self.port = settings.web_port
 
     # -- owning the thread ---------------------------------------------------------------------
@@ -247,19 +139,14 @@ class WebTable:
             return
         self._loop.call_soon_threadsafe(self._stop.set)
         await asyncio.wrap_future(self._done)
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._kept.close()
 
     def nudge(self, game_id: int) -> None:
         """A move of the game was stored (or its links revoked): look at once. Thread-safe."""
         loop = self._loop
         if loop is not None and not loop.is_closed():
             with contextlib.suppress(RuntimeError):  # the server is closing: nothing to tell
-                loop.call_soon_threadsafe(self._poke, game_id)
-
-    def _poke(self, game_id: int) -> None:
-        watch = self._watches.get(game_id)
-        if watch is not None:
-            watch.poked.set()
+                loop.call_soon_threadsafe(self._streams.nudge, game_id)
 
     def _run(self) -> None:
         loop = asyncio.new_event_loop()
@@ -300,9 +187,7 @@ class WebTable:
         finally:
             if listening is not None:
                 listening.close()
-            for watch in list(self._watches.values()):
-                if watch.task is not None:
-                    watch.task.cancel()
+            self._streams.close()
             await runner.cleanup()
 
     # -- the application -----------------------------------------------------------------------
@@ -434,72 +319,14 @@ class WebTable:
         except (GameNotFound, GameUnavailable):
             raise web.HTTPNotFound() from None
 
-    async def _cached(self, key: Hashable, build: Callable[[], T], *, keep: bool = True) -> T:
-        """``build()`` on the drawing thread, once per key while it is kept."""
-        if key in self._cache:
-            self._cache.move_to_end(key)
-            found: T = self._cache[key]
-            return found
-        pending = self._building.get(key)
-        if pending is None:
-            loop = asyncio.get_running_loop()
-            pending = asyncio.ensure_future(loop.run_in_executor(self._pool, build))
-            self._building[key] = pending
-            try:
-                built = await pending
-            finally:
-                del self._building[key]
-            if keep:
-                self._cache[key] = built
-                while len(self._cache) > CACHED:
-                    self._cache.popitem(last=False)
-            return built
-        done: T = await asyncio.shield(pending)
-        return done
+    async def _moves_of(self, game_id: int) -> list[MoveRecord]:
+        return await self._ask(lambda repo: repo.moves(game_id))
 
-    async def _told(self, record: GameRecord) -> list[tuple[int, tuple[Any, ...]]]:
-        """Each stored move's number and events (replayed once per version, for every page)."""
-        key = ("told", record.id, record.version)
-        if key in self._cache:
-            return await self._cached(key, lambda: [])
-        moves = await self._ask(lambda repo: repo.moves(record.id))
-        return await self._cached(key, lambda: list(told_moves(record, moves)))
-
-    async def _public(self, record: GameRecord, lang: str) -> Snapshot:
-        game = self.signer.address(record.id)
-
-        def url(name: str) -> str:
-            return f"/game/{game}/picture/{record.version}/{name}?lang={lang}"
-
-        key = ("public", record.id, record.version, str(record.status), lang)
-        if key in self._cache:
-            return await self._cached(key, lambda: Snapshot({}))
-        told = await self._told(record)
-        return await self._cached(key, lambda: public_snapshot(record, told, lang, url, game))
-
-    async def _private(self, record: GameRecord, seat: int, lang: str) -> Snapshot:
-        game = self.signer.address(record.id)
-
-        def url(name: str) -> str:
-            return f"/game/{game}/seat/{seat}/picture/{record.version}/{name}?lang={lang}"
-
-        key = ("private", record.id, record.version, str(record.status), seat, lang)
-        if key in self._cache:
-            return await self._cached(key, lambda: Snapshot({}))
-        told = await self._told(record)
-        return await self._cached(key, lambda: private_snapshot(record, seat, told, lang, url, game))
-
-    async def _steps(self, record: GameRecord) -> Steps:
-        key = ("steps", record.id, record.version)
-        if key in self._cache:
-            return await self._cached(key, lambda: [])
-        moves = await self._ask(lambda repo: repo.moves(record.id))
-        steps = await self._cached(key, lambda: replay_steps(record, moves), keep=False)
-        self._cache[key] = steps
-        kept = [k for k in self._cache if isinstance(k, tuple) and k[0] == "steps"]
-        for old in kept[:-CACHED_REPLAYS]:
-            del self._cache[old]
-        return steps
+    async def _replay(self, record: GameRecord, move: int, lang: str) -> Snapshot:
+        steps = await self._kept.steps(record)
+        if not steps or move >= len(steps):
+            raise web.HTTPNotFound()
+        return await self._kept.replay(record, steps, move, lang)
 
     async def _finished(self, game_id: int) -> GameRecord:
         """A game whose replay may be shown: over (finished, or abandoned after its start)."""
@@ -507,18 +334,6 @@ class WebTable:
         if record.status not in (GameStatus.FINISHED, GameStatus.ABANDONED) or record.seed is None:
             raise web.HTTPNotFound()
         return record
-
-    async def _replay(self, record: GameRecord, move: int, lang: str) -> Snapshot:
-        steps = await self._steps(record)
-        if not steps or move >= len(steps):
-            raise web.HTTPNotFound()
-        game = self.signer.address(record.id)
-
-        def url(name: str) -> str:
-            return f"/game/{game}/replay/{move}/{name}?lang={lang}"
-
-        key = ("replay", record.id, record.version, move, lang)
-        return await self._cached(key, lambda: replay_snapshot(record, steps, move, lang, url, game))
 
     # -- private links -------------------------------------------------------------------------
     @staticmethod
@@ -553,111 +368,6 @@ class WebTable:
         mine = await self._ask(lambda repo: player_settings.read(repo, user_id, WEB_SETTINGS))
         generation = generations(mine).get(str(game_id), 0)
         self.signer.check(token, game_id=game_id, seat=seat, generation=generation, now=time.time())
-
-    # -- streams ---------------------------------------------------------------------------------
-    @asynccontextmanager
-    async def _stream(self, request: web.Request, record: GameRecord) -> AsyncIterator[Watch]:
-        """A stream slot for the client (429 past its limit) and the game's watch."""
-        client = request.remote or "?"
-        if (
-            self._streams[client] >= self.settings.web_streams_per_client
-            or sum(self._streams.values()) >= MAX_STREAMS
-        ):
-            raise web.HTTPTooManyRequests()
-        self._streams[client] += 1
-        watch = self._watches.get(record.id)
-        if watch is None:
-            watch = self._watches[record.id] = Watch(record)
-            watch.task = asyncio.ensure_future(self._poll(watch))
-        watch.users += 1
-        try:
-            yield watch
-        finally:
-            self._streams[client] -= 1
-            if not self._streams[client]:
-                del self._streams[client]
-            watch.users -= 1
-            if not watch.users:
-                del self._watches[record.id]
-                if watch.task is not None:
-                    watch.task.cancel()
-
-    async def _poll(self, watch: Watch) -> None:
-        game = watch.record.id
-        while True:
-            poked = False
-            try:
-                await asyncio.wait_for(watch.poked.wait(), POLL_SECONDS)
-                poked = True
-            except TimeoutError:
-                pass
-            watch.poked.clear()
-            try:
-                record = await self._ask(lambda repo: repo.get(game))
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.warning("could not read game %s for its live page", game, exc_info=True)
-                continue
-            old = watch.record
-            if (record.version, record.status, record.seats) != (old.version, old.status, old.seats) or poked:
-                watch.record = record
-                watch.bump()
-
-    @staticmethod
-    async def _open_stream(request: web.Request) -> web.StreamResponse:
-        response = web.StreamResponse(
-            headers={
-                "Content-Type": "text/event-stream",
-                "Cache-Control": "no-store",
-                "X-Accel-Buffering": "no",
-            }
-        )
-        await response.prepare(request)
-        return response
-
-    @staticmethod
-    async def _send(response: web.StreamResponse, event: str, data: Any) -> None:
-        # one line of JSON: json.dumps escapes every newline inside strings
-        await response.write(f"event: {event}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n".encode())
-
-    async def _follow(
-        self,
-        request: web.Request,
-        record: GameRecord,
-        snapshot: Callable[[GameRecord], Awaitable[Any]],
-        recheck: Callable[[], Awaitable[None]] | None = None,
-    ) -> web.StreamResponse:
-        """A live stream: the snapshot now, then again at every new version, then ``over``.
-        ``recheck`` (a private stream) raises ``Refused`` once its token no longer opens it."""
-        async with self._stream(request, record) as watch:
-            response = await self._open_stream(request)
-            sent: tuple[int, str] | None = None
-            checked, checked_at = watch.tick, time.monotonic()  # the token was checked to open it
-            try:
-                while True:
-                    tick, now = watch.tick, watch.record
-                    if recheck is not None and (
-                        tick != checked or time.monotonic() - checked_at > RECHECK_SECONDS
-                    ):
-                        await recheck()
-                        checked, checked_at = tick, time.monotonic()
-                    if (now.version, str(now.status)) != sent:
-                        await self._send(response, "snapshot", await snapshot(now))
-                        sent = (now.version, str(now.status))
-                    if now.status in (GameStatus.FINISHED, GameStatus.ABANDONED):
-                        await self._send(response, "over", {})
-                        break
-                    before = time.monotonic()
-                    await watch.wait(tick, min(KEEP_ALIVE_SECONDS, RECHECK_SECONDS))
-                    if watch.tick == tick and time.monotonic() - before >= KEEP_ALIVE_SECONDS - 0.1:
-                        await response.write(b": keep-alive\n\n")
-            except Refused as why:
-                log.info("a private stream of game %s closed: %s", record.id, why)
-                await self._send(response, "refused", {})
-            except ConnectionResetError:
-                pass
-            return response
 
     # -- handlers --------------------------------------------------------------------------------
     async def index(self, request: web.Request) -> web.Response:
@@ -696,32 +406,32 @@ class WebTable:
     async def board_page(self, request: web.Request) -> web.Response:
         params, (lang, _) = self._params(request), self._lang(request)
         record = await self._game(params.game)
-        return self._html(pages.board_page(lang, record.key, (await self._public(record, lang)).data))
+        return self._html(pages.board_page(lang, record.key, (await self._kept.public(record, lang)).data))
 
     async def board_state(self, request: web.Request) -> web.Response:
         params, (lang, _) = self._params(request), self._lang(request)
-        return self._json((await self._public(await self._game(params.game), lang)).data)
+        return self._json((await self._kept.public(await self._game(params.game), lang)).data)
 
     async def board_events(self, request: web.Request) -> web.StreamResponse:
         params, (lang, _) = self._params(request), self._lang(request)
         record = await self._game(params.game)
 
         async def snapshot(now: GameRecord) -> Any:
-            return (await self._public(now, lang)).data
+            return (await self._kept.public(now, lang)).data
 
-        return await self._follow(request, record, snapshot)
+        return await self._streams.follow(request, record, snapshot)
 
     async def board_picture(self, request: web.Request) -> web.Response:
         params, (lang, _) = self._params(request), self._lang(request)
         record = await self._game(params.game)
         if record.version != params.version:
             raise web.HTTPNotFound()  # a picture of a position gone by (the page has a newer one)
-        return self._png((await self._public(record, lang)).files, params.name)
+        return self._png((await self._kept.public(record, lang)).files, params.name)
 
     async def replay_page(self, request: web.Request) -> web.Response:
         params, (lang, query) = self._params(request), self._lang(request)
         record = await self._finished(params.game)
-        steps = await self._steps(record)
+        steps = await self._kept.steps(record)
         move = min(query.move if query.move is not None else 0, len(steps) - 1)
         return self._html(pages.replay_page(lang, record.key, (await self._replay(record, move, lang)).data))
 
@@ -753,7 +463,7 @@ class WebTable:
         params, (lang, _) = self._params(request), self._lang(request)
         assert params.seat is not None
         record, _ = await self._opened(request, params)
-        return self._json((await self._private(record, params.seat, lang)).data, private=True)
+        return self._json((await self._kept.private(record, params.seat, lang)).data, private=True)
 
     async def private_events(self, request: web.Request) -> web.StreamResponse:
         params, (lang, _) = self._params(request), self._lang(request)
@@ -763,7 +473,7 @@ class WebTable:
         token = self._token(request)
 
         async def snapshot(now: GameRecord) -> Any:
-            return (await self._private(now, seat, lang)).data
+            return (await self._kept.private(now, seat, lang)).data
 
         async def recheck() -> None:
             try:
@@ -771,7 +481,7 @@ class WebTable:
             except web.HTTPNotFound:
                 raise Refused("the game is gone") from None
 
-        return await self._follow(request, record, snapshot, recheck)
+        return await self._streams.follow(request, record, snapshot, recheck)
 
     async def private_picture(self, request: web.Request) -> web.Response:
         params, (lang, _) = self._params(request), self._lang(request)
@@ -779,7 +489,8 @@ class WebTable:
         record, _ = await self._opened(request, params)
         if record.version != params.version:
             raise web.HTTPNotFound()
-        return self._png((await self._private(record, params.seat, lang)).files, params.name, private=True)
+        drawn = await self._kept.private(record, params.seat, lang)
+        return self._png(drawn.files, params.name, private=True)
 
     async def game_static(self, request: web.Request) -> web.Response:
         """A game's own script or style sheet (``bot/games/<key>/web/static/``)."""
@@ -833,7 +544,7 @@ class WebTable:
         assert params.seat is not None
         self._same_origin(request)
         _, claims = await self._opened(request, params)
-        if not self._moves.allow((claims.game_id, claims.seat, claims.generation, claims.expires)):
+        if not self._rate.allow((claims.game_id, claims.seat, claims.generation, claims.expires)):
             raise web.HTTPTooManyRequests()
         sent = await self._body(request)
         assert self._bot_loop is not None

@@ -33,6 +33,7 @@ __all__ = [
     "PictureUrl",
     "Snapshot",
     "Steps",
+    "Told",
     "private_snapshot",
     "public_snapshot",
     "replay_snapshot",
@@ -41,7 +42,7 @@ __all__ = [
     "told_moves",
 ]
 
-Told = Sequence[tuple[int, tuple[Event, ...]]]
+Told = list[tuple[int, tuple[Event, ...]]]
 """Each stored move's number with the events it produced."""
 
 
