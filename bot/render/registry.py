@@ -6,18 +6,34 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from functools import cache
+from typing import TypeVar
 
 from bot.render import GENERIC, Renderer
 from engine import game_keys
+
+T = TypeVar("T")
 
 GAMES = "bot.games"
 """The package holding one folder per game."""
 
 
-def _folder(key: str) -> str | None:
-    """The game's bot package, if it has one."""
-    name = f"{GAMES}.{key}"
-    return name if importlib.util.find_spec(name) is not None else None
+def _folder(key: str, part: str = "") -> str | None:
+    """The game's bot package (or its sub-package ``part``: ``web``), if it has one."""
+    name = f"{GAMES}.{key}" + (f".{part}" if part else "")
+    try:
+        return name if importlib.util.find_spec(name) is not None else None
+    except ModuleNotFoundError:  # a part of a game that has no folder at all
+        return None
+
+
+def from_folder(key: str, part: str, name: str, default: T) -> T:
+    """What the game's package (``part``: its sub-package) exports as ``name``; ``default``
+    for a game without one."""
+    package = _folder(key, part)
+    if package is None:
+        return default
+    found: T = getattr(importlib.import_module(package), name, default)
+    return found
 
 _given: dict[str, Renderer] = {}
 """Renderers given for games that have no folder (games defined by the tests)."""
@@ -39,11 +55,7 @@ def renderer_for(key: str) -> Renderer:
 
 @cache
 def _from_folder(key: str) -> Renderer:
-    package = _folder(key)
-    if package is None:
-        return GENERIC
-    renderer: Renderer = getattr(importlib.import_module(package), "RENDERER", GENERIC)
-    return renderer
+    return from_folder(key, "", "RENDERER", GENERIC)
 
 
 def game_extensions() -> tuple[str, ...]:

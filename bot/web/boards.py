@@ -18,8 +18,6 @@ per legal action.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -30,7 +28,7 @@ import discord
 from markupsafe import Markup
 
 from bot.render import Menus, Table
-from bot.render.registry import GAMES, renderer_for
+from bot.render.registry import from_folder, renderer_for
 from bot.web.templating import GAMES as GAME_FOLDERS
 from bot.web.templating import render
 
@@ -142,19 +140,7 @@ class GenericWebBoard(WebBoard):
 GENERIC_WEB = GenericWebBoard()
 
 
-def _web_package(key: str) -> str | None:
-    name = f"{GAMES}.{key}.web"
-    try:
-        return name if importlib.util.find_spec(name) is not None else None
-    except ModuleNotFoundError:  # no folder for the game at all
-        return None
-
-
 @cache
 def web_board_for(key: str) -> WebBoard:
     """The game's web board, from its folder; the generic one for a game without."""
-    package = _web_package(key)
-    if package is None:
-        return GENERIC_WEB
-    board: WebBoard = getattr(importlib.import_module(package), "WEB_BOARD", GENERIC_WEB)
-    return board
+    return from_folder(key, "web", "WEB_BOARD", GENERIC_WEB)

@@ -21,8 +21,16 @@ from bot import TavernBot
 from bot.render.web_links import bumped, generations
 from storage import Repository
 from tests.bot.secret_game import SecretNumbers, secret_game_registered
-from tests.e2e.helpers import make_room, start_secret
-from tests.e2e.web_helpers import address, answer_links, fetch, serving, token_of, web_bot, web_table
+from tests.e2e.web_helpers import (
+    address,
+    answer_links,
+    fetch,
+    secret_table,
+    serving,
+    token_of,
+    web_bot,
+    web_table,
+)
 
 ARABIC_ONE = "\u0661"  # ١
 FULLWIDTH_ONE = "\uff11"  # １
@@ -46,10 +54,7 @@ def secret_game() -> Iterator[SecretNumbers]:
 async def test_unicode_digits_are_refused_like_forged_numbers(
     simcord_env: simcord.Env, repository: Repository, simcord_bot: TavernBot, secret_game: SecretNumbers
 ) -> None:
-    room = make_room(simcord_env, repository)
-    await start_secret(room, secret_game.key, seed=13)
-    record = await room.record()
-    base = web_table(simcord_bot).links.base
+    room, record, base = await secret_table(simcord_env, repository, simcord_bot, secret_game.key)
     game = address(record.id)
     key = game.split("-", 1)[1]
     for digit in (ARABIC_ONE, FULLWIDTH_ONE):
@@ -96,10 +101,7 @@ async def test_streams_carry_the_security_headers_and_the_log_no_query(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     caplog.set_level(logging.INFO, logger="tavern.web.access")
-    room = make_room(simcord_env, repository)
-    await start_secret(room, secret_game.key, seed=13)
-    record = await room.record()
-    base = web_table(simcord_bot).links.base
+    _room, record, base = await secret_table(simcord_env, repository, simcord_bot, secret_game.key)
 
 
     async with (

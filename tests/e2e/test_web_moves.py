@@ -20,8 +20,18 @@ from bot.web.server import MAX_BODY
 from bot.web.tokens import Claims
 from storage import Repository
 from tests.bot.secret_game import SecretNumbers, secret_game_registered
-from tests.e2e.helpers import Room, make_room, sent_pings, start_secret
-from tests.e2e.web_helpers import Fetched, address, answer_links, fetch, serving, token_of, web_bot, web_table
+from tests.e2e.helpers import Room, sent_pings
+from tests.e2e.web_helpers import (
+    Fetched,
+    address,
+    answer_links,
+    fetch,
+    secret_table,
+    serving,
+    token_of,
+    web_bot,
+    web_table,
+)
 
 
 @pytest.fixture
@@ -67,10 +77,7 @@ async def post(base: str, game_id: int, seat: int, body: Any, headers: dict[str,
 async def test_a_move_from_the_page_goes_through_the_move_path(
     simcord_env: simcord.Env, repository: Repository, simcord_bot: TavernBot, secret_game: SecretNumbers
 ) -> None:
-    room = make_room(simcord_env, repository)
-    await start_secret(room, secret_game.key, seed=13)  # alice 3, bob 6
-    record = await room.record()
-    base = web_table(simcord_bot).links.base
+    room, record, base = await secret_table(simcord_env, repository, simcord_bot, secret_game.key)
     mine, _ = await links(room)
     pings = len(sent_pings(simcord_env))
     answer = await post(base, record.id, 0, {"version": 0, "action": {"kind": "peek"}}, bearer(mine))
@@ -90,11 +97,8 @@ async def test_a_move_from_the_page_goes_through_the_move_path(
 async def test_a_move_needs_the_seats_valid_token_its_origin_and_its_turn(
     simcord_env: simcord.Env, repository: Repository, simcord_bot: TavernBot, secret_game: SecretNumbers
 ) -> None:
-    room = make_room(simcord_env, repository)
-    await start_secret(room, secret_game.key, seed=13)
-    record = await room.record()
+    room, record, base = await secret_table(simcord_env, repository, simcord_bot, secret_game.key)
     table = web_table(simcord_bot)
-    base = table.links.base
     mine, bobs = await links(room)
     token = token_of(mine)
     claims = table.signer.read(token)
@@ -141,10 +145,7 @@ async def test_a_move_needs_the_seats_valid_token_its_origin_and_its_turn(
 async def test_two_submissions_at_once_store_one_move(
     simcord_env: simcord.Env, repository: Repository, simcord_bot: TavernBot, secret_game: SecretNumbers
 ) -> None:
-    room = make_room(simcord_env, repository)
-    await start_secret(room, secret_game.key, seed=13)
-    record = await room.record()
-    base = web_table(simcord_bot).links.base
+    room, record, base = await secret_table(simcord_env, repository, simcord_bot, secret_game.key)
     mine, _ = await links(room)
     body = {"version": 0, "action": {"kind": "poke"}}
     answers = await asyncio.gather(*(post(base, record.id, 0, body, bearer(mine)) for _ in range(4)))
@@ -155,10 +156,7 @@ async def test_two_submissions_at_once_store_one_move(
 async def test_bad_bodies_get_short_json_refusals_and_change_nothing(
     simcord_env: simcord.Env, repository: Repository, simcord_bot: TavernBot, secret_game: SecretNumbers
 ) -> None:
-    room = make_room(simcord_env, repository)
-    await start_secret(room, secret_game.key, seed=13)
-    record = await room.record()
-    base = web_table(simcord_bot).links.base
+    room, record, base = await secret_table(simcord_env, repository, simcord_bot, secret_game.key)
     mine, _ = await links(room)
     for body, headers, status in [
         (b"not json", {}, 400),
@@ -188,10 +186,7 @@ async def test_each_link_has_a_rate_of_moves(
 ) -> None:
     """40 moves a minute: 10 at once, then refused (429) before any is read; another seat's
     link keeps its own."""
-    room = make_room(simcord_env, repository)
-    await start_secret(room, secret_game.key, seed=13)
-    record = await room.record()
-    base = web_table(simcord_bot).links.base
+    room, record, base = await secret_table(simcord_env, repository, simcord_bot, secret_game.key)
     mine, bobs = await links(room)
     wrong = {"version": 0, "action": {"kind": "dance"}}  # refused by the rules: costs nothing
     statuses = [(await post(base, record.id, 0, wrong, bearer(mine))).status for _ in range(12)]

@@ -11,12 +11,14 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import simcord
 
 from bot import TavernBot
 from bot.web.server import WebTable
 from bot.web.tokens import Signer
-from storage import Repository
+from storage import GameRecord, Repository
 from tests.e2e.conftest import make_bot
+from tests.e2e.helpers import Room, make_room, start_secret
 
 SECRET = "a test key that is long enough to sign links"
 
@@ -119,3 +121,13 @@ def answer_links(result: Any) -> dict[str, str]:
 def address(game_id: int) -> str:
     """Where the web table of a test bot serves a game's pages (``<game>-<key>``)."""
     return Signer(SECRET.encode("utf-8")).address(game_id)
+
+
+async def secret_table(
+    env: simcord.Env, repository: Repository, bot: TavernBot, key: str, seed: int = 13
+) -> tuple[Room, GameRecord, str]:
+    """alice and bob at a started game of a test-only game (``seed`` 13: Secret Numbers gives
+    alice 3 and bob 6), its board posted; with the game's record and the web table's address."""
+    room = make_room(env, repository)
+    await start_secret(room, key, seed=seed)
+    return room, await room.record(), web_table(bot).links.base
