@@ -31,6 +31,7 @@ from engine.core.contract import RESULT_ADAPTER, TURN_STARTED
 from engine.core.decisions import seats_of
 from engine.core.errors import EngineError
 from engine.core.move_log import replay
+from engine.core.position import Position
 from tests.engine.nim import NIM, Nim, nim_registered
 
 KEYS = engine.game_keys()
@@ -172,9 +173,10 @@ def test_decisions_to_act_and_legal_actions_agree(played: Any) -> None:
 
 def test_what_a_seat_may_not_know_never_shows(played: Any) -> None:
     """Non-interference: ``redeal`` changes what ``seat`` cannot see (the generator's future,
-    other hands, hidden maps), and the seat's view, private view and legal actions stay the
-    same. A game with secrets or chance has something to draw again, so its redealt positions
-    do differ and the check can fail; a game with neither has nothing to redraw."""
+    other hands, hidden maps), and the seat's view, private view, pending decisions as it is
+    handed them and legal actions stay the same. A game with secrets or chance has something
+    to draw again, so its redealt positions do differ and the check can fail; a game with
+    neither has nothing to redraw."""
     game, games = played
     differed = 0
     for seats, _, moves in games:
@@ -186,6 +188,9 @@ def test_what_a_seat_may_not_know_never_shows(played: Any) -> None:
                     differed += 1
                 view = dump_json(game.dump_view(game.view(state, seat)))
                 assert dump_json(game.dump_view(game.view(other, seat))) == view
+                # the pending decisions as this audience is handed them (a web page's and a
+                # renderer's ``Table.decisions``): nothing in them it may not know
+                assert Position(game, other).pending(seat) == Position(game, state).pending(seat)
                 if seat is not None:
                     assert game.private_view(other, seat) == game.private_view(state, seat)
                     assert game.legal_actions(other, seat) == game.legal_actions(state, seat)
