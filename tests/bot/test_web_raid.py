@@ -22,7 +22,6 @@ from bot.games.raid.web import WEB_BOARD
 from bot.i18n import catalogue
 from bot.render import Table
 from bot.web.boards import Pictures, web_board_for
-from storage.models import GameStatus
 from tests.bot.test_render_from_redeal import positions, record_of
 
 RAID = engine.get_game("raid")
@@ -108,12 +107,14 @@ def test_a_seat_is_offered_exactly_its_legal_actions_and_everyone_nothing() -> N
 
 
 def test_a_finished_game_and_the_reveal_offer_no_move() -> None:
+    """The end of a game, and a seat's table of a game not being played (the replay's reveal):
+    no control, even where the table lists the seat's actions."""
     state = positions(RAID, SEEDS[0])[-1][1]
-    record = record_of(RAID, state, 99)
-    assert record.status is GameStatus.FINISHED
-    middle = positions(RAID, SEEDS[0])[4]
-    at_end = replace(record_of(RAID, middle[1], middle[0]), status=GameStatus.FINISHED)
-    for table in (table_of(record, "en", seat=0, plain_names=True), table_of(at_end, "en", seat=1)):
+    finished = table_of(record_of(RAID, state, 99), "en", seat=0, plain_names=True)
+    assert finished.result is not None
+    revealed = [replace(seat, active=False) for _, _, *seats in tables() for seat in seats if seat.actions]
+    assert revealed
+    for table in (finished, *revealed):
         html, parts = drawn(table)
         assert parts.actions == parts.composes == [] and parts.buttons == 0, html[:300]
 

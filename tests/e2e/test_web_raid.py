@@ -288,6 +288,9 @@ async def test_a_whole_raid_from_the_page_against_the_scout_in_russian(
     turn = 0
     found = await my_decision(browser, placed.version - 1)
     while not found.over:
+        if found.composes == ["move"] and turn < 3:
+            words = await run(text_of, browser, "board")
+            assert "Путь:" in words and "Идти" in words and "Карта, по которой идёте вы" in words
         state = (await room.record()).state
         no_secret_shown(found, state.maps[1], state.maps[0])
         await play_turn(browser, found, turn)
@@ -384,6 +387,8 @@ async def test_a_raid_with_one_seat_on_discord_and_the_other_on_its_page(
             discord = str(room.message(after.message_id).embeds[0].to_dict())
             scout = after.state.scouts[1]
             assert f"{bob.mention} — on {scout.cell}" in discord
+            last = next(f for f in room.message(after.message_id).embeds[0].fields if f.name == "Last move")
+            assert bob.mention in str(last.value)  # his move's own lines
             assert f"wounds {scout.wounds}" in discord.lower() or f"{scout.wounds}/15" in discord
         step += 1
         record = await repository.get(record.id)
