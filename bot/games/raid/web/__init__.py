@@ -16,7 +16,7 @@ from engine.games.raid.data import PLACEMENT_FIELDS
 
 KINDS = tuple((field, kind, KIND_LETTERS[kind]) for kind, field in PLACEMENT_FIELDS.items())
 """The placement's kinds in the form's order: the action's field, the kind, its letter."""
-SYMBOLS: dict[str, str] = {**dict(KIND_LETTERS.items()), "scout": "1", "killed": "4"}
+SYMBOLS: dict[str, str] = {**dict(KIND_LETTERS.items()), "scout": "1", "killed": "4", "gone": "A", "met": "X"}
 """What the legend shows for each entry that is a letter (the rest are drawn by the style)."""
 
 

@@ -39,7 +39,22 @@ BUTTON_CLASSES = {
 }
 """The look of each one-click action's button (as its Discord button's style)."""
 
-LEGEND = ("scout", "trail", "entry", "building", "artifact", "terrorist", "killed", "pit", "trap", "kit")
+LEGEND = (
+    "scout",
+    "trail",
+    "entry",
+    "building",
+    "artifact",
+    "terrorist",
+    "killed",
+    "pit",
+    "trap",
+    "kit",
+    "gone",
+    "met",
+    "fight",
+    "kit_wait",
+)
 """The legend under the maps: each a symbol the cells use, worded as the pictures' legend
 (``raid.legend.<key>``)."""
 
@@ -343,15 +358,12 @@ def _buttons(table: Table) -> tuple[Button, ...]:
     )
 
 
-def _composers(table: Table, view: RaidView) -> dict[str, Composer]:
+def _composers(table: Table, view: RaidView, seat: int) -> dict[str, Composer]:
     """The composer of each action the script puts together (``COMPOSED``) that is legal now."""
+    here = view.scouts[seat].cell
     makers: dict[str, Callable[[dict[str, Any]], Composer]] = {
-        "place": lambda action: Composer(action, f"place-{table.id}-{table.seat}"),
-        "move": lambda action: Composer(
-            action,
-            f"walk-{table.id}-{table.seat}-{view.turn}-{view.scouts[table.seat or 0].cell}",
-            view.scouts[table.seat or 0].cell,
-        ),
+        "place": lambda action: Composer(action, f"place-{table.id}-{seat}"),
+        "move": lambda action: Composer(action, f"walk-{table.id}-{seat}-{view.turn}-{here}", here),
     }
     return {str(a["kind"]): makers[str(a["kind"])](a) for a in table.actions if a["kind"] in COMPOSED}
 
@@ -360,8 +372,9 @@ def board(table: Table) -> Board:
     """The web board's data for ``table``'s audience: moves only for a seat of a game being
     played, and exactly its legal actions."""
     view: RaidView = table.view
-    playing = table.active and table.seat is not None
-    composers = _composers(table, view) if playing else {}
+    # the seat whose moves the board offers: none for everyone or a game not being played
+    playing = table.seat if table.active else None
+    composers = _composers(table, view, playing) if playing is not None else {}
     named = view.fight.named if view.fight is not None and view.fight.seat == table.seat else ()
     lang = table.lang
     return Board(
@@ -376,7 +389,7 @@ def board(table: Table) -> Board:
         zones=view.zones,
         max_wounds=view.max_wounds,
         named=named,
-        buttons=_buttons(table) if playing else (),
+        buttons=_buttons(table) if playing is not None else (),
         place=composers.get("place"),
         walk=composers.get("move"),
         legend=tuple((key, t(lang, f"raid.legend.{key}")) for key in LEGEND),
