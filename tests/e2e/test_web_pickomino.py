@@ -34,6 +34,9 @@ from tests.e2e.web_helpers import answer_links, serving, web_bot
 GAME = engine.get_game("pickomino")
 WHOLE_GAMES = pytest.mark.simcord(settle_timeout=120.0)
 """A click settles once every computer move it set off is played."""
+PATIENCE = 60.0
+"""How long to wait for the bot's work (a move's answer, the boards following it, computer
+turns) before failing: the machine may be busy with much else."""
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +50,9 @@ def browser() -> Iterator[webdriver.Chrome]:
 
 @pytest.fixture
 async def simcord_bot(tmp_path: Path, repository: Repository) -> AsyncIterator[TavernBot]:
-    async with serving(web_bot(tmp_path, repository)) as bot:  # computers move without a pause
+    """Computers move without a pause; the test's person clicks far faster than any person, past
+    the moves a link may send a minute (120 by default, 30 at once), so the limit is raised."""
+    async with serving(web_bot(tmp_path, repository, web_moves_per_minute=6000)) as bot:
         yield bot
 
 
@@ -168,7 +173,7 @@ async def make_move(driver: webdriver.Chrome, action: dict[str, Any], keyboard: 
         arrows = await run(by_keyboard, driver, action)
     else:
         await run(click, driver, action)
-    await until(lambda: ready(driver), what="the move's answer")
+    await until(lambda: ready(driver), timeout=PATIENCE, what="the move's answer")
     kind = await run(driver.execute_script, "return document.getElementById('notice').dataset.kind")
     assert kind == "done", text_of(driver, "notice")
     return arrows
@@ -201,7 +206,7 @@ async def moves_on_discord(room: Room, record: GameRecord) -> list[tuple[str, di
         found = discord_moves(room.message(record.message_id), record.id)
         return found if {version for _, _, version in found} == {record.version} else None
 
-    return await until(drawn, what=f"the Discord board at version {record.version}")
+    return await until(drawn, timeout=PATIENCE, what=f"the Discord board at version {record.version}")
 
 
 def canonical(actions: Iterable[dict[str, Any]]) -> list[str]:
@@ -214,6 +219,17 @@ FIELDS = ("Grill", "Players", "Roll", "Kept", "Final ranking")
 
 def position_fields(embed: discord.Embed) -> dict[str, str]:
     return {str(f.name): str(f.value) for f in embed.fields if f.name in FIELDS}
+
+
+async def board_showing(room: Room, record: GameRecord) -> discord.Embed:
+    """The board message once it shows ``record``'s position as the bot draws it."""
+    wanted = position_fields(game_message(record, "en")[0])
+
+    def shown() -> discord.Embed | None:
+        embed = room.message(record.message_id).embeds[0]
+        return embed if position_fields(embed) == wanted else None
+
+    return await until(shown, timeout=PATIENCE, what=f"the Discord board at version {record.version}")
 
 
 def choose_on_discord(moves: list[tuple[str, dict[str, Any], int]], chooser: random.Random) -> str:
@@ -251,7 +267,9 @@ async def test_a_person_plays_a_whole_game_from_the_page_against_two_computers(
     by_keys = arrows = 0
     while True:
         page = await until(
-            lambda: (p := read_page(browser)) and (p["over"] or p["moves"]) and p, timeout=60, what="a move"
+            lambda: (p := read_page(browser)) and (p["over"] or p["moves"]) and p,
+            timeout=PATIENCE,
+            what="alice's moves or the end",
         )
         if page["over"]:
             break
@@ -311,7 +329,7 @@ async def test_a_seat_on_discord_and_one_on_a_russian_page_play_a_whole_game(
     await alice.click(room.message(opened.response.id), label="Start")
     record = await room.record()
     await run(browser.get, await private_link(room, bob, record, "ru"))
-    await until(lambda: page_version(browser) == 0, what="bob's page")
+    await until(lambda: page_version(browser) == 0, timeout=PATIENCE, what="bob's page")
     words = text_of(browser, "board")
     assert "Гриль" in words and "Игроки" in words and "Кубики: alice" in words and "Grill" not in words
 
@@ -323,20 +341,22 @@ async def test_a_seat_on_discord_and_one_on_a_russian_page_play_a_whole_game(
             result = await alice.click(room.message(record.message_id), label=pick)
             assert result.acknowledged and not result.ephemeral, result
             continue
-        page = await until(lambda: (p := read_page(browser))["version"] == record.version and p, what="bob")
+        page = await until(
+            lambda: (p := read_page(browser))["version"] == record.version and p, timeout=PATIENCE, what="bob"
+        )
         for move in page["moves"]:  # his moves, worded in Russian
             assert move["label"].startswith(RUSSIAN[move["action"]["kind"]]), move
         await make_move(browser, choose(page, chooser), keyboard=web_moves % 4 == 2)
         web_moves += 1
         after = await repository.get(record.id)
         assert after.version == record.version + 1 and text_of(browser, "notice").startswith("Сделано:")
-        # the Discord board, edited by the move from the page
+        # the Discord board, edited by the move from the page: the position it made, and the
+        # next moves drawn at the new version
+        embed = await board_showing(room, after)
         if after.status is GameStatus.ACTIVE:
-            await moves_on_discord(room, after)  # the next moves, drawn at the new version
-        embed = room.message(after.message_id).embeds[0]
-        assert position_fields(embed) == position_fields(game_message(after, "en")[0])
+            await moves_on_discord(room, after)
         last = next(str(f.value) for f in embed.fields if f.name == "Last move")
         assert last.startswith(bob.mention), last
     assert web_moves > 10
-    await until(lambda: "Игра окончена." in text_of(browser, "turn"), what="the end, in Russian")
+    await until(lambda: "Игра окончена." in text_of(browser, "turn"), timeout=PATIENCE, what="the end")
     assert "Итоги" in text_of(browser, "board") and await run(controls, browser) == []
