@@ -271,7 +271,9 @@ class WebTable:
         }
         heading, text = keys.get(status, ("web.error_title", "web.error"))
         if request.path.endswith(API) or "/replay/" in request.path:
-            body = json.dumps({"error": status, "message": t(lang, text)}, ensure_ascii=False)
+            message = t(lang, text)
+            said = {"error": status, "message": message, "html": to_html(message, {})}
+            body = json.dumps(said, ensure_ascii=False)
             return web.Response(status=status, text=body, content_type="application/json")
         return web.Response(
             status=status,

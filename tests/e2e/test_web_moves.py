@@ -191,5 +191,6 @@ async def test_each_link_has_a_rate_of_moves(
     wrong = {"version": 0, "action": {"kind": "dance"}}  # refused by the rules: costs nothing
     statuses = [(await post(base, record.id, 0, wrong, bearer(mine))).status for _ in range(12)]
     assert statuses == [422] * 10 + [429] * 2
-    assert json.loads((await post(base, record.id, 0, wrong, bearer(mine))).text)["error"] == 429
+    busy = json.loads((await post(base, record.id, 0, wrong, bearer(mine))).text)
+    assert busy["error"] == 429 and "Too many moves" in busy["html"]  # the page shows why
     assert (await post(base, record.id, 1, wrong, bearer(bobs))).status == 422

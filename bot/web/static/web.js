@@ -205,6 +205,10 @@ function refused() {
   document.body.dataset.refused = "1";
 }
 
+function escaped(text) {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
 function notice(markup, kind) {
   const element = document.getElementById("notice");
   if (element === null) return;
@@ -228,7 +232,7 @@ async function send(body) {
   const board = document.getElementById("board");
   board.setAttribute("aria-busy", "true");
   document.body.dataset.sending = "1";
-  notice(words.sending.replace(/&/g, "&amp;").replace(/</g, "&lt;"), "sending");
+  notice(escaped(words.sending), "sending");
   let answer = null;
   try {
     const response = await fetch(`/game/${game}/seat/${seat}/move?lang=${lang}`, {
@@ -240,10 +244,11 @@ async function send(body) {
     answer = await response.json().catch(() => ({}));
     answer.status = response.status;
     if (response.status === 403) { refused(); return answer; }
-    notice(answer.html || words.send_failed, response.ok ? "done" : "refusal");
+    const why = response.status === 429 ? words.busy_moves : words.send_failed;
+    notice(answer.html || escaped(why), response.ok ? "done" : "refusal");
     if (response.ok || response.status === 409) await refresh(response.status === 409);
   } catch (error) {
-    notice(words.send_failed, "refusal");
+    notice(escaped(words.send_failed), "refusal");
   } finally {
     sending = false;
     board.removeAttribute("aria-busy");
