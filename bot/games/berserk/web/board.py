@@ -129,8 +129,9 @@ def _headline(table: Table, view: BerserkView) -> list[str]:
             role=view.sides[active].role or "",
         )
     ]
-    pending = table.decisions
-    if any(d.kind == "muster" for d in pending):
+    # the seat's own decision is asked in its prompt; the headline says whom else the game waits for
+    pending = tuple(d for d in table.decisions if table.seat is None or table.seat not in d.seats)
+    if any(d.kind == "muster" for d in table.decisions):
         lines.append(t(lang, "berserk.web.waiting.muster", round=view.round))
         lines.extend(renderer().sent_lines(table, view))
     elif pending:

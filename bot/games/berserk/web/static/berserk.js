@@ -83,7 +83,7 @@
       chosen.textContent = labels.join(" · ");
       for (const entry of next(path)) {
         const [value, label, kind, cell, hint] = entry.step;
-        const button = el("button", { type: "button", class: `move secondary bz-step bz-${kind}` }, label);
+        const button = el("button", { type: "button", class: `move secondary bz-step`, "data-kind": kind }, label);
         if (hint) button.title = hint;
         if (entry.action !== null) button.dataset.action = JSON.stringify(entry.action);
         else button.dataset.step = value;
