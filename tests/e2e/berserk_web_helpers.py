@@ -82,22 +82,40 @@ async def sent(driver: webdriver.Chrome) -> None:
 
 
 # -- the set-up -----------------------------------------------------------------------------
+def picks(driver: webdriver.Chrome) -> list[str]:
+    """The copies of the deck's cards the recruitment offers (``C01.1`` …)."""
+    found: list[str] = driver.execute_script(
+        "return Array.from(document.querySelectorAll('#board [data-pick]'), (e) => e.dataset.pick)"
+    )
+    return found
+
+
+def pick(driver: webdriver.Chrome, value: str) -> None:
+    """Click a card of the recruitment (found afresh: the board may have been drawn again)."""
+    click(driver, button(driver, f'[data-pick="{value}"]'))
+
+
+def picked(driver: webdriver.Chrome, value: str) -> bool:
+    return button(driver, f'[data-pick="{value}"]').get_attribute("aria-pressed") == "true"
+
+
 async def recruit_within_budget(driver: webdriver.Chrome, chooser: random.Random) -> list[str]:
     """Click the deck's cards in a random order, taking back any that overspends the budget,
     then Recruit; the cards picked, in order."""
-    picks = await run(driver.find_elements, By.CSS_SELECTOR, "#board [data-pick]")
-    order = list(range(len(picks)))
-    chooser.shuffle(order)
+    values = await run(picks, driver)
+    chooser.shuffle(values)
 
     def left() -> tuple[int, int]:
         gold = button(driver, '[data-left="gold"]').text
         silver = button(driver, '[data-left="silver"]').text
         return int(gold), int(silver)
 
-    for index in order:
-        await run(click, driver, picks[index])
+    for value in values:
+        if await run(picked, driver, value):
+            continue  # picked before (and kept across a redraw)
+        await run(pick, driver, value)
         if min(await run(left)) < 0:
-            await run(click, driver, picks[index])  # too dear now: taken back
+            await run(pick, driver, value)  # too dear now: taken back
     chosen: list[str] = await run(
         driver.execute_script,
         "return Array.from(document.querySelectorAll('#board [data-pick][aria-pressed=true]'))"
@@ -152,7 +170,7 @@ async def act_in_play(driver: webdriver.Chrome, chooser: random.Random, *, keybo
                 else:
                     await run(click, driver, await run(cell, driver, goal))
                 await sent(driver)
-                return "strike" if strikes else "move"
+                return ("strike" if strikes else "move") + (" by keys" if keyboard else "")
             await run(click, driver, await run(button, driver, ".bz-options [data-back]"))
         await _button(driver, "end_turn")
         return "end_turn"

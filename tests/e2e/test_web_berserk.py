@@ -27,10 +27,10 @@ from engine.games.berserk.cards import DECKS
 from engine.games.berserk.setup import deck_budget, default_recruits
 from storage import GameRecord, GameStatus, Repository
 from tests.e2e.berserk_helpers import _default_of, dm_offering, open_berserk, recruit
-from tests.e2e.berserk_web_helpers import cell, click, play_from_page, read
-from tests.e2e.browser import page_version, run, start_browser, until
+from tests.e2e.berserk_web_helpers import button, cell, click, pick, picked, picks, play_from_page, read, sent
+from tests.e2e.browser import notice_text, page_version, run, start_browser, text_of, until
 from tests.e2e.helpers import Room, dm_history, labels, last_dm, make_room
-from tests.e2e.web_helpers import answer_links, serving, web_bot
+from tests.e2e.web_helpers import address, answer_links, serving, web_bot, web_table
 
 BERSERK = engine.get_game("berserk")
 ROUNDS = "round_cap=3"
@@ -116,7 +116,38 @@ async def test_a_whole_game_from_the_page_against_the_computer(
         done.append(await play_from_page(browser, chooser, keyboard=len(done) % 5 == 1))
     record = await repository.get(game_id)
     assert record.status is GameStatus.FINISHED, done
-    assert "strike" in done or "move" in done, done
+    assert "strike" in done and "move" in done and any(d.endswith("by keys") for d in done), done
+    await read_only_afterwards(browser, base=web_table(simcord_bot).links.base, game_id=game_id)
+
+
+async def refused_while_overspent(driver: webdriver.Chrome, repository: Repository, game_id: int) -> None:
+    """Every card of the deck picked at once is over both budgets: Recruit is refused with
+    every problem named, and nothing is kept; the cards are taken back."""
+    version = (await repository.get(game_id)).version
+    values = await run(picks, driver)
+    for value in values:
+        await run(pick, driver, value)
+    assert await run(button_text, driver, '[data-left="gold"]') < 0
+    await run(click, driver, await run(button, driver, '[data-send="recruit"]'))
+    await sent(driver)
+    told = await run(notice_text, driver)
+    assert told.count("•") >= 2, told  # the gold and the silver, at once
+    assert (await repository.get(game_id)).version == version
+    for value in values:
+        await run(pick, driver, value)
+
+
+def button_text(driver: webdriver.Chrome, selector: str) -> int:
+    return int(button(driver, selector).text)
+
+
+async def read_only_afterwards(driver: webdriver.Chrome, *, base: str, game_id: int) -> None:
+    """The spectators' page and the replay draw the same board, with no move to make."""
+    for path in (f"/game/{address(game_id)}?lang=en", f"/game/{address(game_id)}/replay?lang=en&move=9"):
+        await run(driver.get, base + path)
+        await until(lambda: driver.find_elements(By.CSS_SELECTOR, "#board .bz-field"), what=path)
+        shown = await run(driver.execute_script, "return document.body.innerHTML")
+        assert "data-action" not in shown and "data-composer" not in shown and "bz-controls" not in shown
 
 
 # -- one seat on Discord, the other on the web ----------------------------------------------------
@@ -151,6 +182,20 @@ async def bob_on_discord(room: Room, record: GameRecord) -> None:
             label = next(name for name in labels(message) if name.startswith("Queue"))
         result = await bob.user.click(dm_offering(bob, label), label=label)
     assert result.acknowledged, result
+
+
+async def kept_across_a_redraw(room: Room, driver: webdriver.Chrome, record: GameRecord) -> None:
+    """Two cards picked on alice's page stay picked, the budget spent, when bob's recruitment
+    on Discord draws her page again."""
+    await until(lambda: page_version(driver) == record.version, what="the recruitment")
+    first, second = (await run(picks, driver))[:2]
+    await run(pick, driver, first)
+    await run(pick, driver, second)
+    budget = await run(lambda: button(driver, ".bz-budget").text)
+    await bob_on_discord(room, record)
+    await until(lambda: page_version(driver) > record.version, what="bob's recruitment, live")
+    assert await run(picked, driver, first) and await run(picked, driver, second)
+    assert await run(lambda: button(driver, ".bz-budget").text) == budget
 
 
 def discord_board_shows(room: Room, record: GameRecord) -> bool:
@@ -201,6 +246,9 @@ async def test_a_seat_on_the_web_against_a_member_on_discord_in_russian(
         if record.status is not GameStatus.ACTIVE:
             break
         waiting = BERSERK.to_act(record.state)
+        if record.state.phase == "recruit" and waiting == (0, 1):
+            await kept_across_a_redraw(room, browser, record)
+            continue
         if 1 in waiting and (0 not in waiting or chooser.random() < 0.5):
             await bob_on_discord(room, record)
             continue
@@ -213,5 +261,6 @@ async def test_a_seat_on_the_web_against_a_member_on_discord_in_russian(
         assert after.version > version  # the move went through the bot's one move path
         assert discord_board_shows(room, after), after.version
     assert (await repository.get(game_id)).status is GameStatus.FINISHED and web_moves >= 10
+    await until(lambda: "Игра окончена." in text_of(browser, "turn"), what="the end, in Russian")
     text = await run(lambda: browser.find_element(By.TAG_NAME, "body").text)
-    assert "Игра окончена." in text and "Your moves" not in text
+    assert "Your moves" not in text and "Round" not in text

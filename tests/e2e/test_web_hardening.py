@@ -101,7 +101,6 @@ async def test_streams_carry_the_security_headers_and_the_log_no_query(
     record = await room.record()
     base = web_table(simcord_bot).links.base
 
-
     async with (
         aiohttp.ClientSession() as session,
         session.get(f"{base}/game/{address(record.id)}/events?lang=ru&secret=abc") as stream,
