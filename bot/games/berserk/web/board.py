@@ -44,8 +44,13 @@ ROLE_OF_ROW = {row: role for role, rows in enumerate(board.ROLE_ROWS) for row in
 """Whose half each row of the field is: 0 for P1, 1 for P2."""
 OWN_PROMPTS = frozenset({"choose_deck", "recruit", "place", "main"})
 """Decisions whose page asks in words of its own (a click, not a menu or a form)."""
-BUTTON_CLASSES = {"end_turn": "danger", "pass": "secondary", "recruit_random": "secondary"}
-BUTTON_CLASSES["place_random"] = "secondary"
+BUTTON_CLASSES = {
+    "end_turn": "danger",
+    "pass": "secondary",
+    "recruit_random": "secondary",
+    "place_random": "secondary",
+}
+"""The look of a button by the kind of its action (the shared ``move`` macro's classes)."""
 
 
 def renderer() -> BerserkRenderer:

@@ -45,7 +45,7 @@
     const options = box.querySelector(".bz-options");
     const chosen = box.querySelector(".bz-chosen");
     const same = (steps, prefix) => prefix.every((value, i) => steps[i] && steps[i][0] === value);
-    let path = kept.path.filter(() => true);
+    let path = [...kept.path];
     if (!paths.some((p) => same(p.steps, path))) path = [];
 
     function matching(prefix) {
