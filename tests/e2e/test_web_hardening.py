@@ -103,7 +103,6 @@ async def test_streams_carry_the_security_headers_and_the_log_no_query(
     caplog.set_level(logging.INFO, logger="tavern.web.access")
     _room, record, base = await secret_table(simcord_env, repository, simcord_bot, secret_game.key)
 
-
     async with (
         aiohttp.ClientSession() as session,
         session.get(f"{base}/game/{address(record.id)}/events?lang=ru&secret=abc") as stream,

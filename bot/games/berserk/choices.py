@@ -179,7 +179,7 @@ def label(lang: str, action: dict[str, Any], view: BerserkView | None = None) ->
         entries = action.get("entries") or []
         if not entries:
             return t(lang, "berserk.action.order_none")
-        order = " → ".join(_entry_label(lang, view, e) for e in entries)
+        order = " → ".join(entry_label(lang, view, e) for e in entries)
         return t(lang, "berserk.action.order", order=order)
     if kind in TEMPLATES:
         return t(lang, f"berserk.action.{kind}")
@@ -214,7 +214,7 @@ def _known_uids(view: BerserkView) -> set[str]:
     return {u.uid for u in units}
 
 
-def _entry_label(lang: str, view: BerserkView | None, entry: dict[str, Any]) -> str:
+def entry_label(lang: str, view: BerserkView | None, entry: dict[str, Any]) -> str:
     """One declared trigger: its ability and source, and its target unless that is the source
     itself by the ability's nature."""
     raised = None if view is None else next((r for r in view.raised if r.ref == entry["ref"]), None)
@@ -275,7 +275,7 @@ def _steps(table: Table, action: dict[str, Any]) -> tuple[Step, ...]:
         return tuple(
             Step(
                 str(e["ref"]) + ("=" + "+".join(e["targets"]) if e.get("targets") else ""),
-                _entry_label(lang, view, e),
+                entry_label(lang, view, e),
             )
             for e in entries
         )

@@ -138,14 +138,14 @@ class BerserkRenderer(Menus, Forms, Renderer):
             embed.add_field(
                 name=t(lang, "board.ranking"), value="\n".join(ranking_lines(table)) or "—", inline=False
             )
-        embed.set_footer(text=self._footer(lang, view))
+        embed.set_footer(text=self.footer(lang, view))
         _within_limits(embed)
         return embed, files
 
     def _headline(self, table: Table, view: BerserkView) -> str:
         lang = table.lang
         if view.phase == "over":
-            return " ".join([t(lang, "board.over"), self._end(table)])
+            return " ".join([t(lang, "board.over"), self.end_text(table)])
         if view.phase == "seat":
             return t(
                 lang,
@@ -154,7 +154,7 @@ class BerserkRenderer(Menus, Forms, Renderer):
             )
         if view.phase in SETUP:
             lines = [t(lang, f"berserk.board.{view.phase}")]
-            return "\n".join(lines + self._sent_lines(table, view))
+            return "\n".join(lines + self.sent_lines(table, view))
         active = view.active if view.active is not None else 0
         lines = [
             t(
@@ -169,7 +169,7 @@ class BerserkRenderer(Menus, Forms, Renderer):
         pending = table.decisions  # a secret one says only who decides what kind of thing
         if any(d.kind == "muster" for d in pending):
             lines.append(t(lang, "berserk.board.muster", round=view.round))
-            lines.extend(self._sent_lines(table, view))
+            lines.extend(self.sent_lines(table, view))
         elif pending:
             decision = pending[0]
             seat = decision.seats[0]
@@ -183,7 +183,7 @@ class BerserkRenderer(Menus, Forms, Renderer):
             )
         return "\n".join(lines)
 
-    def _sent_lines(self, table: Table, view: BerserkView) -> list[str]:
+    def sent_lines(self, table: Table, view: BerserkView) -> list[str]:
         """Who has sent a simultaneous submission (public, B61), never what."""
         return [
             t(
@@ -195,7 +195,7 @@ class BerserkRenderer(Menus, Forms, Renderer):
             if side.sent is not None
         ]
 
-    def _end(self, table: Table) -> str:
+    def end_text(self, table: Table) -> str:
         result = table.result
         if result is None or result.reason is None:
             return ""
@@ -271,10 +271,10 @@ class BerserkRenderer(Menus, Forms, Renderer):
     def _resolution(self, embed: discord.Embed, table: Table, view: BerserkView) -> None:
         lang = table.lang
         if view.stack:
-            lines = [f"{n}. {self._item(table, i)}" for n, i in enumerate(reversed(view.stack), 1)]
+            lines = [f"{n}. {self.item_text(table, i)}" for n, i in enumerate(reversed(view.stack), 1)]
             embed.add_field(name=t(lang, "berserk.board.stack"), value=_fit("\n".join(lines)), inline=False)
         if view.queue:
-            lines = [f"{n}. {self._item(table, i)}" for n, i in enumerate(view.queue, 1)]
+            lines = [f"{n}. {self.item_text(table, i)}" for n, i in enumerate(view.queue, 1)]
             embed.add_field(name=t(lang, "berserk.board.queue"), value=_fit("\n".join(lines)), inline=False)
         if view.raised:
             lines = [
@@ -290,7 +290,7 @@ class BerserkRenderer(Menus, Forms, Renderer):
             ]
             embed.add_field(name=t(lang, "berserk.board.raised"), value=_fit("\n".join(lines)), inline=False)
 
-    def _item(self, table: Table, item: Item) -> str:
+    def item_text(self, table: Table, item: Item) -> str:
         """A stack or queue item: a strike, an ability with its targets, X and whether it will
         do anything (B36a), a trigger. Creatures on the field are named with their cells."""
         lang, view = table.lang, table.view
@@ -314,7 +314,7 @@ class BerserkRenderer(Menus, Forms, Renderer):
             parts.append(t(lang, "berserk.item.unpaid"))
         return " ".join(parts[:2]) + "".join(f" · {p}" for p in parts[2:])
 
-    def _footer(self, lang: str, view: BerserkView) -> str:
+    def footer(self, lang: str, view: BerserkView) -> str:
         if view.phase in SETUP:
             return t(lang, "berserk.board.footer.setup", cap=view.round_cap)
         return t(lang, "berserk.board.footer", round=view.round, cap=view.round_cap, turn=view.turn)
@@ -382,14 +382,14 @@ class BerserkRenderer(Menus, Forms, Renderer):
             colour=discord.Colour.dark_red(),
         )
         if view.phase == "over":
-            embed.description = " ".join([t(lang, "board.over"), self._end(table)])
+            embed.description = " ".join([t(lang, "board.over"), self.end_text(table)])
             return embed, []
         if view.phase in SETUP:
             embed.description = self._setup(embed, table, view, seat)
-            embed.set_footer(text=self._footer(lang, view))
+            embed.set_footer(text=self.footer(lang, view))
             _within_limits(embed)
             return embed, []
-        embed.description = self._prompt(table, view, seat)
+        embed.description = self.prompt(table, view, seat)
         reserve = view.own.reserve if view.own is not None else ()
         embed.add_field(
             name=t(lang, "berserk.private.reserve"),
@@ -399,7 +399,7 @@ class BerserkRenderer(Menus, Forms, Renderer):
         )
         self._creatures(embed, table, view)
         self._resolution(embed, table, view)
-        embed.set_footer(text=self._footer(lang, view))
+        embed.set_footer(text=self.footer(lang, view))
         files = self._picture(embed, table, view)
         _within_limits(embed)
         return embed, files
@@ -495,7 +495,7 @@ class BerserkRenderer(Menus, Forms, Renderer):
             )
         return "\n".join(lines)
 
-    def _prompt(self, table: Table, view: BerserkView, seat: int) -> str:
+    def prompt(self, table: Table, view: BerserkView, seat: int) -> str:
         """What the seat must decide now, with what it needs to know to decide it."""
         lang = table.lang
         decision = table.decision
@@ -520,7 +520,7 @@ class BerserkRenderer(Menus, Forms, Renderer):
             )  # the queue goes first
             if nxt is None:
                 return t(lang, "berserk.ask.respond.empty")
-            return t(lang, "berserk.ask.respond", next=self._item(table, nxt))
+            return t(lang, "berserk.ask.respond", next=self.item_text(table, nxt))
         return t(lang, f"berserk.ask.{decision.kind}")
 
     # -- decisions: where they are taken, buttons, menus, forms ------------------------------
