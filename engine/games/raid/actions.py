@@ -12,14 +12,21 @@ import re
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from pydantic import BeforeValidator, Field, TypeAdapter
+from pydantic import BeforeValidator, Field, StringConstraints, TypeAdapter
 
 from engine.core.errors import BadAction
+from engine.core.inputs import WHOLE
 from engine.games.raid.cells import ALL_CELLS, DELTAS, SIZE, parse_path_text, parse_waypoint, try_cell
 
 MAX_WAYPOINTS = 40
 MAX_ZONE = 12
 """The largest ``zones`` option; a guess above it can never be right in any game."""
+TYPED_ZONE = 99
+"""The largest weak spot a placement is read with, either way from 0: a mistyped zone of up to
+two digits is listed with the placement's other problems (R7); a longer number is no zone."""
+MAX_CELL_TEXT = 20
+"""The longest text a placement keeps as a cell (``C3``, or a mistake quoted among its
+problems); a waypoint is a cell or a step (``right 9``)."""
 
 
 def _lenient_cell(value: Any) -> Any:
@@ -38,8 +45,10 @@ def _path_text(value: Any) -> Any:
     return parse_path_text(value) if isinstance(value, str) else value
 
 
-PlacedCell = Annotated[str, BeforeValidator(_lenient_cell)]
-Waypoint = Annotated[str, BeforeValidator(_waypoint)]
+PlacedCell = Annotated[str, BeforeValidator(_lenient_cell), StringConstraints(max_length=MAX_CELL_TEXT)]
+Waypoint = Annotated[str, BeforeValidator(_waypoint), StringConstraints(max_length=MAX_CELL_TEXT)]
+PlacedCells = Annotated[tuple[PlacedCell, ...], Field(max_length=len(ALL_CELLS))]
+"""A placement's cells of one kind: at most every cell of the map."""
 
 
 def _spot(value: Any) -> Any:
@@ -53,7 +62,7 @@ def _spot(value: Any) -> Any:
 @dataclass(frozen=True, slots=True)
 class TerroristSpot:
     cell: PlacedCell
-    zone: int
+    zone: Annotated[int, Field(ge=-TYPED_ZONE, le=TYPED_ZONE), WHOLE]
     """The weak spot (R6), checked against the game's ``zones`` when the placement is applied."""
 
     def __str__(self) -> str:
@@ -65,11 +74,13 @@ class Place:
     """A whole placement (R4–R7). With every field empty it is the template ``legal_actions``
     offers: 'place your objects'."""
 
-    pits: tuple[PlacedCell, ...] = ()
-    traps: tuple[PlacedCell, ...] = ()
-    terrorists: tuple[Annotated[TerroristSpot, BeforeValidator(_spot)], ...] = ()
+    pits: PlacedCells = ()
+    traps: PlacedCells = ()
+    terrorists: Annotated[
+        tuple[Annotated[TerroristSpot, BeforeValidator(_spot)], ...], Field(max_length=len(ALL_CELLS))
+    ] = ()
     kit: PlacedCell | None = None
-    artifacts: tuple[PlacedCell, ...] = ()
+    artifacts: PlacedCells = ()
     kind: Literal["place"] = "place"
 
 
@@ -89,7 +100,7 @@ class Move:
 
 @dataclass(frozen=True, slots=True)
 class Guess:
-    zone: Annotated[int, Field(ge=1, le=MAX_ZONE)]
+    zone: Annotated[int, Field(ge=1, le=MAX_ZONE), WHOLE]
     kind: Literal["guess"] = "guess"
 
 
