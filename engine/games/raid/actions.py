@@ -22,11 +22,12 @@ MAX_WAYPOINTS = 40
 MAX_ZONE = 12
 """The largest ``zones`` option; a guess above it can never be right in any game."""
 TYPED_ZONE = 99
-"""The largest weak spot a placement is read with, either way from 0: a mistyped zone of up to
-two digits is listed with the placement's other problems (R7); a longer number is no zone."""
-MAX_CELL_TEXT = 20
-"""The longest text a placement keeps as a cell (``C3``, or a mistake quoted among its
-problems); a waypoint is a cell or a step (``right 9``)."""
+"""The largest weak spot a placement reads as a number, either way from 0; any other is kept as
+typed, to be listed with the placement's other problems (R7)."""
+MAX_CELL_TEXT = 200
+"""The longest text a placement keeps as typed (a cell, or a weak spot that is no zone) to
+quote among its problems, as long as a line a player fills in; a waypoint is a cell or a step
+(``right 9``), no longer."""
 
 
 def _lenient_cell(value: Any) -> Any:
@@ -51,6 +52,24 @@ PlacedCells = Annotated[tuple[PlacedCell, ...], Field(max_length=len(ALL_CELLS))
 """A placement's cells of one kind: at most every cell of the map."""
 
 
+def _lenient_zone(value: Any) -> Any:
+    """A weak spot: a number of at most two digits either way from 0; any other number is kept
+    as its digits (an integer written out, as it was given), to be named as no zone."""
+    if isinstance(value, str) and re.fullmatch(r"-?[0-9]+", text := value.strip()):
+        return int(text) if len(text.lstrip("-")) <= 2 else text
+    if isinstance(value, int) and not isinstance(value, bool) and not -TYPED_ZONE <= value <= TYPED_ZONE:
+        return str(value)  # (the core refuses any integer too large to write before this)
+    return value
+
+
+Digits = Annotated[str, StringConstraints(pattern=r"^-?[0-9]+$", max_length=MAX_CELL_TEXT)]
+Zone = Annotated[
+    Annotated[int, Field(ge=-TYPED_ZONE, le=TYPED_ZONE), WHOLE] | Digits,
+    BeforeValidator(_lenient_zone),
+]
+"""A weak spot as given: checked against the game's ``zones`` when the placement is applied."""
+
+
 def _spot(value: Any) -> Any:
     """``"B2=4"`` is short for ``{"cell": "B2", "zone": 4}``."""
     if isinstance(value, str) and "=" in value:
@@ -62,8 +81,9 @@ def _spot(value: Any) -> Any:
 @dataclass(frozen=True, slots=True)
 class TerroristSpot:
     cell: PlacedCell
-    zone: Annotated[int, Field(ge=-TYPED_ZONE, le=TYPED_ZONE), WHOLE]
-    """The weak spot (R6), checked against the game's ``zones`` when the placement is applied."""
+    zone: Zone
+    """The weak spot (R6), checked against the game's ``zones`` when the placement is applied:
+    its digits when it is no number of two digits."""
 
     def __str__(self) -> str:
         return f"{self.cell}={self.zone}"
