@@ -234,11 +234,11 @@ def test_a_hostile_value_in_any_field_of_any_action_is_refused_briefly(key: str)
 
 def test_a_weak_spot_of_5000_digits_is_refused_where_the_placement_is_read() -> None:
     """A number too large to write is refused before the placement's problems are written out,
-    and text longer than any line a player fills in by its bound; any other weak spot that is no
+    and text longer than any action; any other weak spot that is no
     zone (a mistyped 77, a number of 16 or 199 digits) is listed with the placement's other
     problems (R7), quoted as given."""
     raid = engine.get_game("raid")
-    for zone, message in ((HUGE, "larger than any move takes"), ("9" * 201, "at most 200 characters")):
+    for zone, message in ((HUGE, "larger than any move takes"), ("9" * 5000, "too long")):
         with pytest.raises(engine.BadAction, match=message):
             raid.parse_action({"kind": "place", "terrorists": [{"cell": "B2", "zone": zone}]})
     for zone in ("77", 10**15, "-5", "9" * 199):

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field, StringConstraints, TypeAdapter
 
+from engine.core.contract import MAX_INPUT_CHARS
 from engine.core.errors import BadAction
 from engine.core.inputs import WHOLE
 from engine.games.raid.cells import ALL_CELLS, DELTAS, SIZE, parse_path_text, parse_waypoint, try_cell
@@ -24,10 +25,10 @@ MAX_ZONE = 12
 TYPED_ZONE = 99
 """The largest weak spot a placement reads as a number, either way from 0; any other is kept as
 typed, to be listed with the placement's other problems (R7)."""
-MAX_CELL_TEXT = 200
-"""The longest text a placement keeps as typed (a cell, or a weak spot that is no zone) to
-quote among its problems, as long as a line a player fills in; a waypoint is a cell or a step
-(``right 9``), no longer."""
+MAX_CELL_TEXT = MAX_INPUT_CHARS
+"""The longest text a placement keeps as typed (a cell, or a weak spot that is no zone) to quote
+among its problems: as long as a whole action, so that a cell of thousands of characters is
+still named among them as a cell that cannot be read."""
 
 
 def _lenient_cell(value: Any) -> Any:
