@@ -27,6 +27,7 @@ from engine.ai.policy import decide, get_policy, policies
 from engine.core.contract import Game, Result
 from engine.core.errors import EngineError
 from engine.core.registry import game_keys, get_game
+from engine.core.rng import MASK64
 from engine.core.text import seat_names, text_renderer
 
 HELP = """Commands:
@@ -36,6 +37,11 @@ HELP = """Commands:
   help            this help
   quit            leave the game (Ctrl-C or Ctrl-D too)
 Where numbers are themselves moves, the choices are listed without numbers."""
+
+
+MAX_COMPUTERS = 99
+"""More computer players than any game seats; a larger ``--ai`` is refused before a game is
+set up for it."""
 
 
 def help_text(game: Game[Any, Any, Any]) -> str:
@@ -190,6 +196,10 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
         parser.error(f"no policy {policy!r} for {args.game}; known: {', '.join(known)}")
     if not 1 <= args.seat <= args.ai + 1:
         parser.error(f"--seat must be between 1 and {args.ai + 1}")
+    if args.seed is not None and not 0 <= args.seed <= MASK64:
+        parser.error(f"--seed must be between 0 and {MASK64}")
+    if args.ai > MAX_COMPUTERS:
+        parser.error(f"--ai must be at most {MAX_COMPUTERS}")
     seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
     out = stdout or sys.stdout
     try:

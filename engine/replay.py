@@ -25,6 +25,8 @@ from engine.core.contract import RESIGN, RESULT_ADAPTER, Event, Result
 from engine.core.errors import EngineError
 from engine.core.move_log import final_state, replay, upgraded_options
 from engine.core.registry import get_game
+from engine.core.rng import MASK64
+from engine.core.stored import MAX_COUNTER
 from engine.core.text import seat_names, text_renderer
 
 FORMAT = "tavern-replay"
@@ -32,11 +34,15 @@ FORMAT_VERSION = 3
 """The format ``/export`` writes: 3 states the game's state version."""
 FIRST_STATE_VERSION = 1
 """What a file of format 1 or 2 is read at: written before state versions, each game's first."""
+MAX_SEATS = 99
+"""More seats than any game is played by: a file's larger count, or seat, is no game's."""
+MAX_KEY = 40
+"""Longer than any game's key."""
 
 
 class LoggedMove(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    seat: int = Field(ge=0)
+    seat: int = Field(ge=0, lt=MAX_SEATS)
     action: dict[str, Any]
 
 
@@ -49,11 +55,12 @@ class ReplayFile(BaseModel):
     model_config = ConfigDict(extra="ignore")
     format: Literal["tavern-replay"]
     version: Literal[1, 2, 3]
-    game: str
-    state_version: int = Field(FIRST_STATE_VERSION, ge=1)
+    game: str = Field(max_length=MAX_KEY)
+    state_version: int = Field(FIRST_STATE_VERSION, ge=1, le=MAX_COUNTER)
     options: dict[str, Any] = Field(default_factory=dict)
-    seats: int = Field(ge=1)
-    seed: int = Field(ge=0)
+    seats: int = Field(ge=1, le=MAX_SEATS)
+    seed: int = Field(ge=0, le=MASK64)
+    """A game's seed, as its generator takes it (64 bits)."""
     moves: list[LoggedMove]
     result: dict[str, Any] | None = None
 
@@ -78,6 +85,10 @@ def load(path: Path) -> ReplayFile:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ReplayError(f"{path} is not JSON: {exc.msg} at line {exc.lineno}") from None
+    except (ValueError, RecursionError):  # a number past int's limit, nesting past Python's
+        raise ReplayError(
+            f"{path} is not a Tavern replay: it holds a number or nesting no replay has"
+        ) from None
     try:
         return ReplayFile.model_validate(data)
     except ValidationError as exc:

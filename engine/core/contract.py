@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from engine.core.decisions import Decision, for_seat, seats_of
-from engine.core.errors import BadAction, BadOptions, DamagedState, EngineError, clip
+from engine.core.errors import MAX_NUMBER, BadAction, BadOptions, DamagedState, EngineError, clip
 from engine.core.plain import JSON, dump_json
 from engine.core.stored import damaged, difference, explain_invalid
 
@@ -385,6 +385,9 @@ _SENTENCES: dict[str, str] = {
     "greater_than": "{what} should be more than {gt}",
     "less_than": "{what} should be less than {lt}",
     "too_long": "{what} has too many items (at most {max_length})",
+    "string_too_long": "{what} is too long (at most {max_length} characters)",
+    "int_parsing_size": "{what} is too large a number",
+    "value_error": "{what}: {error}",
     "too_short": "{what} has too few items (at least {min_length})",
     "string_type": "{what} should be text",
     "bool_type": "{what} should be true or false",
@@ -418,8 +421,9 @@ def _explain(exc: ValidationError) -> str:
 
 
 def _check_size(data: JSON) -> None:
-    """Refuse plain data nested deeper or holding more values than any action needs, before a
-    validator walks it (a thousand levels of nesting, a list of a million cells)."""
+    """Refuse plain data nested deeper or holding more values than any action needs, text
+    longer than any action holds, or an integer larger than any, before a validator walks it (a
+    thousand levels of nesting, a list of a million cells, a number of 5,000 digits)."""
     stack: list[tuple[JSON, int]] = [(data, 1)]
     seen = 0
     while stack:
@@ -441,8 +445,18 @@ def _check_size(data: JSON) -> None:
             seen += len(value) if isinstance(value, dict) else 0
         elif isinstance(value, str) and len(value) > MAX_INPUT_CHARS:
             raise BadAction("a part of the action is too long", "too_long", limit=MAX_INPUT_CHARS)
+        elif isinstance(value, int) and not -MAX_NUMBER <= value <= MAX_NUMBER:
+            # Refused before any validator sees it: one that quotes it (a kind that is no text,
+            # a face read as text) would fail writing out an integer of thousands of digits.
+            raise BadAction("a number in the action is larger than any move takes", "too_large")
 
 
 def _quote(data: JSON) -> str:
-    """A short excerpt of what was given, for an error message."""
-    return clip(data if isinstance(data, str) else repr(data), 60)
+    """A short excerpt of what was given, for an error message (``…`` for data that cannot even
+    be written out: an integer past Python's limit on converting integers to text)."""
+    if isinstance(data, str):
+        return clip(data, 60)
+    try:
+        return clip(repr(data), 60)
+    except ValueError:
+        return "…"

@@ -15,6 +15,10 @@ MAX_TEXT = 80
 """Characters in a text parameter (a quoted cell, a typed action)."""
 MAX_ITEMS = 20
 """Items of a list parameter (a placement's problems); ``<name>_more`` counts the rest."""
+MAX_NUMBER = 10**18
+"""The largest integer parameter shown as it is; a larger one (a number a player sent, of
+thousands of digits) is shown as ``…``: Python refuses to write an integer of more than 4,300
+digits as text, and a message would have no room for it."""
 
 
 def clip(text: str, limit: int) -> str:
@@ -27,6 +31,8 @@ def _bounded(params: dict[str, Any]) -> dict[str, Any]:
     for name, value in params.items():
         if isinstance(value, str):
             value = clip(value, MAX_TEXT)
+        elif isinstance(value, int) and not -MAX_NUMBER <= value <= MAX_NUMBER:
+            value = "…"
         elif isinstance(value, list) and len(value) > MAX_ITEMS:
             out[f"{name}_more"] = len(value) - MAX_ITEMS
             value = value[:MAX_ITEMS]

@@ -134,6 +134,13 @@ class Rng(NamedTuple):
         return Rng(seed, self.draws)
 
 
+def unscripted(rng: Rng) -> str | None:
+    """What is wrong with a stored position's generator, or ``None``: results fixed in advance
+    are for tests alone (no game scripts), and one out of a draw's range would make the rules
+    fail where they draw."""
+    return None if not rng.script else f"its generator has {len(rng.script)} results fixed in advance"
+
+
 def shuffled(seed: int, draws: int, items: Sequence[T]) -> tuple[list[T], int]:
     """A Fisher–Yates shuffle of ``items``; returns the new list and the new draw counter.
     Position ``i`` (from the last down to the second) swaps with ``below(i + 1)`` of the next

@@ -20,9 +20,11 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from engine import TURN_STARTED, BadAction, Decision, Event, Game, IllegalAction, Result, Step
 from engine.core import registry
+from engine.core.inputs import WHOLE
 
 MAX_STONES = 50
 """Stones in a pile at most: ``legal_actions`` lists a move per stone."""
+MAX_PILES = 6
 Stones = Annotated[int, Field(ge=0, le=MAX_STONES)]
 Seat = Annotated[int, Field(ge=0, le=2)]
 
@@ -34,7 +36,7 @@ class NimOptions(BaseModel):
 
 @dataclass(frozen=True, slots=True)
 class NimState:
-    piles: Annotated[tuple[Stones, ...], Field(min_length=1, max_length=6)]
+    piles: Annotated[tuple[Stones, ...], Field(min_length=1, max_length=MAX_PILES)]
     turn: Seat
     left: Annotated[tuple[bool, ...], Field(min_length=2, max_length=3)]
     """Per seat: resigned."""
@@ -43,8 +45,8 @@ class NimState:
 
 @dataclass(frozen=True, slots=True)
 class Take:
-    pile: int
-    count: int
+    pile: Annotated[int, Field(ge=0, lt=MAX_PILES), WHOLE]
+    count: Annotated[int, Field(ge=1, le=MAX_STONES), WHOLE]
     kind: Literal["take"] = "take"
 
 

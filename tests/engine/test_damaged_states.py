@@ -21,8 +21,9 @@ import pytest
 
 import engine
 from engine.ai.playout import playout
+from engine.ai.policy import fill
 from engine.core import DamagedState, Game, dump_json
-from engine.core.errors import MAX_MESSAGE
+from engine.core.errors import MAX_MESSAGE, EngineError
 from engine.core.plain import JSON
 from tests.engine.nim import NIM
 
@@ -155,7 +156,7 @@ def trouble(game: Game[Any, Any, Any], data: JSON) -> str | None:
         answers_everything(game, state)
     except Exception as exc:
         return f"accepted, but then {type(exc).__name__}: {exc}"
-    return None
+    return harmful(game, state)
 
 
 @pytest.mark.parametrize("key", KEYS)
@@ -196,3 +197,83 @@ def test_a_key_dropped_or_added_is_named() -> None:
         game.load_state({**data, "extra": 1})
     with pytest.raises(DamagedState, match="'3' reads back as 3"):
         game.load_state({**data, "turn": "3"})
+
+
+DECISION_FIELDS = frozenset(("kind", "seats", "options", "secret", "default", "data"))
+"""The fields every pending decision has (``engine.core.decisions.Decision``): a dumped state's
+objects holding them all are its stored decisions (an agenda's entries)."""
+
+
+def decision_places(data: JSON) -> list[Path]:
+    """Where ``data`` (a dumped state) keeps pending decisions."""
+    return [
+        path
+        for path in places(data)
+        if isinstance(at(data, path), dict) and DECISION_FIELDS <= at(data, path).keys()
+    ]
+
+
+def texts(data: JSON) -> list[str]:
+    """Every text a dumped state holds, in order, each once: names a damaged reference may take."""
+    return list(dict.fromkeys(v for path in places(data) if isinstance(v := at(data, path), str)))
+
+
+def damages_inside(value: JSON, names: list[str], rng: random.Random) -> list[tuple[str, JSON]]:
+    """Each way a value a pending decision relies on is damaged while keeping its type, so that
+    it passes the schema: a number multiplied, negated, one more, huge; a list tripled; a name
+    swapped for another name of the same position (a card or figure of the game, elsewhere)."""
+    if isinstance(value, bool):
+        return []
+    if isinstance(value, int):
+        return [("tripled", value * 3), ("negated", -value), ("one more", value + 1), ("huge", HUGE)]
+    if isinstance(value, list) and value:
+        return [("tripled", value * 3), ("its first item twice", [value[0], *value])]
+    if isinstance(value, str) and len(names) > 1:
+        return [("another name", rng.choice([n for n in names if n != value]))]
+    return []
+
+
+def harmful(game: Game[Any, Any, Any], state: Any) -> str | None:
+    """What goes wrong when every seat of an accepted position plays each of its legal actions
+    (templates filled in as a random game fills them) and its default: only the engine's
+    refusal is harmless."""
+    rng = random.Random(0)
+    for seat in range(game.seats(state)):
+        default = game.default_action(state, seat)
+        for action in [*game.legal_actions(state, seat), *([default] if default is not None else [])]:
+            try:
+                game.apply(state, seat, fill(game, state, seat, action, rng))
+            except EngineError:
+                pass
+            except Exception as exc:
+                return f"seat {seat} playing {game.typed(action)} raised {type(exc).__name__}: {exc}"
+    return None
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_a_damaged_pending_decision_is_refused_or_every_move_on_it_is_harmless(key: str) -> None:
+    """What ``legal_actions`` and ``apply`` take from a pending decision (a price, a count, a
+    seat, a card named, an index into the stack) is checked when a state is read back: a
+    decision damaged there is refused, or each legal action of each seat is played or refused
+    by the engine, never an exception of Python's (a tripled price once made every accepted
+    trade fail removing a card from a hand)."""
+    game = game_of(key)
+    rng = random.Random(11)
+    failures = []
+    for state in positions(game):
+        data = json.loads(dump_json(game.dump_state(state)))
+        names = texts(data)
+        for decision in decision_places(data):
+            for path in places(at(data, decision), decision):
+                for what, value in damages_inside(at(data, path), names, rng):
+                    damaged = replaced(data, path, value)
+                    found = trouble(game, damaged)
+                    if found is None:
+                        try:
+                            loaded = game.load_state(damaged)
+                        except DamagedState:
+                            continue
+                        found = harmful(game, loaded)
+                    if found is not None:
+                        failures.append(f"{'.'.join(map(str, path))} {what}: {found}")
+    assert not failures, f"{len(failures)} damages got through:\n" + "\n".join(failures[:40])

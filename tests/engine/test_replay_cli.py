@@ -141,3 +141,46 @@ def test_a_malformed_file_exits_1_with_a_clear_line(tmp_path: Path, change: Any,
     code, _, err = run(tmp_path, change(played("pickomino", 5, to_end=True)))
     assert code == 1
     assert err.startswith("engine.replay: ") and message in err and len(err.splitlines()) == 1
+
+
+NUMBER = "9" * 5000
+"""An integer of 5,000 digits, past Python's limit on converting integers to text."""
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda text: text.replace('"seed": 5', f'"seed": {NUMBER}'),
+            "holds a number or nesting no replay has",
+        ),
+        (lambda text: text.replace('"seed": 5', f'"seed": {NUMBER[:4000]}'), "is not a Tavern replay: seed"),
+        (
+            lambda text: text.replace('"seats": 2', f'"seats": {NUMBER[:4000]}'),
+            "is not a Tavern replay: seats",
+        ),
+        (
+            lambda text: text.replace('"seat": 0', f'"seat": {NUMBER[:4000]}', 1),
+            "is not a Tavern replay: moves",
+        ),
+        (lambda text: text.replace('"pickomino"', json.dumps("x" * 5000)), "is not a Tavern replay: game"),
+        (lambda text: text.replace('"options": {}', '"options": ' + "[" * 5000 + "]" * 5000), "nesting"),
+        (
+            lambda text: text.replace(
+                '{"kind": "roll"}', '{"kind": "take", "tile": ' + NUMBER[:4000] + "}", 1
+            ),
+            "larger than any move takes",
+        ),
+    ],
+    ids=["seed", "seed of 4000 digits", "seats", "a move's seat", "game", "deep options", "a move's number"],
+)
+def test_a_huge_number_in_a_file_exits_1_with_a_short_clear_line(
+    tmp_path: Path, change: Any, message: str
+) -> None:
+    """A number of thousands of digits anywhere in a file, where one once ended the replay in a
+    traceback (reading it) or a line of thousands of digits (an unbounded seat count quoted)."""
+    text = json.dumps(played("pickomino", 5, to_end=False))
+    code, _, err = run(tmp_path, change(text))
+    assert code == 1
+    assert err.startswith("engine.replay: ") and message in err and len(err.splitlines()) == 1
+    assert len(err) < 400

@@ -17,9 +17,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
-from pydantic import BeforeValidator, Field, TypeAdapter
+from pydantic import BeforeValidator, Field, StringConstraints, TypeAdapter
 
 from engine.core.errors import BadAction
+from engine.core.inputs import WHOLE
+from engine.games.berserk.cards import CARDS, DECK_SIZE, DECKS
+from engine.kits.resolution import MAX_PENDING
+from engine.kits.resolution import Ref as TriggerRef
 
 
 def _ref(value: Any) -> Any:
@@ -34,12 +38,32 @@ def _ref(value: Any) -> Any:
     return text
 
 
-Ref = Annotated[str, BeforeValidator(_ref)]
+MAX_NAME = max(
+    len(name)
+    for name in (
+        "reserve",
+        *DECKS,
+        *CARDS,
+        *(ability.id for card in CARDS.values() for ability in card.abilities),
+        *(f"P1.{card.slug}.{DECK_SIZE}" for card in CARDS.values()),
+    )
+)
+"""The longest name an action may give: a deck, a card, an ability, a cell, ``reserve`` or a
+creature's instance id (``P1.nomad.2``) of the game's data."""
+MAX_NAMED = DECK_SIZE
+"""The most names one list of an action holds: a squad's cards (at most a deck's), their cells,
+an ability's targets."""
+MAX_X = max(card.max_counters for card in CARDS.values())
+"""The largest X a cost with X can take: the most counters any creature holds (B36)."""
+
+Name = Annotated[str, StringConstraints(max_length=MAX_NAME)]
+Ref = Annotated[str, BeforeValidator(_ref), StringConstraints(max_length=MAX_NAME)]
+Refs = Annotated[tuple[Ref, ...], Field(max_length=MAX_NAMED)]
 
 
 @dataclass(frozen=True, slots=True)
 class ChooseDeck:
-    deck: str
+    deck: Name
     kind: Literal["choose_deck"] = "choose_deck"
 
 
@@ -54,7 +78,7 @@ class Recruit:
     """Card ids, one per copy (B16). Empty, it is the template ``legal_actions`` offers:
     'choose your cards'."""
 
-    cards: tuple[str, ...] = ()
+    cards: Annotated[tuple[Name, ...], Field(max_length=MAX_NAMED)] = ()
     kind: Literal["recruit"] = "recruit"
 
 
@@ -72,7 +96,7 @@ class Place:
     """Each recruited card (its uid, or its number in recruitment order) to a cell of one's
     half or ``reserve`` (B17). Empty, it is the template: 'place your cards'."""
 
-    cells: dict[str, str] = field(default_factory=dict)
+    cells: Annotated[dict[Name, Name], Field(max_length=MAX_NAMED)] = field(default_factory=dict)
     kind: Literal["place"] = "place"
 
 
@@ -110,9 +134,9 @@ class Strike:
 @dataclass(frozen=True, slots=True)
 class Activate:
     unit: Ref
-    ability: str
-    targets: tuple[Ref, ...] = ()
-    x: Annotated[int, Field(ge=0)] | None = None
+    ability: Name
+    targets: Refs = ()
+    x: Annotated[int, Field(ge=0, le=MAX_X), WHOLE] | None = None
     """The declared X of a cost with X (B36)."""
     kind: Literal["activate"] = "activate"
 
@@ -134,8 +158,8 @@ class AssignDefender:
 class TriggerEntry:
     """One declared trigger (its ref) with its targets."""
 
-    ref: int
-    targets: tuple[Ref, ...] = ()
+    ref: Annotated[TriggerRef, WHOLE]
+    targets: Refs = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +167,7 @@ class OrderTriggers:
     """B41: the seat's raised triggers to queue, in queue order; optional ones left out are
     declined."""
 
-    entries: tuple[TriggerEntry, ...] = ()
+    entries: Annotated[tuple[TriggerEntry, ...], Field(max_length=MAX_PENDING)] = ()
     kind: Literal["order_triggers"] = "order_triggers"
 
 

@@ -6,8 +6,9 @@ creatures can make."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
+from engine.core.rng import unscripted
 from engine.core.stored import first_problem
 from engine.games.berserk.cards import CARDS, DECKS
 from engine.games.berserk.creatures import card, role, uid_for
@@ -23,6 +24,7 @@ from engine.games.berserk.setup import (
     recruit_uids,
 )
 from engine.games.berserk.state import (
+    MAX_COUNTERS,
     SEATS,
     BerserkDecision,
     BerserkState,
@@ -253,7 +255,46 @@ def _resolution(state: BerserkState) -> str | None:
             return f"declaration {entry.ref} names a creature not in the game"
         if not _has_ability(entry, source.card):
             return f"declaration {entry.ref}: {source.card} has no ability {entry.ability!r}"
+        if isinstance(entry, Item) and not _ITEM_DATA.get(entry.kind, _never)(entry, uids.keys()):
+            return f"declaration {entry.ref}: its {entry.kind} does not carry what executing it reads"
     return None
+
+
+def _strike_data(item: Item, uids: Collection[str]) -> bool:
+    """B28, B31: a strike at one creature, declared at a creature and defended by one, if any."""
+    data = item.data
+    return (
+        len(item.targets) == 1
+        and data.keys() <= {"declared", "defender"}
+        and data.get("declared") in uids
+        and data.get("defender", item.targets[0]) in uids
+    )
+
+
+def _ability_data(item: Item, uids: Collection[str]) -> bool:
+    """B36: an activated ability with its declared X (a count of counters, or none) and whether
+    its cost was paid in full."""
+    x, paid = item.data.get("x"), item.data.get("paid")
+    fits_x = x is None or (type(x) is int and 0 <= x <= MAX_COUNTERS)
+    return item.data.keys() == {"x", "paid"} and fits_x and type(paid) is bool
+
+
+def _trigger_data(item: Item, uids: Collection[str]) -> bool:
+    """B41: a declared trigger, with the event it answers for the record."""
+    return item.data.keys() == {"event"} and isinstance(item.data["event"], dict)
+
+
+def _never(item: Item, uids: Collection[str]) -> bool:
+    return False
+
+
+_ITEM_DATA: dict[str, Callable[[Item, Collection[str]], bool]] = {
+    "strike": _strike_data,
+    "ability": _ability_data,
+    "trigger": _trigger_data,
+}
+"""Whether a declaration on the stack or in the queue carries the context its execution reads
+(``execution.execute``), by its kind."""
 
 
 def _has_ability(entry: Item | Raised, card_id: str) -> bool:
@@ -265,7 +306,7 @@ def _has_ability(entry: Item | Raised, card_id: str) -> bool:
     return entry.kind == "ability" and played.activated(entry.ability) is not None
 
 
-CHECKS: tuple[Check, ...] = (_sides, _creatures, _agenda, _resolution)
+CHECKS: tuple[Check, ...] = (_sides, _creatures, _agenda, _resolution, lambda state: unscripted(state.rng))
 
 
 def state_problem(state: BerserkState) -> str | None:

@@ -23,6 +23,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Field, StringConstraints, TypeAdapter
 
 from engine.core.errors import BadAction
+from engine.core.inputs import WHOLE
 
 MAX_CARDS = 24
 """More cards than any hand can hold: a longer list is unreadable, not just illegal."""
@@ -60,7 +61,7 @@ def _used(value: Any) -> Any:
 CardRef = Annotated[str, BeforeValidator(_upper), StringConstraints(max_length=12)]
 FigureRef = Annotated[str, BeforeValidator(_figure), StringConstraints(max_length=8)]
 Dir = Annotated[Literal["FWD", "BACK"], BeforeValidator(_direction)]
-Value = Annotated[int, Field(ge=0, le=99)]
+Value = Annotated[int, Field(ge=0, le=99), WHOLE]
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,7 +163,7 @@ class ScoutChoose:
 
 @dataclass(frozen=True, slots=True)
 class TradeOffer:
-    partner: Annotated[int, Field(ge=0, le=99)]
+    partner: Annotated[int, Field(ge=0, le=99), WHOLE]
     give: CardRef
     """A hand card, ``KEY`` or ``NONE``."""
     price: Cards

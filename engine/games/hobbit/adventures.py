@@ -12,6 +12,7 @@ from dataclasses import replace
 from engine.core.contract import Event
 from engine.core.decisions import pop, push, replace_top
 from engine.core.errors import IllegalAction
+from engine.core.plain import JSON
 from engine.games.hobbit import smaug, supply
 from engine.games.hobbit.actions import FightSubmit, UsedCard
 from engine.games.hobbit.board import FIGHT_STOP, FIGURE_ORDER, NUMBERS, adventure_deck, colour_of
@@ -39,6 +40,9 @@ from engine.games.hobbit.state import (
     Submission,
     TargetChoice,
 )
+
+FIGHT_DEFAULT: dict[str, JSON] = {"kind": "fight_submit", "cards": [], "doubled": None}
+"""An absent player's fight: no cards submitted (H6.6)."""
 
 
 def trigger(work: HobbitState, space: int, figure: str, events: list[Event]) -> None:
@@ -200,7 +204,7 @@ def _start_fight(
     events.append(Event("fight", {"card": card, "strength": enemy.strength, "space": space, "seats": order}))
     fight = FightDecision(
         seats=(order[0],),
-        default={"kind": "fight_submit", "cards": [], "doubled": None},
+        default=FIGHT_DEFAULT,
         card=card,
         space=space,
         party=members,

@@ -8,11 +8,16 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
+from engine.core.rng import unscripted
 from engine.core.stored import first_problem
-from engine.games.hobbit.board import BILBO, SMAUG_PATH
-from engine.games.hobbit.cards import INSTANCES, KEY, NONE
-from engine.games.hobbit.data import BOARD
+from engine.games.hobbit.adventures import FIGHT_DEFAULT
+from engine.games.hobbit.board import BILBO, FIGURE_ORDER, NUMBERS, SMAUG_PATH, adventure_deck, red_extra
+from engine.games.hobbit.cards import INSTANCES, card_of, is_fight, values
+from engine.games.hobbit.data import BOARD, Backward, Barrel, Enemy, Passage, SmaugCard, Sorrow, Thrush, Web
 from engine.games.hobbit.ending import loss, won
+from engine.games.hobbit.figures import counts, fight_cards
+from engine.games.hobbit.plays import SCOUT_DISCARD
+from engine.games.hobbit.smaug import PASS as SMAUG_PASS
 from engine.games.hobbit.state import (
     AttackDecision,
     DrawPhase,
@@ -28,6 +33,7 @@ from engine.games.hobbit.state import (
     TargetChoice,
     TradeReply,
 )
+from engine.games.hobbit.trade import DECLINE, goods_problem
 from engine.games.hobbit.turns import END_PHASE2, face_up_cards
 from engine.kits.zones import Visibility
 
@@ -114,8 +120,10 @@ def _agenda(state: HobbitState) -> str | None:
     if phase != _PHASES.get(phase.kind, _never)(state, phase):
         return f"the {phase.kind} decision at the bottom of the agenda"
     for decision in interruptions:
-        if decision.kind in _PHASES or decision.data or not _interruption_fits(state, decision):
-            return f"a {decision.kind} decision the rules do not make here"
+        check = _INTERRUPTIONS.get(decision.kind)
+        problem = "is not an interruption" if check is None else check(state, decision)
+        if problem is not None:
+            return f"a {decision.kind} decision {problem}"
     return None
 
 
@@ -147,38 +155,169 @@ _PHASES: dict[str, Callable[[HobbitState, HobbitDecision], HobbitDecision | None
 """Each phase decision as the rules make it for the active player (H3.2–H3.6)."""
 
 
-def _interruption_fits(state: HobbitState, decision: HobbitDecision) -> bool:
-    """Whether the cards, figures and seats an interruption names are of this game: the card
-    it resolves in play, figures on the board, seats at the table."""
-    figures = {f.id for f in state.figures}
-    seats = range(state.seats)
-    if isinstance(decision, TargetChoice | SmaugWindow):
-        return decision.card in state.in_play
-    if isinstance(decision, FightDecision):
-        return (
-            decision.card in state.in_play
-            and decision.trigger in figures
-            and set(decision.party) <= figures
-            and all(s in seats for s in decision.after)
-            and all(sub.seat in seats for sub in decision.submitted)
-            and all(use.card in INSTANCES for sub in decision.submitted for use in sub.cards)
-        )
-    if isinstance(decision, ScoutChoice | SorrowDecision):
-        return decision.card in INSTANCES
-    if isinstance(decision, AttackDecision):
-        return decision.figure in figures
-    if isinstance(decision, TradeReply):
-        tradable = {*INSTANCES, KEY, NONE}
-        return (
-            decision.offerer in seats
-            and decision.offerer not in decision.seats
-            and decision.give in tradable
-            and set(decision.price) <= tradable
-        )
-    return False
+def _target(state: HobbitState, decision: HobbitDecision) -> str | None:
+    """H5.6: the active player picks among two or more figures on the card's space, in figure
+    order, the figure the card in play then affects (H5.9)."""
+    assert isinstance(decision, TargetChoice)
+    options = tuple(str(f) for f in decision.options)
+    default = {"kind": "choose_target", "figure": options[0]} if options else None
+    made = TargetChoice(
+        seats=(state.active,), options=options, default=default, card=decision.card, space=decision.space
+    )
+    if decision != made or len(options) < 2 or len(set(options)) != len(options):
+        return "is not one the rules make"
+    if decision.card not in state.in_play or not isinstance(card_of(decision.card), _AFFECTING):
+        return f"names {decision.card}, which affects no figure now"
+    figures = {f.id: f for f in state.figures}
+    if any(f not in figures or figures[f].pos != decision.space for f in options):
+        return f"offers figures that are not on space {decision.space}"
+    if list(options) != sorted(options, key=FIGURE_ORDER.__getitem__):
+        return "offers the figures out of order"
+    return None
 
 
-CHECKS: tuple[Check, ...] = (_table, _cards, _figures, _end, _agenda)
+def _scout(state: HobbitState, decision: HobbitDecision) -> str | None:
+    """H4.9: after its die, a Scouting card moves an own dwarf of its player, or nothing."""
+    assert isinstance(decision, ScoutChoice)
+    made = ScoutChoice(seats=decision.seats[:1], default=SCOUT_DISCARD, card=decision.card, die=decision.die)
+    if decision != made or not _is(decision.card, "scout"):
+        return "is not one the rules make"
+    return None
+
+
+def _fight(state: HobbitState, decision: HobbitDecision) -> str | None:
+    """H5.3: an enemy in play fought on a space of its own area by the party that stands there;
+    the party's players submit in turn order from the one after the active player, who submits
+    last, each once, fight cards at one of their values."""
+    assert isinstance(decision, FightDecision)
+    made = FightDecision(
+        seats=decision.seats[:1],
+        default=FIGHT_DEFAULT,
+        card=decision.card,
+        space=decision.space,
+        party=decision.party,
+        trigger=decision.trigger,
+        after=decision.after,
+        submitted=decision.submitted,
+    )
+    if decision != made:
+        return "is not one the rules make"
+    enemy = card_of(decision.card) if decision.card in INSTANCES else None
+    if decision.card not in state.in_play or not isinstance(enemy, Enemy):
+        return f"fights {decision.card}, which is no enemy in play"
+    if adventure_deck(decision.space) != enemy.deck:
+        return f"fights {decision.card} on space {decision.space}, outside its area"
+    figures = {f.id: f for f in state.figures}
+    party = decision.party
+    if not party or len(set(party)) != len(party) or decision.trigger not in figures:
+        return "has no party of figures of this game"
+    if any(f not in figures or figures[f].pos != decision.space for f in party):
+        return f"has a party that is not on space {decision.space}"
+    owners = {figures[f].seat for f in party} - {None}
+    n, active = state.seats, state.active
+    order = [s for s in ((active + k) % n for k in range(1, n)) if s in owners] + [active]
+    if [*(sub.seat for sub in decision.submitted), *decision.seats, *decision.after] != order:
+        return "lets seats submit out of the party's order"
+    uses = [use for sub in decision.submitted for use in sub.cards]
+    if len({use.card for use in uses}) != len(uses) or not all(_fought_with(u.card, u.value) for u in uses):
+        return "holds a submission of cards no fight takes"
+    return None
+
+
+def _fought_with(card: str, value: int) -> bool:
+    return card in INSTANCES and is_fight(card) and value in values(card)
+
+
+def _attack(state: HobbitState, decision: HobbitDecision) -> str | None:
+    """H7.5: a counting figure of the active player's moved onto Smaug, who holds the two
+    fight cards an attack takes."""
+    assert isinstance(decision, AttackDecision)
+    if decision != AttackDecision(seats=(state.active,), figure=decision.figure):
+        return "is not one the rules make"
+    moved = next((f for f in state.figures if f.id == decision.figure), None)
+    if moved is None or moved.pos is None or moved.pos != state.smaug or not counts(state, moved):
+        return f"of {decision.figure}, which is not on Smaug's space"
+    if len(fight_cards(state, state.active)) < NUMBERS.attack_cards:
+        return f"with fewer than {NUMBERS.attack_cards} fight cards in the active hand"
+    return None
+
+
+def _sorrow(state: HobbitState, decision: HobbitDecision) -> str | None:
+    """H5.9: a Sorrow card's player discards as many cards as the card says."""
+    assert isinstance(decision, SorrowDecision)
+    found = card_of(decision.card) if decision.card in INSTANCES else None
+    if not isinstance(found, Sorrow):
+        return f"of {decision.card}, which is no Sorrow card"
+    if decision != SorrowDecision(seats=decision.seats[:1], card=decision.card, count=found.discards):
+        return "is not one the rules make"
+    return None
+
+
+def _trade_reply(state: HobbitState, decision: HobbitDecision) -> str | None:
+    """H3.4: the partner answers the active player's offer, made this turn in phase 2 and
+    still one the offerer could make with what both hold: accepting it pays the price out of
+    the offerer's hand."""
+    assert isinstance(decision, TradeReply)
+    partner = decision.seats[0]
+    made = TradeReply(
+        seats=(partner,), default=DECLINE, offerer=decision.offerer, give=decision.give, price=decision.price
+    )
+    if decision != made or decision.offerer != state.active:
+        return "is not one the rules make"
+    if state.trade_done or not state.trade_offers or state.agenda[0].kind != "p2":
+        return "waits outside the trades of a phase 2"
+    problem = goods_problem(state, decision.offerer, partner, decision.give, tuple(decision.price))
+    return None if problem is None else f"offers what cannot be traded ({problem})"
+
+
+def _window(state: HobbitState, decision: HobbitDecision) -> str | None:
+    """H6.2, H7.2: the window after a Smaug card in play, with the bonus it could add and no
+    more pending steps than the card moves, passed by fewer seats than play."""
+    assert isinstance(decision, SmaugWindow)
+    made = SmaugWindow(
+        seats=decision.seats[:1],
+        default=SMAUG_PASS,
+        card=decision.card,
+        pending=decision.pending,
+        bonus=decision.bonus,
+        passes=decision.passes,
+        mithril=decision.mithril,
+        to_box=decision.to_box,
+    )
+    found = card_of(decision.card) if decision.card in INSTANCES else None
+    if decision != made or decision.card not in state.in_play or not isinstance(found, SmaugCard):
+        return "is not one the rules make"
+    if decision.bonus not in (0, found.bonus) or decision.passes >= state.seats:
+        return f"with the bonus {decision.bonus} and {decision.passes} passes"
+    options = state.options
+    extra = red_extra(state.seats, options.edition, options.difficulty)[found.id] if found.red else 0
+    if decision.pending > max(0, found.base + decision.bonus + extra):
+        return f"with {decision.pending} steps pending, more than {decision.card} moves"
+    return None
+
+
+def _is(card: str, kind: str) -> bool:
+    return card in INSTANCES and card_of(card).kind == kind
+
+
+_AFFECTING = (Web, Barrel, Passage, Backward, Sorrow, Thrush)
+"""The adventure cards that affect one figure (H5.9), which a target choice may be about."""
+
+_INTERRUPTIONS: dict[str, Callable[[HobbitState, HobbitDecision], str | None]] = {
+    "target": _target,
+    "scout": _scout,
+    "fight": _fight,
+    "attack": _attack,
+    "sorrow": _sorrow,
+    "trade_reply": _trade_reply,
+    "window": _window,
+}
+"""What is wrong with an interruption, by its kind: each as the rules make it, and what its
+choices and their effects rely on (the cards it names, the figures, the seats in turn, the
+numbers it carries)."""
+
+
+CHECKS: tuple[Check, ...] = (_table, _cards, _figures, _end, _agenda, lambda state: unscripted(state.rng))
 
 
 def state_problem(state: HobbitState) -> str | None:

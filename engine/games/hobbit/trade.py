@@ -24,6 +24,15 @@ def offer_problem(
         return "you have already traded this turn"
     if state.trade_offers >= NUMBERS.trade_offers:
         return f"you have made {NUMBERS.trade_offers} offers this turn"
+    return goods_problem(state, seat, partner, item, price)
+
+
+def goods_problem(
+    state: HobbitState, seat: int, partner: int, item: str, price: tuple[str, ...]
+) -> str | None:
+    """Why ``seat`` cannot offer ``partner`` ``item`` for ``price`` with what the two hold, or
+    ``None``: checked when an offer is made, and again on an offer read back while it waits for
+    its reply, since accepting it pays the price out of the offerer's hand."""
     if partner == seat or not 0 <= partner < state.seats:
         return f"seat {partner} is not another player at this table"
     hand = state.hands[seat].cards

@@ -9,6 +9,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Field, TypeAdapter
 
 from engine.core.errors import BadAction
+from engine.core.inputs import WHOLE
 from engine.games.pickomino.data import FACES, TILES, Face
 
 _NUMBER = re.compile(r"[0-9]{1,6}")
@@ -43,7 +44,7 @@ class Keep:
 
 @dataclass(frozen=True, slots=True)
 class Take:
-    tile: Annotated[int, Field(ge=TILES[0], le=TILES[-1])]
+    tile: Annotated[int, Field(ge=TILES[0], le=TILES[-1]), WHOLE]
     kind: Literal["take"] = "take"
 
 

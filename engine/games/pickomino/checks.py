@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
+from engine.core.rng import unscripted
 from engine.core.stored import first_problem
 from engine.games.pickomino.data import DICE, TILES
 from engine.games.pickomino.state import PickominoState
@@ -63,7 +64,7 @@ def _turn(state: PickominoState) -> str | None:
     return None
 
 
-CHECKS: tuple[Check, ...] = (_seats, _tiles, _dice, _turn)
+CHECKS: tuple[Check, ...] = (_seats, _tiles, _dice, _turn, lambda state: unscripted(state.rng))
 
 
 def state_problem(state: PickominoState) -> str | None:

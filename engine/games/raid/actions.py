@@ -12,14 +12,23 @@ import re
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from pydantic import BeforeValidator, Field, TypeAdapter
+from pydantic import BeforeValidator, Field, StringConstraints, TypeAdapter
 
+from engine.core.contract import MAX_INPUT_CHARS
 from engine.core.errors import BadAction
+from engine.core.inputs import WHOLE
 from engine.games.raid.cells import ALL_CELLS, DELTAS, SIZE, parse_path_text, parse_waypoint, try_cell
 
 MAX_WAYPOINTS = 40
 MAX_ZONE = 12
 """The largest ``zones`` option; a guess above it can never be right in any game."""
+TYPED_ZONE = 99
+"""The largest weak spot a placement reads as a number, either way from 0; any other is kept as
+typed, to be listed with the placement's other problems (R7)."""
+MAX_CELL_TEXT = MAX_INPUT_CHARS
+"""The longest text a placement keeps as typed (a cell, or a weak spot that is no zone) to quote
+among its problems: as long as a whole action, so that a cell of thousands of characters is
+still named among them as a cell that cannot be read."""
 
 
 def _lenient_cell(value: Any) -> Any:
@@ -38,8 +47,28 @@ def _path_text(value: Any) -> Any:
     return parse_path_text(value) if isinstance(value, str) else value
 
 
-PlacedCell = Annotated[str, BeforeValidator(_lenient_cell)]
-Waypoint = Annotated[str, BeforeValidator(_waypoint)]
+PlacedCell = Annotated[str, BeforeValidator(_lenient_cell), StringConstraints(max_length=MAX_CELL_TEXT)]
+Waypoint = Annotated[str, BeforeValidator(_waypoint), StringConstraints(max_length=MAX_CELL_TEXT)]
+PlacedCells = Annotated[tuple[PlacedCell, ...], Field(max_length=len(ALL_CELLS))]
+"""A placement's cells of one kind: at most every cell of the map."""
+
+
+def _lenient_zone(value: Any) -> Any:
+    """A weak spot: a number of at most two digits either way from 0; any other number is kept
+    as its digits (an integer written out, as it was given), to be named as no zone."""
+    if isinstance(value, str) and re.fullmatch(r"-?[0-9]+", text := value.strip()):
+        return int(text) if len(text.lstrip("-")) <= 2 else text
+    if isinstance(value, int) and not isinstance(value, bool) and not -TYPED_ZONE <= value <= TYPED_ZONE:
+        return str(value)  # (the core refuses any integer too large to write before this)
+    return value
+
+
+Digits = Annotated[str, StringConstraints(pattern=r"^-?[0-9]+$", max_length=MAX_CELL_TEXT)]
+Zone = Annotated[
+    Annotated[int, Field(ge=-TYPED_ZONE, le=TYPED_ZONE), WHOLE] | Digits,
+    BeforeValidator(_lenient_zone),
+]
+"""A weak spot as given: checked against the game's ``zones`` when the placement is applied."""
 
 
 def _spot(value: Any) -> Any:
@@ -53,8 +82,9 @@ def _spot(value: Any) -> Any:
 @dataclass(frozen=True, slots=True)
 class TerroristSpot:
     cell: PlacedCell
-    zone: int
-    """The weak spot (R6), checked against the game's ``zones`` when the placement is applied."""
+    zone: Zone
+    """The weak spot (R6), checked against the game's ``zones`` when the placement is applied:
+    its digits when it is no number of two digits."""
 
     def __str__(self) -> str:
         return f"{self.cell}={self.zone}"
@@ -65,11 +95,13 @@ class Place:
     """A whole placement (R4–R7). With every field empty it is the template ``legal_actions``
     offers: 'place your objects'."""
 
-    pits: tuple[PlacedCell, ...] = ()
-    traps: tuple[PlacedCell, ...] = ()
-    terrorists: tuple[Annotated[TerroristSpot, BeforeValidator(_spot)], ...] = ()
+    pits: PlacedCells = ()
+    traps: PlacedCells = ()
+    terrorists: Annotated[
+        tuple[Annotated[TerroristSpot, BeforeValidator(_spot)], ...], Field(max_length=len(ALL_CELLS))
+    ] = ()
     kit: PlacedCell | None = None
-    artifacts: tuple[PlacedCell, ...] = ()
+    artifacts: PlacedCells = ()
     kind: Literal["place"] = "place"
 
 
@@ -89,7 +121,7 @@ class Move:
 
 @dataclass(frozen=True, slots=True)
 class Guess:
-    zone: Annotated[int, Field(ge=1, le=MAX_ZONE)]
+    zone: Annotated[int, Field(ge=1, le=MAX_ZONE), WHOLE]
     kind: Literal["guess"] = "guess"
 
 

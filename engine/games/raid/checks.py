@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import pairwise
 
+from engine.core.rng import unscripted
 from engine.core.stored import first_problem
 from engine.games.raid.cells import ALL_CELLS, coords
 from engine.games.raid.data import MAX_TURNS, MAX_WOUNDS, SEATS
@@ -133,7 +134,7 @@ def _kinds(agenda: tuple[RaidDecision, ...]) -> str:
     return "[" + ", ".join(d.kind for d in agenda) + "]"
 
 
-CHECKS: tuple[Check, ...] = (_maps, _scouts, _phase)
+CHECKS: tuple[Check, ...] = (_maps, _scouts, _phase, lambda state: unscripted(state.rng))
 
 
 def state_problem(state: RaidState) -> str | None:

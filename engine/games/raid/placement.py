@@ -105,7 +105,7 @@ def _zone_problems(spots: tuple[TerroristSpot, ...], zones: int) -> list[Problem
             {"field": "terrorists", "cell": spot.cell, "zone": spot.zone},
         )
         for spot in spots
-        if not 1 <= spot.zone <= zones
+        if not isinstance(spot.zone, int) or not 1 <= spot.zone <= zones
     ]
 
 
@@ -114,7 +114,9 @@ def hazard_map(place: Place) -> tuple[Hazard, ...]:
     objects: list[Hazard] = []
     for kind in MEET_ORDER:
         if kind == "terrorist":
-            objects.extend(new_hazard("terrorist", s.cell, s.zone, True, False) for s in place.terrorists)
+            objects.extend(
+                new_hazard("terrorist", s.cell, int(s.zone), True, False) for s in place.terrorists
+            )
         else:
             objects.extend(new_hazard(kind, cell, None, True, False) for cell in placed_cells(place, kind))
     return tuple(objects)

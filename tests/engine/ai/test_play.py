@@ -120,3 +120,25 @@ def test_help_in_play_shows_the_examples_of_the_game_played() -> None:
     examples = "'roll', 'keep 5', 'keep worm', 'take 24', 'stop'"
     assert f"typed as the game reads it (e.g. {examples}), or JSON" in out
     assert "B1 B6 F6" not in out
+
+
+@pytest.mark.parametrize("key", engine.game_keys())
+def test_a_huge_number_typed_at_the_prompt_is_refused_and_asked_again(key: str) -> None:
+    """Typed alone, as a move's number, inside JSON: each is refused in one short line and the
+    game asks again; where a number has 5,000 digits, Python cannot even write it as text."""
+    huge = "9" * 5000
+    lines = [
+        huge,
+        f"take {huge}",
+        f"guess {huge[:4000]}",
+        '{"kind": "guess", "zone": ' + huge[:3900] + "}",
+        "quit",
+    ]
+    code, out = run([key, "--seed", "1"], lines)
+    assert code == 1 and out.endswith("You leave the game.\n")
+    assert "Traceback" not in out and max(len(line) for line in out.splitlines()) < 400
+
+
+def test_a_seed_past_the_generators_64_bits_is_refused() -> None:
+    with pytest.raises(SystemExit):
+        main(["pickomino", "--seed", "9" * 4000], io.StringIO(""), io.StringIO())

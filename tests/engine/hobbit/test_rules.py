@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from engine import BadAction, BadOptions, IllegalAction
+from engine import BadAction, BadOptions, DamagedState, IllegalAction
 from engine.ai.playout import playout
 from engine.core.contract import TURN_STARTED
 from engine.games.hobbit.cards import INSTANCES, is_red
@@ -174,6 +174,19 @@ def test_h3_4_an_accepted_trade_pays_the_price_swaps_in_private_and_ends_trading
     assert next(e for e in events if e.kind == "trade_accepted").audience is None
     assert not any(a["kind"] == "trade_offer" for a in actions(s, RED))
     assert refused(s, "offer 2 BH11#1 TR06#1 BH11#1").code == "bad_offer"
+
+
+def test_h3_4_a_stored_offer_reads_back_only_as_one_the_offerer_can_pay() -> None:
+    """Accepting an offer pays its price out of the offerer's hand: a stored offer whose price
+    was tripled, names a card the offerer does not hold, or is one card short is refused when
+    read back, where accepting it once raised ``ValueError`` removing a card from a hand."""
+    data = GAME.dump_state(play(trading(), "offer 1 BH02#1 BH01#1 BH03#1"))
+    assert GAME.load_state(data).agenda[-1].kind == "trade_reply"  # sound as stored
+    *below, offer = data["agenda"]
+    for price in (offer["price"] * 3, ["BH01#1", "BH11#1"], ["BH01#1"]):
+        damaged = {**data, "agenda": [*below, {**offer, "price": price}]}
+        with pytest.raises(DamagedState, match="trade_reply decision offers what cannot be traded"):
+            GAME.load_state(damaged)
 
 
 def test_h3_4_the_offer_is_seen_only_by_the_two_traders() -> None:
