@@ -255,7 +255,7 @@ async def test_a_whole_raid_from_the_page_against_the_scout_in_russian(
     await alice.click(room.message(lobby.id), label="Add AI: scout")
     await alice.click(room.message(lobby.id), label="Start")
     record = await room.record()
-    await open_page(browser, room, alice, "ru")
+    link = await open_page(browser, room, alice, "ru")
     found = await until(lambda: seen(browser), what="the placement")
     assert found.composes == ["place"] and found.actions == [{"kind": "place_random"}]
     board = await run(text_of, browser, "board")
@@ -302,6 +302,19 @@ async def test_a_whole_raid_from_the_page_against_the_scout_in_russian(
     assert sum(m.seat == 0 for m in moves) == turn + 1  # every move of hers was made on the page
     assert "Игра окончена." in await run(text_of, browser, "turn")
     assert await run(controls, browser) == [] and found.composes == []
+
+    # the replay's last move reveals both hidden maps, on the same boards, with no control
+    base = link.split("/game/", 1)[0]
+    address = link.split("/game/", 1)[1].split("/", 1)[0]
+    await run(browser.get, f"{base}/game/{address}/replay?lang=en&move={len(moves)}")
+    await until(lambda: "Revealed at the end" in text_of(browser, "reveal"), what="the reveal")
+    revealed = await run(text_of, browser, "reveal")
+    assert "alice" in revealed and await run(controls, browser) == []
+    if shots := os.environ.get("TAVERN_SCREENSHOTS"):
+        size = await run(browser.get_window_size)
+        await run(browser.set_window_size, 1400, 1700)  # the boards and the reveal under them
+        await run(browser.save_screenshot, str(Path(shots) / "web-replay.png"))
+        await run(browser.set_window_size, size["width"], size["height"])
 
 
 def expected_map(objects: dict[str, str]) -> set[tuple[str, str, int | None]]:
