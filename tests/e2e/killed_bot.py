@@ -20,6 +20,10 @@ second one for the same nonce sent again within a few minutes. The world here do
     python -m tests.e2e.killed_bot resume WORLD
         starts the bot on the world the killed process left, makes time pass until nothing is
         owed any more, and prints what the table shows (``table``).
+    python -m tests.e2e.killed_bot serve WORLD
+        another process beside the one that plays (on PostgreSQL), on a Discord of its own built
+        the same way: prints ``{"ready": true}``, waits for ``deliver`` on stdin, then makes
+        time pass until nothing is owed and prints what its Discord shows.
 
 Settings come from the environment (``DATABASE_URL``, ``CLAIM_LEASE_SECONDS`` …)."""
 
@@ -151,12 +155,10 @@ async def play(path: Path, when: str, what: str) -> None:
     env = simcord.Env(bot, check_errors=False)
     world = World(env, path)
     await env.start()
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
+    channel, alice, bob = build(env)
     repo = bot.repository
     lobby = await repo.create_lobby(
-        "secret_numbers", guild_id=guild.id, channel_id=channel.id,
+        "secret_numbers", guild_id=channel.guild.id, channel_id=channel.id,
         host_id=alice.id, host_name="alice", options={},
     )  # fmt: skip
     await repo.join(lobby.id, bob.id, "bob")
@@ -169,12 +171,41 @@ async def play(path: Path, when: str, what: str) -> None:
     raise SystemExit(f"the follow-through never reached {when} {what}")
 
 
+def build(env: simcord.Env) -> tuple[simcord.ChannelHandle, simcord.MemberActor, simcord.MemberActor]:
+    """A server with #games, and alice and bob: numbered the same in every process that builds
+    it, as SimCord numbers what it creates the same way each time."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
+    return channel, alice, bob
+
+
+async def serve(path: Path) -> None:
+    """Another process on the same database, with a Discord of its own built the same way:
+    prints ``{"ready": true}``, then, once told ``deliver`` on stdin, makes time pass until
+    nothing is owed any more and prints what its Discord shows."""
+    bot = bot_of_environment()
+    env = simcord.Env(bot, check_errors=False)
+    World(env, path)
+    await env.start()
+    build(env)
+    print(json.dumps({"ready": True}), flush=True)
+    told = await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+    assert told.strip() == "deliver", told
+    await deliver_all(env, bot)
+
+
 async def resume(path: Path) -> None:
     bot = bot_of_environment()
     env = simcord.Env(bot, check_errors=False)
     world = World(env, path)
     world.load()
     await env.start()
+    await deliver_all(env, bot)
+
+
+async def deliver_all(env: simcord.Env, bot: TavernBot) -> None:
+    """Scheduler passes until nothing is owed (``PASSES`` at most); then what the table shows."""
     for _ in range(PASSES):
         if not await bot.repository.owed.pending():
             break
@@ -206,6 +237,8 @@ def main(argv: list[str]) -> None:
     with secret_game_registered():
         if mode == "play":
             asyncio.run(play(path, argv[2], argv[3]))
+        elif mode == "serve":
+            asyncio.run(serve(path))
         else:
             asyncio.run(resume(path))
 

@@ -7,16 +7,22 @@ the chosen step), and a new one starts on the same SQLite file and the same Disc
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from storage import open_repository
+from tests.bot.secret_game import secret_game_registered
+from tests.storage.servers import PostgresServer
 
 ROOT = Path(__file__).resolve().parents[2]
 LEASE_SECONDS = "5"
@@ -31,17 +37,21 @@ STEPS = [
 ]
 
 
-def bot(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+def environment(url: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("DEV_GUILD_ID", "SHARD_IDS", "SHARD_COUNT")}
-    env |= {
+    return env | {
         "PYTHONPATH": str(ROOT),
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'tavern.db'}",
+        "DATABASE_URL": url,
         "CLAIM_LEASE_SECONDS": LEASE_SECONDS,
         "LOG_LEVEL": "INFO",
     }
+
+
+def bot(tmp_path: Path, *args: str, url: str | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "tests.e2e.killed_bot", *args, ],
-        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300,
+        [sys.executable, "-m", "tests.e2e.killed_bot", *args],
+        cwd=tmp_path, env=environment(url or f"sqlite:///{tmp_path / 'tavern.db'}"),
+        capture_output=True, text=True, timeout=300,
     )  # fmt: skip
 
 
@@ -82,3 +92,73 @@ def test_a_bot_killed_during_a_follow_through_delivers_it_once_when_started_agai
 def db_users(tmp_path: Path, game: int) -> list[tuple[int]]:
     with sqlite3.connect(tmp_path / "tavern.db") as db:
         return db.execute("SELECT user_id FROM seats WHERE game_id = ? ORDER BY seat", (game,)).fetchall()
+
+
+@pytest.fixture(scope="module")
+def postgres_server() -> Iterator[PostgresServer]:
+    server = PostgresServer.start()
+    yield server
+    server.stop()
+
+
+async def owed_on(url: str) -> list[Any]:
+    repo = await open_repository(url)
+    try:
+        return [(owed.game_id, owed.version, owed.parts, owner) for owed, owner in await repo.owed.pending()]
+    finally:
+        await repo.close()
+
+
+async def seats_on(url: str, game: int) -> tuple[int | None, ...]:
+    repo = await open_repository(url)
+    try:
+        with secret_game_registered():
+            return tuple(seat.user_id for seat in (await repo.get(game)).seats)
+    finally:
+        await repo.close()
+
+
+@pytest.mark.parametrize(("when", "what", "owed"), [
+    ("before", "board", {"board": True, "ping": [1], "dm": [0]}),
+    ("before", "dm", {"dm": [0]}),
+])  # fmt: skip
+def test_on_postgresql_another_process_delivers_what_a_killed_one_owed(
+    tmp_path: Path, postgres_server: PostgresServer, when: str, what: str, owed: dict[str, Any]
+) -> None:
+    url = postgres_server.create_database()
+    asyncio.run(owed_on(url))  # the schema, made before either process opens it
+    other = subprocess.Popen(
+        [sys.executable, "-m", "tests.e2e.killed_bot", "serve", str(tmp_path / "other")],
+        cwd=tmp_path, env=environment(url), text=True,
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        assert other.stdout is not None and other.stdin is not None
+        assert json.loads(other.stdout.readline()) == {"ready": True}
+        killed = bot(tmp_path, "play", str(tmp_path / "world"), when, what, url=url)
+        assert killed.returncode == -signal.SIGKILL, killed.stderr
+        game = json.loads(killed.stdout.splitlines()[0])["game"]
+        ((_, version, parts, holder),) = asyncio.run(owed_on(url))
+        assert (version, parts) == (1, owed) and holder is not None  # held by the dead process
+
+        out, err = other.communicate("deliver\n", timeout=300)
+    finally:
+        if other.poll() is None:
+            other.kill()
+            other.communicate()
+    assert other.returncode == 0, err
+    assert "Traceback" not in err, err
+    assert asyncio.run(owed_on(url)) == []
+    alice, bob = asyncio.run(seats_on(url, game))
+    table = json.loads(out.splitlines()[-1])["table"]
+    channel = table.get("games", [])
+    pings = [m["content"] for m in channel if "your turn" in m["content"]]
+    boards = [m for m in channel if m["embeds"]]
+    dms = [e for m in table.get(f"dm {alice}", []) for e in m["embeds"] if '"mine":4' in e]
+    assert len(dms) == 1  # the DM, by the other process, once
+    if owed.get("board"):  # the killed process had shown nothing: the other shows it all
+        # Its Discord has no board message of the killed one's: it posts the board again.
+        assert [b["embeds"] for b in boards] == [[f"Turn: <@{bob}>"]]
+        assert pings == [f"<@{bob}>, your turn in Secret Numbers #{game}."]
+    else:  # the board and the ping were delivered and marked: not again
+        assert boards == [] and pings == []
