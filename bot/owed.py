@@ -78,10 +78,13 @@ def owes(
 def owed_parts(
     before: GameRecord | None, after: GameRecord, events: tuple[Event, ...], *, mover: int | None
 ) -> Parts:
-    """The parts the step from ``before`` to ``after`` owes (``before`` is ``None`` at the start)."""
+    """The parts the step from ``before`` to ``after`` owes (at the start ``before`` is ``None``,
+    or the lobby)."""
     position = after.position
     if position is None:
         return Parts(board=True)
+    if before is not None and before.position is None:
+        before = None  # the start: the lobby had no position
     people = [s.seat for s in after.seats if s.user_id is not None and not s.resigned]
     previous = before.position if before is not None else None
     dm = seats_to_write(previous, position, people, mover=mover)

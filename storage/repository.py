@@ -252,7 +252,9 @@ class Repository:
                 await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
             return await self._load(db, game_id)
 
-    async def start(self, game_id: int, *, seed: int | None = None) -> GameRecord:
+    async def start(self, game_id: int, *, seed: int | None = None, owes: Owes | None = None) -> GameRecord:
+        """Start the lobby's game. ``owes``: what the start owes the table (given the lobby, the
+        started game and no events), written in the same transaction (``storage.owed``)."""
         if seed is None:
             seed = secrets.randbits(SEED_BITS)
         elif not 0 <= seed < 1 << SEED_BITS:
@@ -275,7 +277,11 @@ class Repository:
                 (seed, text, self._now(), game_id),
             )
             self._remember(game_id, 0, text, state)
-            return await self._load(db, game_id)
+            started = await self._load(db, game_id)
+            parts = None if owes is None else owes(lobby, started, ())
+            if parts is not None:
+                await owe(db, game_id, 0, parts, self._clock(), self.claimant)
+            return started
 
     async def abandon(self, game_id: int) -> GameRecord:
         """Cancel a lobby or stop a running game (no results). Abandoning an abandoned game

@@ -1,7 +1,7 @@
 """A stored move always reaches the table: what Discord would not take after a move (an outage
 past discord.py's own retries) is owed, and delivered once Discord answers again — the board
 shows the move, the next player is pinged once, the DM goes out once — while a move whose
-follow-through went through owes nothing."""
+follow-through went through owes nothing. The start of a game owes its pings and DMs too."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from collections.abc import Iterator
 import pytest
 import simcord
 
-from storage import Repository
+from storage import GameStatus, Repository
 from tests.bot.secret_game import SecretNumbers, secret_game_registered
-from tests.e2e.helpers import dm_history, make_room
+from tests.e2e.helpers import channel_pings, dm_history, make_room, open_game
 from tests.e2e.test_faults import PEEK, fail, pings_for, start
 
 OUTAGE = (
@@ -80,3 +80,30 @@ async def test_what_an_outage_past_the_retries_kept_from_the_table_is_delivered_
     assert f"Turn: {bob.mention}" in str(shown.embeds[0].description)  # the board shows the move
     assert len(pings_for(room, bob)) == 1  # pinged once
     assert peeked(alice) == 1  # the DM went out once
+
+
+async def test_what_the_start_of_a_game_owed_is_delivered_after_an_outage(
+    simcord_env: simcord.Env, repository: Repository
+) -> None:
+    room = make_room(simcord_env, repository)
+    alice, bob = room.players
+    lobby = await open_game(room, start=False, game="raid")
+    channels = (room.channel.id, alice.user.dm_channel.id, bob.user.dm_channel.id)
+    for channel in channels:  # the pings and DMs the start owes; the board is the click's answer
+        fail(simcord_env, "POST", f"/channels/{channel}/messages", 500, times=None)
+
+    started = await alice.click(room.message(lobby.message_id), label="Start")
+
+    assert started.acknowledged  # the board, in the click's response
+    record = await room.record()
+    assert record.status is GameStatus.ACTIVE and record.version == 0
+    ((owed, holder),) = await repository.owed.pending()
+    assert (owed.game_id, owed.version, holder) == (record.id, 0, None)
+    assert owed.parts == {"ping": [0, 1], "dm": [0, 1]}  # the board went out with the click
+    assert channel_pings(room) == [] and dm_history(alice) == [] and dm_history(bob) == []
+    simcord_env.backend.faults.clear()
+    await simcord_env.advance_time(1800)
+
+    assert await repository.owed.pending() == []
+    assert channel_pings(room) == [f"{alice.mention} {bob.mention}, your turn in Raid #{record.id}."]
+    assert len(dm_history(alice)) == 1 and len(dm_history(bob)) == 1  # each map's placement, once
