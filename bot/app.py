@@ -164,7 +164,8 @@ class TavernBot(commands.AutoShardedBot):
     async def shutdown(self, grace: float = STOP_GRACE_SECONDS) -> int:
         """Stop serving, as on SIGTERM: take no new interaction, let the moves under way finish
         (``grace`` seconds at most, then they are cut off), give back every computer turn,
-        timeout and reminder this process holds, so another process takes them over at once
+        timeout and reminder this process holds, and what its stored moves still owe the table,
+        so another process takes them over at once
         rather than when their lease runs out, and close. Returns the computer turns given
         back."""
         self.stopping = True
@@ -180,6 +181,10 @@ class TavernBot(commands.AutoShardedBot):
             await asyncio.gather(*late, return_exceptions=True)
         await self.scheduler.stop(grace=max(0.0, deadline - loop.time()))
         given_back = await self.ai_players.close(grace=max(0.0, deadline - loop.time()))
+        try:  # what the moves cut off still owe: another process delivers it at once
+            await self.repository.owed.release()
+        except Exception:
+            log.exception("could not give back the follow-through this process holds")
         await self.close()
         return given_back
 

@@ -50,7 +50,14 @@ class TurnPingsKeeper(Protocol):
     """Pings the players whose turn begins and tidies the answered pings (``bot.turns``)."""
 
     async def after_move(
-        self, before: GameRecord | None, after: GameRecord, events: tuple[Event, ...], lang: str, send: Send
+        self,
+        before: GameRecord | None,
+        after: GameRecord,
+        events: tuple[Event, ...],
+        lang: str,
+        send: Send,
+        *,
+        seats: tuple[int, ...] | None = None,
     ) -> None: ...
 
 

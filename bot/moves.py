@@ -14,7 +14,9 @@ response when there is one, else an edit of the board message; posted again when
 the turn pings, DMs of changed private views with the buttons of the seat's decision, notices
 for players who could not be reached, and the computer seats' turns. Each part is tried on
 its own: whatever Discord answers to one, the others still happen — a stored move is always
-followed through, and a computer seat is always scheduled.
+followed through, and a computer seat is always scheduled. What ``follow`` must deliver was
+recorded with the move (``bot.owed``) and is marked done as it goes: what it could not deliver,
+or never got to (the process died), any process delivers later (``bot.late``).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import discord
@@ -33,6 +36,8 @@ import discord
 from bot.board import game_parts, with_view
 from bot.host import Host
 from bot.i18n import t
+from bot.nonces import Kind, nonce
+from bot.owed import Ledger, Parts, owes
 from bot.private import recipients, send_private_views, tell_unreachable
 from bot.render import Menus
 from bot.render.painter import PAINTER, PictureFailed, deferring, drawn, drawn_if_free, pending
@@ -148,6 +153,7 @@ async def store(
                 action=action,
                 turn_now=host.clock(),  # turn deadlines follow in the same transaction
                 present=present,
+                owes=owes(mover=seat),  # and what the move owes the table (``bot.owed``)
             )
         except StaleVersion:
             record = await host.repository.get(record.id)
@@ -242,6 +248,8 @@ async def follow(
     after = applied.game
     board = Board.FAILED
     dm_sent: frozenset[int] = frozenset()
+    owed = None if applied.owed is None else Parts.model_validate(applied.owed)
+    ledger = Ledger(host, after.id, after.version, owed)
     try:
         writing: list[int] | None = None
         if reply is not None and answer is not None:
@@ -253,16 +261,22 @@ async def follow(
             await attempt("the answer", after.id, lambda: reply.say(text))
         pictures = await host.pictures(after.guild_id)
         board = await deliver_board(host, applied, lang, pictures, reply if board_in_response else None)
+        if board is not Board.FAILED:
+            ledger.board_done()
         channel = host.client.get_partial_messageable(after.channel_id, guild_id=after.guild_id)
+        send = partial(channel.send, nonce=nonce(Kind.PING, after.id, after.version))
 
         async def ping() -> None:
-            await host.turn_pings.after_move(before, after, applied.events, lang, channel.send)
+            await host.turn_pings.after_move(before, after, applied.events, lang, send)
 
-        await attempt("the turn ping", after.id, ping)
+        if await attempt("the turn ping", after.id, ping):
+            await ledger.ping_done()
         delivery = await send_private_views(
             host, before, after, lang, pictures=pictures, mover=mover, skip=refreshed, seats=writing
         )
         dm_sent = delivery.sent
+        ledger.dms_done_but(failed_seats(after, delivery.failed))
+        await ledger.close()
         if reply is not None:
             unreachable, failed = delivery.unreachable, delivery.failed
             await attempt(
@@ -291,6 +305,11 @@ async def follow(
         # Listeners (the web table's live pages and its links at a game's start) hear of it.
         host.client.dispatch("tavern_game_stored", before, after)
     return Followed(board, dm_sent)
+
+
+def failed_seats(record: GameRecord, users: frozenset[int]) -> frozenset[int]:
+    """The seats of the users whose DM failed (not those whose DMs are closed: they are told)."""
+    return frozenset(seat for user in users if (seat := record.seat_of(user)) is not None)
 
 
 async def send_quietly(channel: discord.PartialMessageable, text: str) -> None:
@@ -356,7 +375,9 @@ async def deliver_board(
         log.warning("could not update the board of game %s (%s): posting it again", record.id, exc.status)
     try:
         embed, view, files = await drawn(parts)  # the files of the failed call are spent
-        message = await channel.send(embed=embed, files=files, **with_view(view))
+        # Posted again for the same move (a crash, a retry), Discord returns this message.
+        again = nonce(Kind.BOARD, record.id, record.version)
+        message = await channel.send(embed=embed, files=files, nonce=again, **with_view(view))
         await host.repository.set_message(record.id, message.id)
     except Exception:
         log.exception("could not post the board of game %s again", record.id)

@@ -25,6 +25,7 @@ import discord
 from bot.board import private_parts, with_view
 from bot.host import Host
 from bot.i18n import t
+from bot.nonces import Kind, nonce
 from bot.render.painter import drawn
 from bot.render.registry import renderer_for
 from bot.reply import Reply
@@ -113,12 +114,23 @@ async def recipients(
         return []
     people = [s.seat for s in record.seats if s.user_id is not None and not s.resigned and s.user_id != skip]
     previous = before.position if before is not None else None
+    chosen = seats_to_write(previous, position, people, mover=mover)
+    quiet = [
+        seat
+        for seat in chosen
+        if position.private_view(seat) == (None if previous is None else previous.private_view(seat))
+    ]
+    return await unless_standing(host, record, chosen, quiet)
+
+
+async def unless_standing(
+    host: Host, record: GameRecord, seats: Sequence[int], quiet: Sequence[int]
+) -> list[int]:
+    """``seats`` less those of ``quiet`` (whose only news is a decision) that the bot takes for
+    them by their own settings."""
     chosen = []
-    for seat in seats_to_write(previous, position, people, mover=mover):
-        if (
-            position.private_view(seat) == (None if previous is None else previous.private_view(seat))
-            and await standing_action(host, record, seat) is not None
-        ):
+    for seat in seats:
+        if seat in quiet and await standing_action(host, record, seat) is not None:
             continue  # only his decision is new, and the bot takes it for him by his settings
         chosen.append(seat)
     return chosen
@@ -137,7 +149,8 @@ async def send_private_views(
 ) -> Delivery:
     """DM every person to be written to (``recipients``: ``seats_to_write`` but ``skip``), or
     the ``seats`` the caller found so already. Never raises: a DM that cannot go out is
-    reported in the ``Delivery``, and the player can press Private."""
+    reported in the ``Delivery``, and the player can press Private. Each DM carries the nonce of
+    its game, version and seat (``bot.nonces``): sent again for the same move, it is not sent twice."""
     if record.position is None:
         return Delivery()
     sent: set[int] = set()
@@ -153,7 +166,12 @@ async def send_private_views(
             embed, view, files = await drawn(partial(private_parts, record, seat, lang, pictures=pictures))
             # The DM channel is cached after the first DM: no user lookup per message.
             channel = await host.client.create_dm(discord.Object(id=user_id))
-            await channel.send(embed=embed, files=files, **with_view(view))
+            await channel.send(
+                embed=embed,
+                files=files,
+                nonce=nonce(Kind.DM, record.id, record.version, seat),
+                **with_view(view),
+            )
         except discord.Forbidden:
             unreachable.add(user_id)
         except Exception:

@@ -1,4 +1,5 @@
-"""The one periodic task of the bot: reminders, timeouts and orphaned computer turns.
+"""The one periodic task of the bot: reminders, timeouts, orphaned computer turns, and the
+follow-through stored moves still owe.
 
 Nothing is kept in memory: every pass asks storage what is due *now* (by the bot's clock), so
 a restart simply carries on, and so do several processes sharing one database. Storage hands
@@ -14,10 +15,12 @@ its timeout and reminder are settled, since nothing can be played or said for it
 
 Each pass: sync the deadlines of games moved by a path that did not
 (``turn_clock.unsynced_games``), claim the computer turns nobody plays (``bot.ai_players`` plays
-them in the background), then timeouts (a timeout also settles its reminder, so a player long
-overdue is not reminded after the computer played for them), then reminders. Passes run every
-``POLL_SECONDS`` in a ``discord.ext.tasks`` loop; a pass with nothing due costs three indexed
-reads and one update of the (few) pending computer turns that changes nothing.
+them in the background), deliver what stored moves still owe the table (``bot.late``: a
+delivery that failed, or one a process that died never made), then timeouts (a timeout also
+settles its reminder, so a player long overdue is not reminded after the computer played for
+them), then reminders. Passes run every ``POLL_SECONDS`` in a ``discord.ext.tasks`` loop; a pass
+with nothing due costs three indexed reads and two updates (of the few pending computer turns and
+owed follow-throughs) that change nothing.
 
 Why ``tasks.loop`` and not a bare ``asyncio.sleep``: both sleep on the event loop, but SimCord
 knows a ``tasks.loop`` interval as a wait that only virtual time may end, whereas a bare sleep
@@ -37,6 +40,7 @@ from discord.ext import tasks
 
 from bot.deadlines import play_timed_out_turn, send_reminder
 from bot.host import Host
+from bot.late import deliver_owed
 from storage.errors import GameUnavailable
 from storage.turn_clock import DueTurn
 
@@ -115,6 +119,15 @@ class TurnScheduler:
         for game_id in await repo.computer_turns.claim_due(now, pause_seconds=pause):
             log.info("playing the computer turn of game %s, which no process played", game_id)
             self.host.computer_turns.adopt(game_id)
+        # What stored moves still owe the table: failed deliveries due again, and those a
+        # process that died left (``bot.late``). Claimed ones left undelivered by a stop are
+        # given back with the others this process holds (``TavernBot.shutdown``).
+        for owed in await repo.owed.claim_due(now):
+            if self._stopping:
+                break
+            await deliver_owed(self.host, owed)
+        if self._stopping:
+            return
         due = await repo.turn_clock.next_due(now)
         if due is None or due > now or self._stopping:
             return

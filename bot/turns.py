@@ -84,12 +84,22 @@ class TurnPings:
         self.host = host
 
     async def after_move(
-        self, before: GameRecord | None, after: GameRecord, events: tuple[Event, ...], lang: str, send: Send
+        self,
+        before: GameRecord | None,
+        after: GameRecord,
+        events: tuple[Event, ...],
+        lang: str,
+        send: Send,
+        *,
+        seats: tuple[int, ...] | None = None,
     ) -> None:
-        """Ping the players whose turn begins (``before`` is ``None`` at the start), then delete
-        the pings every named player has answered."""
+        """Ping the players whose turn begins (``before`` is ``None`` at the start; ``seats``, when
+        given, are those seats), then delete the pings every named player has answered. Raises
+        only when the ping could not be posted or recorded: the tidying is tried again by a
+        later move."""
         repository = self.host.repository
-        seats = turns_started(before, after, events)
+        if seats is None:
+            seats = turns_started(before, after, events)
         message = ping(after, seats, lang)
         if message is not None:
             sent = await send(**message)
@@ -97,6 +107,13 @@ class TurnPings:
             await turn_pings.record(repository,
                 TurnPing(after.id, sent.channel.id, sent.id, users, after.version)
             )
+        try:
+            await self._tidy(before, after)
+        except Exception:
+            log.exception("could not tidy the turn pings of game %s", after.id)
+
+    async def _tidy(self, before: GameRecord | None, after: GameRecord) -> None:
+        repository = self.host.repository
         # A ping left waiting by the last move is answered only once one of its players is no
         # longer to act: a move that leaves every waiting player still to act (most moves, within
         # a turn) has nothing to tidy, and spares the reads.

@@ -43,6 +43,9 @@ v13 ``games.state_version``: the game's state version (``engine.Game.state_versi
     and snapshot were written at; every game stored so far at 1, each game's first, since none
     was recorded before. Opening the database then upgrades every game stored at an older
     version than its rules' and rebuilds its snapshot from the log (``storage.rebuild``)
+v14 ``seats.playing``: a player's seats in running games, marked by triggers and indexed
+v15 ``owed``: what a stored move still owes the table (its board, pings, DMs), written in the
+    move's transaction and claimed with an owner and a lease until delivered (``storage.owed``)
 """
 
 from __future__ import annotations
@@ -728,6 +731,37 @@ PG_V14_STATEMENTS = (
     PLAYING_SEATS_INDEX,
 )
 
+V15_STATEMENTS = (
+    # One row per stored move whose follow-through is not all delivered; gone once it is.
+    """
+    CREATE TABLE owed (
+        game_id      INTEGER NOT NULL REFERENCES games (id),
+        version      INTEGER NOT NULL,             -- the version the move made
+        parts        TEXT    NOT NULL,             -- JSON: what is still owed, as the bot wrote it
+        due_at       REAL    NOT NULL,             -- when it may be tried (again), Unix seconds
+        tries        INTEGER NOT NULL DEFAULT 0,   -- deliveries tried and failed
+        owner        TEXT,                         -- the process delivering it, while claimed
+        lease_until  REAL,                         -- when that claim lapses unless renewed
+        PRIMARY KEY (game_id, version)
+    )
+    """,
+)
+
+PG_V15_STATEMENTS = (
+    """
+    CREATE TABLE owed (
+        game_id      BIGINT  NOT NULL REFERENCES games (id),
+        version      INTEGER NOT NULL,
+        parts        TEXT    NOT NULL,
+        due_at       DOUBLE PRECISION NOT NULL,
+        tries        INTEGER NOT NULL DEFAULT 0,
+        owner        TEXT,
+        lease_until  DOUBLE PRECISION,
+        PRIMARY KEY (game_id, version)
+    )
+    """,
+)
+
 V5_INSERT_RESULT = (
     "INSERT INTO results (game_id, seat, user_id, key, rank, score, won, finished_at, reason, team)"
     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
@@ -863,6 +897,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     ),
     Migration(13, "the state version each game was stored at", V13_STATEMENTS, V13_STATEMENTS),
     Migration(14, "a player's seats in running games marked and indexed", V14_STATEMENTS, PG_V14_STATEMENTS),
+    Migration(15, "what a stored move still owes the table", V15_STATEMENTS, PG_V15_STATEMENTS),
 )
 LATEST = MIGRATIONS[-1].version
 

@@ -25,7 +25,7 @@ import json
 import logging
 import secrets
 from collections import OrderedDict, defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -64,6 +64,7 @@ from storage.models import (
     SeatRecord,
     UserStats,
 )
+from storage.owed import Owed, owe
 from storage.schema import (
     ADD_STANDING,
     EVERYWHERE,
@@ -79,6 +80,9 @@ from storage.turn_clock import TurnClock, TurnDeadline, TurnPolicyReader, defaul
 log = logging.getLogger(__name__)
 
 Clock = Callable[[], datetime]
+Owes = Callable[[GameRecord, GameRecord, tuple[engine.Event, ...]], Mapping[str, Any] | None]
+"""What a move owes the table, given the game before it, after it and its events: the parts of
+its follow-through, as JSON its caller reads back (``storage.owed``); ``None`` when nothing."""
 
 OPEN_STATUSES = (GameStatus.LOBBY, GameStatus.ACTIVE)
 SEED_BITS = 63
@@ -149,6 +153,7 @@ class Repository:
             policy=turn_policy or default_turn_policy,
         )
         self.computer_turns = ComputerTurns(database, self.claimant)
+        self.owed = Owed(database, self.claimant)
         self._states: OrderedDict[tuple[int, int], tuple[str, Any]] = OrderedDict()
         self._records: OrderedDict[int, tuple[GameRecord, str | None]] = OrderedDict()
         """Each game's latest record read or stored here, with its snapshot as stored (see the
@@ -247,7 +252,9 @@ class Repository:
                 await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
             return await self._load(db, game_id)
 
-    async def start(self, game_id: int, *, seed: int | None = None) -> GameRecord:
+    async def start(self, game_id: int, *, seed: int | None = None, owes: Owes | None = None) -> GameRecord:
+        """Start the lobby's game. ``owes``: what the start owes the table (given the lobby, the
+        started game and no events), written in the same transaction (``storage.owed``)."""
         if seed is None:
             seed = secrets.randbits(SEED_BITS)
         elif not 0 <= seed < 1 << SEED_BITS:
@@ -270,7 +277,11 @@ class Repository:
                 (seed, text, self._now(), game_id),
             )
             self._remember(game_id, 0, text, state)
-            return await self._load(db, game_id)
+            started = await self._load(db, game_id)
+            parts = None if owes is None else owes(lobby, started, ())
+            if parts is not None:
+                await owe(db, game_id, 0, parts, self._clock(), self.claimant)
+            return started
 
     async def abandon(self, game_id: int) -> GameRecord:
         """Cancel a lobby or stop a running game (no results). Abandoning an abandoned game
@@ -378,6 +389,28 @@ class Repository:
             raise _logged(_unavailable(game_id, f"the move log is damaged: {exc}")) from exc
         return records
 
+    async def at_version(self, game_id: int, version: int) -> tuple[GameRecord, tuple[engine.Event, ...]]:
+        """The game as it stood at ``version`` and the events of the move that made it (none for
+        the start), replayed from its seed and log: what a move's follow-through delivered
+        late shows (``storage.owed``). ``GameUnavailable`` (logged) if it cannot be replayed."""
+        latest = await self.get(game_id)
+        moves = [m for m in await self.moves(game_id) if m.seq <= version]
+        try:
+            if latest.seed is None or len(moves) != version:
+                raise ValueError(f"the log does not reach version {version}")
+            game = engine.get_game(latest.key)
+            state = game.new(len(latest.seats), latest.seed, latest.options)
+            events: tuple[engine.Event, ...] = ()
+            for move in moves:
+                step, _ = play_logged(game, state, move.seat, move.action)
+                state, events = step.state, step.events
+        except (ValueError, engine.EngineError) as exc:
+            raise _logged(_unavailable(game_id, f"version {version} cannot be replayed: {exc}")) from exc
+        if latest.version == version:
+            return latest, events
+        status = GameStatus.ACTIVE if game.result(state) is None else GameStatus.FINISHED
+        return replace(latest, state=state, version=version, status=status, result=game.result(state)), events
+
     async def seat_moved_since(self, game_id: int, seat: int, version: int) -> bool:
         """Whether ``seat`` has a move in the log after ``version`` (its own, or one played for
         it). A button drawn at ``version`` still acts for a seat that has not moved since, even
@@ -400,6 +433,7 @@ class Repository:
         action: dict[str, Any],
         turn_now: datetime | None = None,
         present: bool = True,
+        owes: Owes | None = None,
     ) -> Applied:
         """Play one move, atomically: check the game is running and still at
         ``expected_version``, let the engine apply it, append it to the log, store the new
@@ -409,13 +443,19 @@ class Repository:
         With ``turn_now`` the turn deadlines are brought up to date in the same transaction
         (``TurnClock.sync_in``, counting with the game's turn policy read in it too; ``present``:
         the seat moved by its own hand) and returned in ``Applied.deadlines``; without it the
-        scheduler syncs them later."""
+        scheduler syncs them later.
+
+        ``owes``: what the move owes the table (``storage.owed``), written in the same
+        transaction and held by this repository's claimant, so that whichever process runs the
+        game delivers it even if this one never does; returned in ``Applied.owed``."""
         # From the record this repository last read or stored, if it is at the move's version:
         # the compare-and-swap below proves the database still holds it, and when it does not
         # (another process moved), the move is tried once more from what is stored.
         known = self._known(game_id, expected_version)
         if known is not None:
-            applied = await self._store_move(*known, seat, action, turn_now=turn_now, present=present)
+            applied = await self._store_move(
+                *known, seat, action, turn_now=turn_now, present=present, owes=owes
+            )
             if applied is not None:
                 return applied
         # The game and its seats in one statement: a snapshot of its own, no lock, no transaction.
@@ -431,7 +471,7 @@ class Repository:
             )
         read = self._known(game_id, expected_version)  # the record just read, and its snapshot
         assert read is not None
-        applied = await self._store_move(*read, seat, action, turn_now=turn_now, present=present)
+        applied = await self._store_move(*read, seat, action, turn_now=turn_now, present=present, owes=owes)
         if applied is None:  # another process moved first, between the read and now
             raise StaleVersion(
                 f"game {game_id} changed during the move at {expected_version}", expected=expected_version
@@ -447,6 +487,7 @@ class Repository:
         *,
         turn_now: datetime | None,
         present: bool,
+        owes: Owes | None = None,
     ) -> Applied | None:
         """The move applied to ``record`` (its snapshot ``stored_text``) and stored, or ``None``
         when the database no longer holds that record: the compare-and-swap matched no row."""
@@ -462,7 +503,22 @@ class Repository:
         # Most moves are one statement (below), atomic by itself; the last move, a resignation
         # and a move that syncs the turn clock write more, in one transaction. Either way the
         # transaction is one piece of work: on SQLite one hand-off to the connection's thread.
-        single = result is None and not resigned and turn_now is None
+        # What the move owes the table is worked out before the transaction (plain computation,
+        # from the positions before and after), so the write holds no lock for it.
+        parts = None
+        if owes is not None:
+            provisional = replace(
+                record,
+                state=step.state,
+                version=version,
+                status=status,
+                seats=tuple(
+                    replace(s, resigned=True) if resigned and s.seat == seat else s for s in record.seats
+                ),
+                result=result,
+            )
+            parts = owes(record, provisional, step.events)
+        single = result is None and not resigned and turn_now is None and parts is None
         finishing = ", status = 'finished'" if status is GameStatus.FINISHED else ""
         user_ids = [s.user_id for s in record.seats]
         # A move with the turn clock marks the game synced with it on the row it writes anyway,
@@ -515,6 +571,8 @@ class Repository:
                     mover=seat,
                     clocked=True,
                 )
+            if parts is not None:
+                await owe(db, game_id, version, parts, turn_now or self._clock(), self.claimant)
             return game_after, deadlines
 
         try:
@@ -549,7 +607,7 @@ class Repository:
         game_after, deadlines = stored
         self._remember(game_id, version, text, step.state)
         self._keep(game_after, text)
-        return Applied(game=game_after, events=step.events, deadlines=deadlines)
+        return Applied(game=game_after, events=step.events, deadlines=deadlines, owed=parts)
 
     async def _stored_move(
         self, game_id: int, version: int, seat: int, logged: dict[str, Any]

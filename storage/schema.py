@@ -25,6 +25,7 @@ TABLES: dict[str, tuple[str, ...]] = {
     "computer_turns": ("game_id",),
     "dm_notices": ("game_id", "user_id"),
     "player_settings": ("user_id", "key"),
+    "owed": ("game_id", "version"),
 }
 """Every table and its key, each after the tables it refers to (the order a copy fills them in)."""
 

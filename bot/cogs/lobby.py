@@ -16,6 +16,7 @@ from bot.host import Host
 from bot.i18n import command_text, reader_language, t
 from bot.moves import follow
 from bot.options import option_choices, option_words, parse_options
+from bot.owed import owed_parts, owes
 from bot.policies import ai_choices, default_policy
 from bot.reply import Reply, UserMistake
 from bot.stored import guild_settings
@@ -40,7 +41,8 @@ LOBBY_OPS: dict[str, LobbyOp] = {
     "join": lambda repo, lobby, user, lang, arg: repo.join(lobby.id, user.id, user.display_name),
     "leave": lambda repo, lobby, user, lang, arg: repo.leave(lobby.id, user.id),
     "ai": _add_ai,
-    "start": lambda repo, lobby, user, lang, arg: repo.start(lobby.id),
+    # What the start owes the table (the board, the first pings, each hand by DM) is stored with it.
+    "start": lambda repo, lobby, user, lang, arg: repo.start(lobby.id, owes=owes(mover=None)),
     "cancel": lambda repo, lobby, user, lang, arg: repo.abandon(lobby.id),
 }
 """What each lobby button does to the stored lobby (``lang``: the channel's language; ``arg``:
@@ -129,7 +131,8 @@ class Lobby(commands.Cog):
             after = await LOBBY_OPS[op](repo, record, user, reply.public_lang, arg)
             if after.status is GameStatus.ACTIVE:  # started: the lobby message becomes the board
                 deadlines = await sync_after_move(self.host, after, present_seat=None)
-                started = Applied(game=after, events=(), deadlines=deadlines)
+                owed = owed_parts(None, after, (), mover=None).dump()  # as ``start`` stored it
+                started = Applied(game=after, events=(), deadlines=deadlines, owed=owed)
                 await follow(self.host, None, started, reply.public_lang, reply=reply, board_in_response=True)
                 return
             embed, view, files = game_parts(after, reply.public_lang)

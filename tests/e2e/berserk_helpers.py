@@ -13,6 +13,7 @@ import simcord
 import engine
 import storage
 from storage import GameRecord
+from storage.repository import Owes
 from tests.e2e.helpers import Room, dm_history, labels, last_dm
 
 BERSERK = engine.get_game("berserk")
@@ -25,8 +26,10 @@ def seeded(monkeypatch: pytest.MonkeyPatch, seed: int = SEED) -> None:
     which gives the repository no seed of its own."""
     real, fixed = storage.Repository.start, seed
 
-    async def start(self: storage.Repository, game_id: int, *, seed: int | None = None) -> GameRecord:
-        return await real(self, game_id, seed=fixed if seed is None else seed)
+    async def start(
+        self: storage.Repository, game_id: int, *, seed: int | None = None, owes: Owes | None = None
+    ) -> GameRecord:
+        return await real(self, game_id, seed=fixed if seed is None else seed, owes=owes)
 
     monkeypatch.setattr(storage.Repository, "start", start)
 

@@ -1,6 +1,7 @@
 """``python -m bot`` stopped by SIGTERM (systemd, docker) or SIGINT (Ctrl-C) while computer
 turns are being played: every claim this process holds is given back at once (another process
-takes the turns over without waiting for a lease to run out), no stored move is lost, the
+takes the turns over without waiting for a lease to run out, and delivers what a move cut off
+still owed the table), no stored move is lost, the
 database is closed, and the process exits 0 with one log line.
 
 A real process is stopped with a real signal: ``tests.e2e.signalled_bot`` runs the bot's own
@@ -71,6 +72,8 @@ async def check_database(tmp_path: Path, games: list[int]) -> None:
     repo = await open_repository(f"sqlite:///{tmp_path / 'tavern.db'}")
     try:
         assert all(owner is None for owner in (await repo.computer_turns.pending()).values())
+        # What a move cut off by the stop still owes the table is given back too.
+        assert all(owner is None for _, owner in await repo.owed.pending())
         for game_id in games:
             record = await repo.get(game_id)
             assert record.version == len(await repo.moves(game_id)) > 0  # every stored move kept

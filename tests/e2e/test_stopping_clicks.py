@@ -2,7 +2,8 @@
 way when the stop begins is finished, stored and answered; a click arriving after it began is
 left unanswered and changes nothing; a move still under way when the grace runs out is cut
 off, and leaves the game either as it was or with the move stored, whole, so the next process
-takes the game up from the database.
+takes the game up from the database (and shows the stored move on the board: what it owed the
+table was given back at the stop).
 
 A move is held "under way" by an ``asyncio.Event``: ``Hold`` wraps one awaited step of the real
 move path, tells the test when the click has reached it, and lets it go on only when released.
@@ -276,10 +277,14 @@ async def test_a_move_past_the_grace_is_cut_off_and_the_next_process_goes_on(
 
         await simcord_env.restart_bot(make_bot(tmp_path, reopened))
         room.repository = reopened
-        retry = await alice.click(room.message(board.id), custom_id=roll)  # "interaction failed": again
         if stored:
-            assert retry.ephemeral and retry.response is not None and retry.response.content == STALE
+            # What the cut-off move owed the table was given back at the stop, and the next
+            # process delivered it as it started: the board shows the move, Roll is gone.
+            assert await reopened.owed.pending() == []
+            moves = move_ids(room.message(board.id))
+            assert moves and all(m.startswith(f"tv:m:{record.id}:1:") for m in moves), moves
         else:
+            retry = await alice.click(room.message(board.id), custom_id=roll)  # "interaction failed": again
             assert retry.acknowledged and not retry.ephemeral
         assert len(await reopened.moves(record.id)) == 1
 
@@ -290,6 +295,13 @@ async def test_a_move_past_the_grace_is_cut_off_and_the_next_process_goes_on(
         assert await reopened.verify() == []
     finally:
         await reopened.close()
+
+
+def move_ids(message: discord.Message) -> list[str]:
+    """The custom ids of the move buttons on a message."""
+    items = [item for row in message.components for item in getattr(row, "children", [])]
+    ids = [getattr(item, "custom_id", None) for item in items]
+    return [i for i in ids if isinstance(i, str) and i.startswith("tv:m:")]
 
 
 async def play_one(room: Room, record: GameRecord) -> None:

@@ -89,6 +89,7 @@ LEASES = (
     ("computer_turns", "owner", "lease_until"),
     ("turn_deadlines", "reminder_owner", "reminder_until"),
     ("turn_deadlines", "timeout_owner", "timeout_until"),
+    ("owed", "owner", "lease_until"),
 )
 """Every claim's owner and lease end (``storage.claims``)."""
 

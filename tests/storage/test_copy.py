@@ -18,7 +18,7 @@ from bot.stored.guild_settings import GuildSettings
 from bot.stored.turn_pings import TurnPing
 from storage import GameStatus, Repository, open_repository
 from storage.schema import TABLES
-from tests.storage.helpers import computers_game, play, started_game
+from tests.storage.helpers import computers_game, play, random_move, started_game
 from tests.storage.servers import PostgresServer, Raw
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -59,7 +59,7 @@ async def every_row(url: str) -> dict[str, list[tuple[Any, ...]]]:
 async def a_bit_of_everything(repo: Repository) -> int:
     """Every table filled: finished, running, lobby and cancelled games, settings (a server's
     and a person's), deadlines (one claimed, so a missed turn), pings, a computer turn and a DM
-    notice. Returns the running
+    notice, and a move's follow-through still owed. Returns the running
     game's id."""
     rng = random.Random(8)
     settings = GuildSettings(turn_limit_minutes=10, reminder_minutes=4, channels=(5,))
@@ -69,7 +69,13 @@ async def a_bit_of_everything(repo: Repository) -> int:
     await repo.apply(
         (await started_game(repo, channel_id=2)).id, expected_version=0, seat=1, action={"kind": "resign"}
     )
-    running = await play(repo, await started_game(repo, channel_id=3, ais=1), rng, moves=7)
+    running = await play(repo, await started_game(repo, channel_id=3, ais=1), rng, moves=6)
+    seat, action = random_move(running, rng)
+    running = (  # the seventh owes the table its board, held by this process
+        await repo.apply(
+            running.id, expected_version=6, seat=seat, action=action, owes=lambda *_: {"board": True}
+        )
+    ).game
     await repo.turn_clock.sync(running.id, now=T0)
     assert len(await repo.turn_clock.claim_timeouts(T0 + timedelta(minutes=11))) == 1
     await turn_pings.record(repo, TurnPing(running.id, 3, 900_000_000_000_000_001, frozenset({11}), 7))
