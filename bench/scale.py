@@ -46,6 +46,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import aiosqlite
+
 if not __package__:  # run as a file: the repository root, not bench/, must come first
     sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
@@ -209,24 +211,35 @@ def read_calls(repo: Repository, url: str) -> dict[str, Callable[[], Awaitable[o
     }
 
 
+HANDING_OFF = {
+    # aiosqlite's classes → those of their methods the backend calls that each hand one call to
+    # the connection's thread and wait for its answer
+    aiosqlite.Connection: ("execute", "execute_fetchall", "executemany", "commit", "rollback"),
+    aiosqlite.Cursor: ("fetchall",),
+}
+
+
 @contextlib.contextmanager
-def handoffs() -> Iterator[list[int]]:
-    """Counts every call handed to an SQLite connection's thread while it is open
-    (``storage.sqlite.Worker.call``; the count is the list's length)."""
-    from storage.sqlite import Worker
+def handoffs() -> Iterator[list[tuple[object, str]]]:
+    """Counts every call handed to an aiosqlite connection's thread while it is open
+    (``HANDING_OFF``): the list holds the connection (or cursor) each went to, and the method."""
+    calls: list[tuple[object, str]] = []
+    originals = [(cls, name, getattr(cls, name)) for cls, names in HANDING_OFF.items() for name in names]
 
-    calls: list[int] = []
-    original = Worker.call
+    def counted(name: str, original: Callable[..., Any]) -> Callable[..., Any]:
+        def call(self: object, *args: Any, **kwargs: Any) -> Any:
+            calls.append((self, name))
+            return original(self, *args, **kwargs)
 
-    async def counted(self: Worker, fn: Any) -> Any:
-        calls.append(1)
-        return await original(self, fn)
+        return call
 
-    Worker.call = counted  # type: ignore[method-assign]
+    for cls, name, original in originals:
+        setattr(cls, name, counted(name, original))
     try:
         yield calls
     finally:
-        Worker.call = original  # type: ignore[method-assign]
+        for cls, name, original in originals:
+            setattr(cls, name, original)
 
 
 def written_bytes() -> int:

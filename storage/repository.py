@@ -459,9 +459,10 @@ class Repository:
         result = game.result(step.state)
         status = GameStatus.ACTIVE if result is None else GameStatus.FINISHED
         resigned = logged.get("kind") == engine.RESIGN
-        # Most moves are one statement (below), atomic by itself; the last move, a resignation
-        # and a move that syncs the turn clock write more, in one transaction. Either way the
-        # transaction is one piece of work: on SQLite one hand-off to the connection's thread.
+        # Most moves are one statement on PostgreSQL (below), atomic by itself; the last move, a
+        # resignation and a move that syncs the turn clock write more, in one transaction. On
+        # SQLite every move is BEGIN IMMEDIATE … COMMIT, each statement a hand-off to the
+        # writing connection's thread.
         single = result is None and not resigned and turn_now is None
         finishing = ", status = 'finished'" if status is GameStatus.FINISHED else ""
         user_ids = [s.user_id for s in record.seats]
