@@ -319,10 +319,11 @@ whole games (some 150 moves, well under the autocheckpoint's 1,000 pages)."""
 
 async def whole_games(
     repo: Repository, path: Path | None, first_channel: int, *, clock: bool
-) -> tuple[float, float]:
-    """Write-ahead log pages and bytes the process writes per move over ``WHOLE_GAMES`` two-seat
-    games played to their end, the last moves (results, standings, counts) included; ``clock``:
-    every move syncs the turn clock in its transaction, as the bot's moves do."""
+) -> tuple[float, float, float]:
+    """Write-ahead log pages, bytes the process writes and hand-offs (``apply`` alone) per move
+    over ``WHOLE_GAMES`` two-seat games played to their end, the last moves (results, standings,
+    counts) included; ``clock``: every move syncs the turn clock in its transaction, as the bot's
+    moves do."""
     rng, now, records = random.Random(3), datetime_now(), []
     for n in range(WHOLE_GAMES):
         lobby = await repo.create_lobby(
@@ -334,19 +335,21 @@ async def whole_games(
         if clock:
             await repo.turn_clock.sync(lobby.id, now=now)
     wal_frames(path, reset=True)
-    before, played = written_bytes(), 0
+    before, played, handed = written_bytes(), 0, 0
     for record in records:
         while record.status is GameStatus.ACTIVE:
             seat = PICKOMINO.to_act(record.state)[0]
             action = PICKOMINO.dump_action(rng.choice(PICKOMINO.legal_actions(record.state, seat)))
-            record = (
-                await repo.apply(
-                    record.id, expected_version=record.version, seat=seat, action=action,
-                    turn_now=now if clock else None,
-                )
-            ).game  # fmt: skip
+            with handoffs() as calls:
+                record = (
+                    await repo.apply(
+                        record.id, expected_version=record.version, seat=seat, action=action,
+                        turn_now=now if clock else None,
+                    )
+                ).game  # fmt: skip
+            handed += len(calls)
             played += 1
-    return wal_frames(path) / played, (written_bytes() - before) / played
+    return wal_frames(path) / played, (written_bytes() - before) / played, handed / played
 
 
 async def run(urls: tuple[str, str], backend: str, finished: int, running: int) -> None:
@@ -373,7 +376,7 @@ async def run(urls: tuple[str, str], backend: str, finished: int, running: int) 
             for name, slow in READS.items()
         }
         before, after = (m.figures() for m in await moves_side_by_side((empty, filled), ids, paths))
-        whole: list[list[tuple[float, float]]] = []  # plain moves, then syncing: [empty, filled]
+        whole: list[list[tuple[float, float, float]]] = []  # plain moves, then syncing: [empty, filled]
         if backend == "sqlite":
             for channel, clock in ((20_000_000, False), (20_000_100, True)):
                 repos = (empty, filled)
@@ -396,8 +399,8 @@ async def run(urls: tuple[str, str], backend: str, finished: int, running: int) 
             print(f"| hand-offs to SQLite's threads | {before[4]:.2f} | {after[4]:.2f} |")
             for (few, lots), kind in zip(whole, ("plain moves", "moves syncing the turn clock"), strict=True):
                 print(
-                    f"| whole games, {kind}: log pages, bytes | {few[0]:.2f}, {few[1]:,.0f}"
-                    f" | {lots[0]:.2f}, {lots[1]:,.0f} |"
+                    f"| whole games, {kind}: log pages, bytes, hand-offs | {few[0]:.2f}, {few[1]:,.0f},"
+                    f" {few[2]:.2f} | {lots[0]:.2f}, {lots[1]:,.0f}, {lots[2]:.2f} |"
                 )
         print()
     finally:
