@@ -46,6 +46,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import aiosqlite
+
 if not __package__:  # run as a file: the repository root, not bench/, must come first
     sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
@@ -209,24 +211,35 @@ def read_calls(repo: Repository, url: str) -> dict[str, Callable[[], Awaitable[o
     }
 
 
+HANDING_OFF = {
+    # aiosqlite's classes → those of their methods the backend calls that each hand one call to
+    # the connection's thread and wait for its answer
+    aiosqlite.Connection: ("execute", "execute_fetchall", "executemany", "commit", "rollback"),
+    aiosqlite.Cursor: ("fetchall",),
+}
+
+
 @contextlib.contextmanager
-def handoffs() -> Iterator[list[int]]:
-    """Counts every call handed to an SQLite connection's thread while it is open
-    (``storage.sqlite.Worker.call``; the count is the list's length)."""
-    from storage.sqlite import Worker
+def handoffs() -> Iterator[list[tuple[object, str]]]:
+    """Counts every call handed to an aiosqlite connection's thread while it is open
+    (``HANDING_OFF``): the list holds the connection (or cursor) each went to, and the method."""
+    calls: list[tuple[object, str]] = []
+    originals = [(cls, name, getattr(cls, name)) for cls, names in HANDING_OFF.items() for name in names]
 
-    calls: list[int] = []
-    original = Worker.call
+    def counted(name: str, original: Callable[..., Any]) -> Callable[..., Any]:
+        def call(self: object, *args: Any, **kwargs: Any) -> Any:
+            calls.append((self, name))
+            return original(self, *args, **kwargs)
 
-    async def counted(self: Worker, fn: Any) -> Any:
-        calls.append(1)
-        return await original(self, fn)
+        return call
 
-    Worker.call = counted  # type: ignore[method-assign]
+    for cls, name, original in originals:
+        setattr(cls, name, counted(name, original))
     try:
         yield calls
     finally:
-        Worker.call = original  # type: ignore[method-assign]
+        for cls, name, original in originals:
+            setattr(cls, name, original)
 
 
 def written_bytes() -> int:
@@ -306,10 +319,11 @@ whole games (some 150 moves, well under the autocheckpoint's 1,000 pages)."""
 
 async def whole_games(
     repo: Repository, path: Path | None, first_channel: int, *, clock: bool
-) -> tuple[float, float]:
-    """Write-ahead log pages and bytes the process writes per move over ``WHOLE_GAMES`` two-seat
-    games played to their end, the last moves (results, standings, counts) included; ``clock``:
-    every move syncs the turn clock in its transaction, as the bot's moves do."""
+) -> tuple[float, float, float]:
+    """Write-ahead log pages, bytes the process writes and hand-offs (``apply`` alone) per move
+    over ``WHOLE_GAMES`` two-seat games played to their end, the last moves (results, standings,
+    counts) included; ``clock``: every move syncs the turn clock in its transaction, as the bot's
+    moves do."""
     rng, now, records = random.Random(3), datetime_now(), []
     for n in range(WHOLE_GAMES):
         lobby = await repo.create_lobby(
@@ -321,19 +335,21 @@ async def whole_games(
         if clock:
             await repo.turn_clock.sync(lobby.id, now=now)
     wal_frames(path, reset=True)
-    before, played = written_bytes(), 0
+    before, played, handed = written_bytes(), 0, 0
     for record in records:
         while record.status is GameStatus.ACTIVE:
             seat = PICKOMINO.to_act(record.state)[0]
             action = PICKOMINO.dump_action(rng.choice(PICKOMINO.legal_actions(record.state, seat)))
-            record = (
-                await repo.apply(
-                    record.id, expected_version=record.version, seat=seat, action=action,
-                    turn_now=now if clock else None,
-                )
-            ).game  # fmt: skip
+            with handoffs() as calls:
+                record = (
+                    await repo.apply(
+                        record.id, expected_version=record.version, seat=seat, action=action,
+                        turn_now=now if clock else None,
+                    )
+                ).game  # fmt: skip
+            handed += len(calls)
             played += 1
-    return wal_frames(path) / played, (written_bytes() - before) / played
+    return wal_frames(path) / played, (written_bytes() - before) / played, handed / played
 
 
 async def run(urls: tuple[str, str], backend: str, finished: int, running: int) -> None:
@@ -360,7 +376,7 @@ async def run(urls: tuple[str, str], backend: str, finished: int, running: int) 
             for name, slow in READS.items()
         }
         before, after = (m.figures() for m in await moves_side_by_side((empty, filled), ids, paths))
-        whole: list[list[tuple[float, float]]] = []  # plain moves, then syncing: [empty, filled]
+        whole: list[list[tuple[float, float, float]]] = []  # plain moves, then syncing: [empty, filled]
         if backend == "sqlite":
             for channel, clock in ((20_000_000, False), (20_000_100, True)):
                 repos = (empty, filled)
@@ -383,8 +399,8 @@ async def run(urls: tuple[str, str], backend: str, finished: int, running: int) 
             print(f"| hand-offs to SQLite's threads | {before[4]:.2f} | {after[4]:.2f} |")
             for (few, lots), kind in zip(whole, ("plain moves", "moves syncing the turn clock"), strict=True):
                 print(
-                    f"| whole games, {kind}: log pages, bytes | {few[0]:.2f}, {few[1]:,.0f}"
-                    f" | {lots[0]:.2f}, {lots[1]:,.0f} |"
+                    f"| whole games, {kind}: log pages, bytes, hand-offs | {few[0]:.2f}, {few[1]:,.0f},"
+                    f" {few[2]:.2f} | {lots[0]:.2f}, {lots[1]:,.0f}, {lots[2]:.2f} |"
                 )
         print()
     finally:

@@ -1,4 +1,4 @@
-"""Durable, replayable game records in SQLite (the standard library's sqlite3, the default) or PostgreSQL
+"""Durable, replayable game records in SQLite (aiosqlite, the default) or PostgreSQL
 (asyncpg): lobbies, seats, the move log, snapshots and results. ``open_repository(url)`` is
 the way in."""
 

@@ -9,13 +9,13 @@ things each database does its own way live in its backend: how a transaction sta
 schema version is kept, how a migration is made exclusive.
 
 Each operation runs in ``Database.transaction``, or hands its whole work to ``Database.run``
-(which a backend may run where its connection lives: SQLite in its connection's thread, in one
-hand-off): it commits when the block ends and rolls back when it raises, and a write the schema
-refuses (a foreign or unique key, the append-only log) leaves it as ``ConstraintViolation``
-whichever backend refused it. A move is stored by a compare-and-swap on the game's version; the
-lobby's operations, which read a game to change it, read its row with ``Connection.for_update``:
-on PostgreSQL that locks the row until the transaction ends, so two processes never both act on
-the same lobby; on SQLite a write transaction already holds the database's single write lock.
+(the transaction's whole work as one function, nothing but its statements awaited): it commits
+when the block ends and rolls back when it raises, and a write the schema refuses (a foreign or
+unique key, the append-only log) leaves it as ``ConstraintViolation`` whichever backend refused
+it. A move is stored by a compare-and-swap on the game's version; the lobby's operations, which
+read a game to change it, read its row with ``Connection.for_update``: on PostgreSQL that locks
+the row until the transaction ends, so two processes never both act on the same lobby; on
+SQLite a write transaction already holds the database's single write lock.
 """
 
 from __future__ import annotations
@@ -114,8 +114,9 @@ class Database(ABC):
     async def run(self, work: Work[T], *, write: bool, single: bool = False, aside: bool = False) -> T:
         """``work`` in one transaction (as ``transaction`` runs a block), and what it returns.
         ``work`` awaits nothing but its connection's statements and changes nothing that other
-        tasks share, so a backend may run it whole where its connection lives: SQLite runs it
-        in its connection's thread, ``BEGIN`` to ``COMMIT`` in one hand-off."""
+        tasks share: a transaction that waited on anything else would hold its locks (on SQLite
+        the one write lock, so every move) meanwhile. SQLite refuses such work and rolls it back
+        (``storage.sqlite.Confined``)."""
         async with self.transaction(write=write, single=single, aside=aside) as conn:
             return await work(conn)
 

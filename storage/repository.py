@@ -500,11 +500,12 @@ class Repository:
         result = game.result(step.state)
         status = GameStatus.ACTIVE if result is None else GameStatus.FINISHED
         resigned = logged.get("kind") == engine.RESIGN
-        # Most moves are one statement (below), atomic by itself; the last move, a resignation
-        # and a move that syncs the turn clock write more, in one transaction. Either way the
-        # transaction is one piece of work: on SQLite one hand-off to the connection's thread.
-        # What the move owes the table is worked out before the transaction (plain computation,
-        # from the positions before and after), so the write holds no lock for it.
+        # Most moves are one statement on PostgreSQL (below), atomic by itself; the last move, a
+        # resignation, a move that syncs the turn clock and one that owes the table write more,
+        # in one transaction. On SQLite every move is BEGIN IMMEDIATE … COMMIT, each statement a
+        # hand-off to the writing connection's thread. What the move owes the table is worked
+        # out before the transaction (plain computation, from the positions before and after),
+        # so the write holds no lock for it.
         parts = None
         if owes is not None:
             provisional = replace(

@@ -1,5 +1,4 @@
-"""The SQLite backend (the standard library's ``sqlite3``): one file, one connection that
-writes and a few that read.
+"""The SQLite backend (aiosqlite): one file, one connection that writes and a few that read.
 
 Writes take turns on the writing connection: each write transaction holds an ``asyncio.Lock``
 from ``BEGIN IMMEDIATE`` to ``COMMIT``, so coroutines never interleave inside one, and the file's
@@ -15,12 +14,14 @@ with the short reads on the writing connection, and in about 175 ms with every r
 reading connections. A database in memory has only its one connection, which then reads too,
 under the same lock.
 
-Each connection lives on a thread of its own (``Worker``), and every call into it is a
-hand-off to that thread and back. ``SqliteDatabase.run`` makes a whole transaction one hand-off:
-its work runs in the connection's thread against the plain ``sqlite3`` connection
-(``ThreadConnection``), from ``BEGIN`` to ``COMMIT``; a move is stored that way. (The backend
-used aiosqlite until it needed this one hand-off, which aiosqlite offers only through private
-names; ``Worker`` is the little of it that is needed, on public ``asyncio`` and ``sqlite3``.)
+Each aiosqlite connection lives on a thread of its own, and every call into it (a statement,
+``COMMIT``, ``ROLLBACK``) is a hand-off to that thread and back. Only aiosqlite's public API is
+used, so a transaction is as many hand-offs as it has statements, plus ``BEGIN`` and ``COMMIT``:
+a plain move is four (``BEGIN IMMEDIATE``, the compare-and-swap, the log entry, ``COMMIT``); a
+read of one statement is one. ``docs/storage.md`` gives what that costs a move. A transaction's
+whole work handed to ``SqliteDatabase.run`` may suspend only in its connection's statements
+(``Confined``): anything else it awaited would hold the write lock, and every other move, while
+it waits.
 
 Another program holding the file's lock (a second bot, an ``sqlite3`` shell inside a
 transaction) makes a statement wait ``BUSY_TIMEOUT_MS`` and then fail as "locked"; opening the
@@ -32,11 +33,12 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import AsyncIterator, Coroutine, Generator, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import Any, Generic, TypeVar, cast
+
+import aiosqlite
 
 from storage.database import Connection, Database, Row, Work
 from storage.errors import ConstraintViolation, DatabaseUnavailable
@@ -98,69 +100,6 @@ PROBLEMS = {
 
 T = TypeVar("T")
 
-
-class Worker:
-    """One plain ``sqlite3`` connection and the one thread it lives on (SQLite's connections
-    are used from the thread that made them). ``call`` hands a function of the connection to
-    that thread and returns what it returns: one hand-off. Calls run in the order they were
-    made, one at a time."""
-
-    def __init__(self, executor: ThreadPoolExecutor, raw: sqlite3.Connection) -> None:
-        self._executor = executor
-        self._raw = raw
-
-    @classmethod
-    async def open(cls, path: str) -> Worker:
-        """The connection, made on its thread; on failure the thread is ended before the error
-        is raised, so nothing of it outlives the caller's event loop."""
-        executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tavern-sqlite")
-
-        def connect() -> sqlite3.Connection:
-            # isolation_level=None: the backend issues BEGIN/COMMIT itself.
-            raw = sqlite3.connect(path, isolation_level=None)
-            raw.row_factory = sqlite3.Row
-            return raw
-
-        try:
-            raw = await asyncio.get_running_loop().run_in_executor(executor, connect)
-        except BaseException:
-            executor.shutdown()  # the thread is idle: ends at once
-            raise
-        return cls(executor, raw)
-
-    async def call(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._executor, fn, self._raw)
-
-    async def close(self) -> None:
-        """Close the connection and end its thread (after the calls already handed to it)."""
-        try:
-            await self.call(sqlite3.Connection.close)
-        except BaseException:
-            self._executor.shutdown(wait=False)  # still busy (cancelled): ends after its call
-            raise
-        # Joins a thread that has nothing left to do: it ends at once. A thread left behind
-        # could outlive the event loop and fail when it hands back its last answer.
-        self._executor.shutdown()
-
-
-def _fetch(raw: sqlite3.Connection, sql: str, params: Sequence[Any]) -> list[Row]:
-    cursor = raw.execute(sql, params)
-    try:
-        return list(cursor.fetchall())
-    finally:
-        cursor.close()
-
-
-def _execute(raw: sqlite3.Connection, sql: str, params: Sequence[Any] = ()) -> int:
-    # The cursor is closed at once: one left open (journal_mode answers with a row) would make
-    # the next COMMIT fail ("SQL statements in progress").
-    cursor = raw.execute(sql, params)
-    try:
-        return cursor.rowcount
-    finally:
-        cursor.close()
-
-
 NOW = "((julianday('now') - 2440587.5) * 86400.0)"
 """The machine's clock in Unix seconds, to the millisecond, as SQLite reads it: the same value
 for every row one statement visits. ``julianday`` rather than ``unixepoch('subsec')``, which
@@ -169,119 +108,157 @@ and rather than ``unixepoch()`` (3.38), which drops the fraction of the second."
 
 
 class SqliteConnection(Connection):
-    """A transaction's connection one statement at a time, each a hand-off to its thread."""
+    """An aiosqlite connection inside one transaction: every statement, ``COMMIT`` and
+    ``ROLLBACK`` one hand-off to its thread. ``handing_off`` tells whether the transaction's
+    coroutine is waiting for one of them (``Confined``)."""
 
     for_update = ""  # a write transaction already holds the file's write lock
     now = NOW
 
-    def __init__(self, worker: Worker) -> None:
-        self._worker = worker
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+        self.handing_off = False
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        return await self._worker.call(lambda raw: _fetch(raw, sql, params))
+        # Executed and read to the end in one hand-off: nothing of the statement stays open.
+        self.handing_off = True
+        try:
+            return list(await self._db.execute_fetchall(sql, params))
+        finally:
+            self.handing_off = False
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        return await self._worker.call(lambda raw: _execute(raw, sql, params))
+        self.handing_off = True
+        try:
+            cursor = await self._db.execute(sql, params)
+            if cursor.description is not None:
+                # A statement that answers with rows (``PRAGMA journal_mode``, ``… RETURNING``)
+                # runs until they are read: read them in its thread, or the next COMMIT would
+                # fail ("SQL statements in progress"). Other statements are done already.
+                await cursor.fetchall()
+            return cursor.rowcount
+        finally:
+            self.handing_off = False
 
     async def execute_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        await self._worker.call(lambda raw: raw.executemany(sql, rows).close())
+        self.handing_off = True
+        try:
+            await self._db.executemany(sql, rows)
+        finally:
+            self.handing_off = False
+
+    async def commit(self) -> None:
+        self.handing_off = True
+        try:
+            await self._db.commit()
+        finally:
+            self.handing_off = False
+
+    async def rollback(self) -> None:
+        """Roll back the transaction; nothing when none is open (``BEGIN`` itself failed)."""
+        self.handing_off = True
+        try:
+            await self._db.rollback()
+        finally:
+            self.handing_off = False
 
 
-class ThreadConnection(Connection):
-    """The plain ``sqlite3`` connection, used from its own thread inside ``SqliteDatabase.run``:
-    each statement runs at once, so the work's coroutine never suspends."""
+class Confined(Generic[T]):
+    """A transaction's work (``SqliteDatabase.run``), awaited so that it may suspend only while
+    its connection hands a statement off: awaiting anything else (a sleep, a message to send)
+    raises ``RuntimeError`` there, and the transaction rolls back. Its steps are passed to the
+    running task as they come (the ``await`` protocol); only the check is added."""
 
-    for_update = ""
-    now = NOW
+    def __init__(self, work: Coroutine[Any, Any, T], connection: SqliteConnection) -> None:
+        self._work = work
+        self._connection = connection
 
-    def __init__(self, raw: sqlite3.Connection) -> None:
-        self._raw = raw
+    def __await__(self) -> Generator[Any, None, T]:
+        sent: Any = None
+        thrown: BaseException | None = None
+        while True:
+            try:
+                step = self._work.send(sent) if thrown is None else self._work.throw(thrown)
+            except StopIteration as done:
+                return cast(T, done.value)
+            if not self._connection.handing_off:
+                self._work.close()
+                raise RuntimeError("a transaction's work awaited something other than its connection")
+            try:
+                sent, thrown = (yield step), None
+            except BaseException as exc:  # a cancellation: the work hears it where it waits
+                sent, thrown = None, exc
 
-    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        return _fetch(self._raw, sql, params)
 
-    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        return _execute(self._raw, sql, params)
-
-    async def execute_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        self._raw.executemany(sql, rows).close()
-
-
-def finish(work: Coroutine[Any, Any, T]) -> T:
-    """Run to its end a coroutine that awaits only ``ThreadConnection`` calls, which never
-    suspend: it returns (or raises) at its first step."""
+@asynccontextmanager
+async def _transaction(db: aiosqlite.Connection, begin: str | None) -> AsyncIterator[SqliteConnection]:
+    """A transaction on ``db``; without ``begin``, one statement that commits by itself. It is
+    rolled back whatever ends it early, a cancellation included: the ``ROLLBACK`` is queued on
+    the connection's thread before the caller lets another transaction start there."""
+    connection = SqliteConnection(db)
     try:
-        work.send(None)
-    except StopIteration as done:
-        return cast(T, done.value)
-    work.close()
-    raise RuntimeError("a transaction's work awaited something other than its connection")
-
-
-def transact(raw: sqlite3.Connection, work: Work[T], begin: str | None) -> T:
-    """``work`` from ``begin`` to ``COMMIT`` on ``raw`` (in its thread), rolled back if it raises;
-    without ``begin``, its one statement commits by itself."""
-    if begin is None:
-        return finish(work(ThreadConnection(raw)))
-    _execute(raw, begin)
-    try:
-        result = finish(work(ThreadConnection(raw)))
-        raw.commit()
-    except BaseException:
-        raw.rollback()
-        raise
-    return result
+        if begin is None:
+            yield connection
+            return
+        try:
+            await connection.execute(begin)
+            yield connection
+            await connection.commit()
+        except BaseException:
+            # A COMMIT that failed (or was cancelled after it was handed off) leaves nothing or
+            # a still-open transaction: rolling back is right either way.
+            await connection.rollback()
+            raise
+    except sqlite3.IntegrityError as exc:
+        raise ConstraintViolation(str(exc)) from exc
 
 
 class SqliteDatabase(Database):
     backend = "sqlite"
 
     def __init__(
-        self, db: Worker, location: SqliteLocation, readers: Sequence[Worker] = ()
+        self,
+        db: aiosqlite.Connection,
+        location: SqliteLocation,
+        readers: Sequence[aiosqlite.Connection] = (),
     ) -> None:
         super().__init__(location)
         self._db = db
-        self._connection = SqliteConnection(db)
         self._lock = asyncio.Lock()
         self._readers = tuple(readers)
-        self._idle: asyncio.Queue[Worker] = asyncio.Queue()
+        self._idle: asyncio.Queue[aiosqlite.Connection] = asyncio.Queue()
         for reader in self._readers:
             self._idle.put_nowait(reader)
         self.file = location
 
-    @asynccontextmanager
-    async def transaction(
+    def transaction(
         self, *, write: bool, single: bool = False, aside: bool = False
-    ) -> AsyncIterator[Connection]:
+    ) -> AbstractAsyncContextManager[Connection]:
+        return self._sqlite_transaction(write=write, single=single, aside=aside)
+
+    @asynccontextmanager
+    async def _sqlite_transaction(
+        self, *, write: bool, single: bool, aside: bool
+    ) -> AsyncIterator[SqliteConnection]:
         # ``single``: a read of one statement needs no BEGIN and COMMIT (two hand-offs). A write
         # always has them: ``update_then_insert`` is two statements here.
+        begin = "BEGIN IMMEDIATE" if write else None if single else "BEGIN"
         if write or not aside or not self._readers:
-            async with self._lock:
-                begin = "BEGIN IMMEDIATE" if write else None if single else "BEGIN"
-                async with _transaction(self._db, begin) as conn:
-                    yield conn
+            async with self._lock, _transaction(self._db, begin) as conn:
+                yield conn
             return
         reader = await self._idle.get()
         try:
-            async with _transaction(reader, None if single else "BEGIN") as conn:
+            async with _transaction(reader, begin) as conn:
                 yield conn
         finally:
             self._idle.put_nowait(reader)
 
     async def run(self, work: Work[T], *, write: bool, single: bool = False, aside: bool = False) -> T:
-        """``work`` whole in a connection's thread: one hand-off (see the module docstring)."""
-        begin = "BEGIN IMMEDIATE" if write else None if single else "BEGIN"
-        try:
-            if write or not aside or not self._readers:
-                async with self._lock:
-                    return await self._db.call(lambda raw: transact(raw, work, begin))
-            reader = await self._idle.get()
-            try:
-                return await reader.call(lambda raw: transact(raw, work, begin))
-            finally:
-                self._idle.put_nowait(reader)
-        except sqlite3.IntegrityError as exc:
-            raise ConstraintViolation(str(exc)) from exc
+        """``work`` in one transaction, each of its statements a hand-off (see the module
+        docstring); refused and rolled back if it awaits anything else (``Confined``)."""
+        async with self._sqlite_transaction(write=write, single=single, aside=aside) as conn:
+            return await Confined(work(conn), conn)
 
     def migration_step(self) -> AbstractAsyncContextManager[Connection]:
         # BEGIN IMMEDIATE takes the file's write lock: another process migrating the same
@@ -302,14 +279,15 @@ class SqliteDatabase(Database):
         write SQLite makes, refused at once by a file or folder that cannot be written."""
         if self.file.in_memory:
             return
+        connection = SqliteConnection(self._db)
         try:
             async with self._lock:
-                await self._connection.execute("BEGIN IMMEDIATE")
+                await connection.execute("BEGIN IMMEDIATE")
                 try:
-                    version = await self.schema_version(self._connection)
-                    await self._connection.execute(f"PRAGMA user_version = {version:d}")
+                    version = await self.schema_version(connection)
+                    await connection.execute(f"PRAGMA user_version = {version:d}")
                 finally:
-                    await self._db.call(sqlite3.Connection.rollback)
+                    await connection.rollback()
         except sqlite3.Error as exc:
             raise unusable(self.file, exc) from exc
 
@@ -335,29 +313,6 @@ class SqliteDatabase(Database):
             await self._db.close()
 
 
-@asynccontextmanager
-async def _transaction(db: Worker, begin: str | None) -> AsyncIterator[Connection]:
-    """A transaction on ``db``, one statement at a time (each a hand-off to its thread); without
-    ``begin``, one statement that commits by itself."""
-    connection = SqliteConnection(db)
-    if begin is None:
-        try:
-            yield connection
-        except sqlite3.IntegrityError as exc:
-            raise ConstraintViolation(str(exc)) from exc
-        return
-    await connection.execute(begin)
-    try:
-        yield connection
-    except sqlite3.IntegrityError as exc:
-        await db.call(sqlite3.Connection.rollback)
-        raise ConstraintViolation(str(exc)) from exc
-    except BaseException:
-        await db.call(sqlite3.Connection.rollback)
-        raise
-    await db.call(sqlite3.Connection.commit)
-
-
 async def open_sqlite(location: SqliteLocation) -> SqliteDatabase:
     """Open (creating if needed) the file; ``DatabaseUnavailable`` naming it and what to do
     when it cannot be used. Nothing is left open when it cannot: every connection made is
@@ -377,38 +332,50 @@ async def open_sqlite(location: SqliteLocation) -> SqliteDatabase:
             " to a file in it",
             path=location.shown,
         )
-    opened: list[Worker] = []
+    opened: list[aiosqlite.Connection] = []
     try:
+        if not location.in_memory:
+            # aiosqlite ends the thread of a connection it could not open without letting the
+            # caller wait for that: asked first, SQLite's refusal leaves no thread behind that
+            # could outlive the event loop and fail when it hands back its last answer.
+            await asyncio.to_thread(_open_and_close, location.path)
         db = await _open_connection(location, PRAGMAS)
         opened.append(db)
         if not location.in_memory:  # a second connection to :memory: would be another database
             for _ in range(READERS):
                 opened.append(await _open_connection(location, READER_PRAGMAS))
     except BaseException as exc:
-        for worker in reversed(opened):
-            await worker.close()
+        for connection in reversed(opened):
+            await connection.close()
         if isinstance(exc, sqlite3.Error):
             raise unusable(location, exc) from exc
         raise
     return SqliteDatabase(db, location, opened[1:])
 
 
-async def _open_connection(location: SqliteLocation, pragmas: Sequence[str]) -> Worker:
-    worker = await Worker.open(location.path)
+def _open_and_close(path: str) -> None:
+    sqlite3.connect(path).close()
+
+
+async def _open_connection(location: SqliteLocation, pragmas: Sequence[str]) -> aiosqlite.Connection:
+    # isolation_level=None: the backend issues BEGIN and COMMIT itself.
+    db = await aiosqlite.connect(location.path, isolation_level=None)
     try:
+        db.row_factory = sqlite3.Row
+        connection = SqliteConnection(db)
         for pragma in pragmas:
-            await _run_pragma(worker, pragma)
+            await _run_pragma(connection, pragma)
     except BaseException:
-        await worker.close()
+        await db.close()  # waits for its thread to end
         raise
-    return worker
+    return db
 
 
-async def _run_pragma(db: Worker, pragma: str) -> None:
+async def _run_pragma(connection: SqliteConnection, pragma: str) -> None:
     for attempt in range(WAL_SWITCH_TRIES):
         began = time.monotonic()
         try:
-            await db.call(lambda raw: _execute(raw, pragma))
+            await connection.fetch(pragma)
             return
         except sqlite3.OperationalError as exc:
             quick = time.monotonic() - began < QUICK_ANSWER

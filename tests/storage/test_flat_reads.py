@@ -3,8 +3,8 @@
 Leaderboards read their first rows from an index already in their order, a player's statistics
 his standings, the game counts rows the database keeps as games change status; a game over
 leaves nothing for the turn clock to sync. Reads and writes take separate connections, so a read never waits
-for a write in progress nor a move for a read; on SQLite a move's whole transaction is one
-hand-off to the writing connection's thread.
+for a write in progress nor a move for a read; on SQLite a move's transaction takes its turn on
+the writing connection, one hand-off to its thread a statement.
 """
 
 from __future__ import annotations
@@ -20,13 +20,13 @@ from typing import Any
 import pytest
 
 import engine
+from bench.scale import handoffs as counted_handoffs
 from storage import ConstraintViolation, GameStatus, Repository, open_repository
 from storage.backends import open_database
 from storage.database import Connection, Database
 from storage.migrations import LATEST, migrate
 from storage.repository import LEADERBOARD, LEADERBOARD_MAX, PLAYER_RUNNING_GAMES, PLAYER_STANDINGS
 from storage.schema import EVERYWHERE
-from storage.sqlite import Worker
 from tests.storage.conftest import TickingClock
 from tests.storage.helpers import play, random_move, started_game
 from tests.storage.servers import Raw
@@ -273,18 +273,11 @@ async def test_a_transaction_s_work_that_breaks_a_key_changes_nothing(repo: Repo
 
 # -- SQLite: its threads -----------------------------------------------------------------------
 @pytest.fixture
-def handoffs(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Worker]]:
-    """Every call handed to an SQLite connection's thread (``Worker.call``), by the connection
-    it went to."""
-    calls: list[Worker] = []
-    original = Worker.call
-
-    async def counted(self: Worker, fn: Any) -> Any:
-        calls.append(self)
-        return await original(self, fn)
-
-    monkeypatch.setattr(Worker, "call", counted)
-    yield calls
+def handoffs() -> Iterator[list[tuple[object, str]]]:
+    """Every call handed to an aiosqlite connection's thread: the connection it went to, and
+    the method."""
+    with counted_handoffs() as calls:
+        yield calls
 
 
 def committed_version(path: Path, game_id: int) -> int:
@@ -293,14 +286,20 @@ def committed_version(path: Path, game_id: int) -> int:
         return int(other.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()[0])
 
 
-async def test_a_move_s_whole_transaction_is_one_hand_off_to_the_writing_thread(
-    sqlite_url: str, db_path: Path, clock: TickingClock, handoffs: list[Worker]
+PLAIN_MOVE = ["execute", "execute_fetchall", "execute", "commit"]
+"""A plain move's hand-offs: BEGIN IMMEDIATE, the compare-and-swap (its row returned), the log
+entry, COMMIT."""
+
+
+async def test_a_move_s_transaction_is_a_hand_off_a_statement_on_the_writing_connection(
+    sqlite_url: str, db_path: Path, clock: TickingClock, handoffs: list[tuple[object, str]]
 ) -> None:
     repo = await open_repository(sqlite_url, clock=clock)
     try:
         game = await started_game(repo, humans=(11, 12, 13))
         rng = random.Random(6)
         kinds = set()
+        writers = set()
         while game.status is GameStatus.ACTIVE:
             # Plain moves, moves that sync the turn clock, a resignation, and the last move.
             if game.version == 5:
@@ -314,9 +313,16 @@ async def test_a_move_s_whole_transaction_is_one_hand_off_to_the_writing_thread(
                     game.id, expected_version=game.version, seat=seat, action=action, turn_now=turn_now
                 )
             ).game
-            assert len(handoffs) == 1, f"move {game.version} took {len(handoffs)} hand-offs"
+            methods = [method for _, method in handoffs]
+            plain = turn_now is None and action["kind"] != engine.RESIGN and game.status is GameStatus.ACTIVE
+            if plain:
+                assert methods == PLAIN_MOVE, f"move {game.version}"
+            else:  # BEGIN IMMEDIATE, then more statements than a plain move's, then COMMIT
+                assert methods[:3] == PLAIN_MOVE[:3] and len(methods) > 4 and methods[-1] == "commit"
+            writers.update(owner for owner, _ in handoffs)
             assert committed_version(db_path, game.id) == game.version  # committed when apply returns
             kinds.add((turn_now is not None, action["kind"] == engine.RESIGN, game.status))
+        assert len(writers) == 1  # every move on the one writing connection
         assert {(False, True, GameStatus.ACTIVE), (True, False, GameStatus.ACTIVE)} <= kinds
         assert any(status is GameStatus.FINISHED for _, _, status in kinds)
         assert await repo.verify() == []
@@ -325,7 +331,7 @@ async def test_a_move_s_whole_transaction_is_one_hand_off_to_the_writing_thread(
 
 
 async def test_moves_and_short_reads_share_the_writing_connection_and_reads_aside_do_not(
-    sqlite_url: str, clock: TickingClock, handoffs: list[Worker]
+    sqlite_url: str, clock: TickingClock, handoffs: list[tuple[object, str]]
 ) -> None:
     repo = await open_repository(sqlite_url, clock=clock)
     try:
@@ -333,16 +339,18 @@ async def test_moves_and_short_reads_share_the_writing_connection_and_reads_asid
         seat, action = random_move(game, random.Random(2))
         handoffs.clear()
         await repo.apply(game.id, expected_version=0, seat=seat, action=action)
-        (writer,) = handoffs
+        (writer,) = {owner for owner, _ in handoffs}
         handoffs.clear()
         await repo.get(game.id)
         await repo.count_games()
-        assert handoffs and set(handoffs) == {writer}  # a move's follow-up reads: no thread switch
+        # a move's follow-up reads: no thread switch, one hand-off each (one statement, no BEGIN)
+        assert handoffs == [(writer, "execute_fetchall")] * 2
         handoffs.clear()
         await repo.leaderboard("pickomino")
         await repo.user_stats(11)
         await repo.moves(game.id)
-        assert handoffs and writer not in handoffs  # reads that grow with history: beside the moves
+        owners = {owner for owner, _ in handoffs}
+        assert owners and writer not in owners  # reads that grow with history: beside the moves
     finally:
         await repo.close()
 
@@ -364,5 +372,50 @@ async def test_work_that_waits_on_anything_but_its_connection_is_refused_and_rol
             await database.run(waits, write=True)
         async with database.transaction(write=False) as db:
             assert await db.fetch("SELECT * FROM guild_settings") == []
+    finally:
+        await database.close()
+
+
+@pytest.mark.parametrize("where", ["at BEGIN", "between statements"])
+async def test_a_write_cancelled_between_its_hand_offs_is_rolled_back_and_the_next_one_begins(
+    sqlite_url: str, where: str
+) -> None:
+    """A task cancelled (the bot stopping, a timeout) while its transaction waits on the writing
+    connection's thread: what it wrote is rolled back, and the connection is free for the next
+    transaction, not left inside this one."""
+    database = await open_database(sqlite_url)
+    try:
+        await migrate(database)
+        first_written = asyncio.Event()
+
+        async def two_settings(db: Connection) -> None:
+            for guild_id in (1, 2):
+                await db.execute(
+                    "INSERT INTO guild_settings (guild_id, settings, updated_at) VALUES (?, '{}', 'now')",
+                    (guild_id,),
+                )
+                first_written.set()  # the task next waits on the second statement's hand-off
+
+        task = asyncio.create_task(database.run(two_settings, write=True))
+        task.add_done_callback(lambda _: first_written.set())  # never waited for in vain
+        if where == "at BEGIN":
+            await asyncio.sleep(0)  # the task runs up to its first hand-off, BEGIN IMMEDIATE
+        else:
+            # Woken before the second statement's answer can come back from the thread: the
+            # wake-up is queued on the event loop first.
+            await first_written.wait()
+        assert not task.done()
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+
+        async def third(db: Connection) -> None:
+            await db.execute(
+                "INSERT INTO guild_settings (guild_id, settings, updated_at) VALUES (3, '{}', 'now')"
+            )
+
+        await asyncio.wait_for(database.run(third, write=True), HANG)
+        async with database.transaction(write=False) as db:
+            assert [row[0] for row in await db.fetch("SELECT guild_id FROM guild_settings")] == [3]
     finally:
         await database.close()
