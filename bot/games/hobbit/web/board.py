@@ -193,20 +193,12 @@ def context(table: Table) -> dict[str, Any]:
         if enemy is not None
     ]
     under_way = renderer._under_way(table, public)
-    bilbo = public.figures[-1]
     return {
         "lang": lang,
         "seat": seat,
         "headline": _headline(table, public, renderer),
         "smaug": renderer._smaug(table, public),
         "pieces": renderer._pieces(table, public),
-        "bilbo": t(
-            lang,
-            "hobbit.board.bilbo",
-            space="dead" if bilbo.pos is None else str(bilbo.pos),
-            ring="yes" if public.ring == "bilbo" else "no",
-            dead="yes" if bilbo.pos is None else "no",
-        ),
         "cells": track,
         "dead": dead(table),
         "players": _players(table, public),

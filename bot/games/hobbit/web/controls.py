@@ -143,6 +143,8 @@ class Controls:
     """What the seat decides now: picks made on the page are kept across a redraw while it
     stays the same."""
     prompt: str
+    kind: str = ""
+    """The kind of decision the game waits for from the seat (``""``: none, Dwarf Gold only)."""
     buttons: list[Control] = field(default_factory=list)
     cards: dict[str, list[Control]] = field(default_factory=dict)
     """A card's moves, by the card's instance id (movement or hand card)."""
@@ -163,7 +165,8 @@ def controls_of(table: Table, prompt: str) -> Controls | None:
         return None
     view: HobbitView = table.view
     decision = decision_of(table, seat)
-    found = Controls(_decision_key(view, decision.kind if decision is not None else ""), prompt)
+    kind = str(decision.kind) if decision is not None else ""
+    found = Controls(_decision_key(view, kind), prompt, kind)
     actions = list(table.actions)
     by_place: dict[str, list[dict[str, Any]]] = {}
     for action in actions:

@@ -1,7 +1,7 @@
-"""The track as page elements: 50 spaces in five rows of ten, each row running back the way
-the last came (as the Discord picture lays them out, so neighbours stay neighbours), and a row
-off the track for Smaug's lair and Gandalf's four stops. Every space and piece says what it is
-in words, for a pointer's hover, a keyboard's focus and a screen reader.
+"""The track as page elements: 50 spaces in five rows of ten, read as a page is (the keyboard,
+a screen reader and the eye meet the spaces in one order), and a row off the track for
+Smaug's lair and Gandalf's four stops. Every space and piece says what it is in words, for a
+pointer's hover, a keyboard's focus and a screen reader.
 
 Drawn from the public view alone (figures, Smaug, the ring, the door, Gandalf): every audience
 sees the same track. What a seat may do with a figure (a target to choose, a dwarf the Scouting
@@ -51,9 +51,9 @@ class Cell:
 
 
 def place(space: int) -> tuple[int, int]:
-    """A space's row and column on the grid (rows run alternately left and right)."""
-    row, at = divmod(space, COLUMNS)
-    return row, at if row % 2 == 0 else COLUMNS - 1 - at
+    """A space's row and column on the grid."""
+    row, column = divmod(space, COLUMNS)
+    return row, column
 
 
 def _figure_about(table: Table, view: HobbitView, figure: str, entangled: bool) -> str:
@@ -105,7 +105,9 @@ def cells(table: Table, targets: dict[str, dict[str, Any]]) -> list[Cell]:
         found[view.smaug].pieces.append(Piece("smaug", "🐉", "smaug", t(lang, "hobbit.legend.smaug")))
     if isinstance(view.ring, int):
         found[view.ring].pieces.append(Piece("ring", "💍", "ring", t(lang, "hobbit.legend.ring")))
-    lair = Cell("lair", OFF_TRACK, 0, "", "space lair", t(lang, "hobbit.legend.lair"))
+    lair = Cell(
+        "lair", OFF_TRACK, 0, t(lang, "hobbit.picture.lair"), "space lair", t(lang, "hobbit.legend.lair")
+    )
     if view.smaug is None:
         lair.pieces.append(Piece("smaug", "🐉", "smaug", t(lang, "hobbit.legend.smaug")))
     found.append(lair)
@@ -113,7 +115,8 @@ def cells(table: Table, targets: dict[str, dict[str, Any]]) -> list[Cell]:
         said = t(
             lang, "hobbit.web.stop", stop=stop_name(lang, stop), does=t(lang, f"hobbit.stop_does.{stop}")
         )
-        cell = Cell(f"stop{index}", OFF_TRACK, index + 1, "", "space stop", said)
+        letter = f"{t(lang, 'hobbit.picture.gandalf_letter')}{index + 1}"
+        cell = Cell(f"stop{index}", OFF_TRACK, index + 1, letter, "space stop", said)
         if view.gandalf == stop:
             cell.pieces.append(Piece("gandalf", "🧙", "gandalf", t(lang, "hobbit.legend.gandalf")))
         found.append(cell)
