@@ -106,8 +106,8 @@ class Pick:
     label: str
     about: str
     value: int | None = None
-    doubles: bool = False
-    """Whether this card may be the one Gandalf doubles (a fight's own cards)."""
+    name: str = ""
+    """The card's name alone (a dual card's label also says the value it is used at)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,7 +221,7 @@ def _hand(table: Table, seat: int) -> list[str]:
     return by_id(view.seats[seat].hand.cards or ())
 
 
-def _fight_picks(lang: str, hand: list[str], *, highest: bool, doubles: bool = False) -> list[Pick]:
+def _fight_picks(lang: str, hand: list[str], *, highest: bool) -> list[Pick]:
     """Each fight card of the hand; a dual card once for each value (or at its highest)."""
     found = []
     for card in hand:
@@ -233,7 +233,7 @@ def _fight_picks(lang: str, hand: list[str], *, highest: bool, doubles: bool = F
             words = card_name(lang, card)
             if len(shown) > 1:
                 words = t(lang, "hobbit.menu.as_value", card=words, value=value)
-            found.append(Pick(card, words, card_about(lang, card), value, doubles))
+            found.append(Pick(card, words, card_about(lang, card), value, card_name(lang, card)))
     return found
 
 
@@ -267,7 +267,7 @@ def _composers(table: Table, seat: int, actions: list[dict[str, Any]]) -> list[C
                     strength=fight.strength or 0,
                 ),
                 t(lang, "hobbit.web.confirm.fight"),
-                _fight_picks(lang, hand, highest=False, doubles=doubling),
+                _fight_picks(lang, hand, highest=False),
                 valued=True,
                 goal=fight.strength,
                 base=sum(u.value for s in fight.submitted for u in s.cards),
