@@ -20,6 +20,7 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 import simcord
 from PIL import Image
@@ -41,7 +42,7 @@ from tests.e2e.browser import (
     start_browser,
     until,
 )
-from tests.e2e.helpers import Room, make_room
+from tests.e2e.helpers import Room
 from tests.e2e.web_helpers import answer_links, serving, web_bot
 
 HOBBIT = engine.get_game("hobbit")
@@ -54,9 +55,10 @@ CARD_MOVES = frozenset(
 MOST_MOVES = 600
 """More moves than any of the person's games takes: a page that stopped offering a move fails
 the test rather than hang it."""
-SEED = 19
-"""A game the person's team wins in about a hundred of his moves (the computers' seeds come
-from the stored game, so it is the same game every time)."""
+SEED = 63
+"""A game of about 130 moves of the person's that meets a fight, a trade offered, attacks on
+Smaug, Scouting and discards to the hand limit (the team loses it in round 21). The computers'
+seeds come from the stored game, so it is the same game every time."""
 PHONE = (420, 860)
 RUSSIAN_MOVES = 10
 """The first moves are made in Russian on a phone's width, the rest in English on a wide screen."""
@@ -79,22 +81,32 @@ async def simcord_bot(tmp_path: Path, repository: Repository) -> AsyncIterator[T
         yield bot
 
 
+def alice_manages(env: simcord.Env, repository: Repository) -> Room:
+    """A server whose one member, alice, may change its settings."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    managers = guild.create_role("managers", permissions=discord.Permissions(manage_guild=True))
+    return Room(env, channel, [guild.add_member(env.create_user("alice"), roles=[managers])], repository)
+
+
 async def open_with_computers(
     room: Room, computers: int, monkeypatch: pytest.MonkeyPatch, seed: int
 ) -> GameRecord:
-    """alice opens a Hobbit lobby, adds ``computers`` computer seats and starts; the game is
-    dealt from ``seed`` (so the test plays the same game every time)."""
+    """alice turns the server's pictures off (the web page draws none; the Discord boards are
+    then text, which spares the machine a picture per move), opens a Hobbit lobby, adds
+    ``computers`` computer seats and starts; the game is dealt from ``seed`` (so the test
+    plays the same game every time)."""
     dealt = HOBBIT.new(computers + 1, seed, {})
-    original = type(HOBBIT).new
     monkeypatch.setattr(type(HOBBIT), "new", lambda self, seats, _seed, options=None: dealt)
     alice = room.players[0]
+    configured = await alice.slash(room.channel, "config", pictures=False)
+    assert configured.ephemeral and configured.response is not None
     lobby = (await alice.slash(room.channel, "play", game="hobbit")).response
     assert lobby is not None
     for _ in range(computers):
         await alice.click(room.message(lobby.id), label="Add AI: heuristic")
     started = await alice.click(room.message(lobby.id), label="Start")
     assert started.acknowledged, started
-    del original
     return await room.record()
 
 
@@ -297,7 +309,7 @@ async def test_a_whole_game_from_the_page_against_two_computers(
     browser: webdriver.Chrome,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    room = make_room(simcord_env, repository, names=("alice",))
+    room = alice_manages(simcord_env, repository)
     record = await open_with_computers(room, 2, monkeypatch, seed=SEED)
     shots = os.environ.get("TAVERN_SCREENSHOTS")
     try:
@@ -309,6 +321,9 @@ async def test_a_whole_game_from_the_page_against_two_computers(
     finished = await repository.get(record.id)
     assert finished.status is GameStatus.FINISHED and finished.result is not None
     # the moves of every kind a turn has, and the ones put together from several clicks
-    assert {"play_move_card", "end_phase2", "draw", "pass_window", "discard_to_limit"} <= set(made), made
+    assert {
+        "play_move_card", "end_phase2", "draw", "pass_window", "discard_to_limit", "fight_submit",
+        "trade_offer", "smaug_attack", "scout_choose",
+    } <= set(made), made  # fmt: skip
     await until(lambda: "The game is over." in browser.find_element(By.ID, "turn").text, what="the end")
     assert await run(controls, browser) == []
