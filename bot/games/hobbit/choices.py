@@ -209,7 +209,7 @@ def label(lang: str, action: dict[str, Any], table: Table | None = None) -> str:
             price=" + ".join(card_name(lang, c) for c in action["price"]),
         )
     if kind in TREES["move"] | TREES["play"]:
-        return " · ".join(s.label for s in _steps(lang, action, view))
+        return " · ".join(s.label for s in menu_steps(lang, action, view))
     return typed(action)
 
 
@@ -260,7 +260,7 @@ def tree_menus(table: Table, seat: int, actions: list[dict[str, Any]], focus: st
         look = menus.menu(
             name,
             t(table.lang, f"hobbit.menu.{name}"),
-            [Choice(_steps(table.lang, a, table.view, table), typed(a)) for a in chosen],
+            [Choice(menu_steps(table.lang, a, table.view, table), typed(a)) for a in chosen],
             path if wanted == name else "",
             back=t(table.lang, "hobbit.menu.back"),
             done=t(table.lang, "hobbit.menu.done"),
@@ -271,7 +271,7 @@ def tree_menus(table: Table, seat: int, actions: list[dict[str, Any]], focus: st
     return found
 
 
-def _steps(
+def menu_steps(
     lang: str, action: dict[str, Any], view: HobbitView | None, table: Table | None = None
 ) -> tuple[Step, ...]:
     """Each action as a path of steps: the card, then what it moves where (or a trade's partner,

@@ -121,7 +121,7 @@ def _players(table: Table, view: HobbitView) -> list[Player]:
 
 def _headline(table: Table, view: HobbitView, renderer: HobbitRenderer) -> str:
     if view.end is not None:
-        return renderer._headline(table, view)
+        return renderer.headline(table, view)
     lang = table.lang
     lines = [
         t(
@@ -151,7 +151,7 @@ def _prompt(table: Table, view: HobbitView, renderer: HobbitRenderer) -> str:
         if any(a.get("kind") == "play_treasury" for a in table.actions):
             lines.append(t(table.lang, "hobbit.ask.gold"))
         return "\n".join(lines)
-    return renderer._prompt(table, view, seat)
+    return renderer.prompt(table, view, seat)
 
 
 def _own(table: Table, seat: int, controls: Controls | None, renderer: HobbitRenderer) -> Own:
@@ -165,7 +165,7 @@ def _own(table: Table, seat: int, controls: Controls | None, renderer: HobbitRen
     ]
     private = table.private
     offer = private.get("offer") if isinstance(private, dict) else None
-    told = renderer._offer(table, offer, seat) if isinstance(offer, dict) else ""
+    told = renderer.offer_text(table, offer, seat) if isinstance(offer, dict) else ""
     return Own(mine.colour, hand, _moves(view, seat, controls), mine.key, told)
 
 
@@ -192,13 +192,13 @@ def context(table: Table) -> dict[str, Any]:
         for deck, enemy in public.face_up.items()
         if enemy is not None
     ]
-    under_way = renderer._under_way(table, public)
+    under_way = renderer.under_way(table, public)
     return {
         "lang": lang,
         "seat": seat,
         "headline": _headline(table, public, renderer),
-        "smaug": renderer._smaug(table, public),
-        "pieces": renderer._pieces(table, public),
+        "smaug": renderer.smaug_line(table, public),
+        "pieces": renderer.pieces_line(table, public),
         "cells": track,
         "dead": dead(table),
         "players": _players(table, public),

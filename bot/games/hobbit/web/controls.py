@@ -9,7 +9,7 @@ where a player looks for it.
   first; its moves appear beside it, and the figures they move light up on the track, so a
   click on the card and one on the figure make the move.
 - **Steps** for a trade (the partner, the item, the price) and an attack on Smaug (the
-  armour, the push), told in the Discord menus' words (``choices._steps``).
+  armour, the push), told in the Discord menus' words (``choices.menu_steps``).
 - **Several cards at once** (a fight, and the card Gandalf doubles; freeing a dwarf from a
   web; discarding to the hand limit or for a Sorrow): a composer whose cards are toggled and
   then confirmed; the page's script puts the action together and the engine judges it, as
@@ -28,10 +28,10 @@ from typing import Any
 from bot.games.hobbit.choices import (
     BUTTON_KINDS,
     TREES,
-    _steps,
     decision_of,
     fight_of,
     label,
+    menu_steps,
 )
 from bot.games.hobbit.words import card_about, card_name, figure_name
 from bot.i18n import t
@@ -178,7 +178,7 @@ def controls_of(table: Table, prompt: str) -> Controls | None:
         if kind in FIGURE_TARGETS and action.get("figure", action.get("dwarf")) != "DISCARD":
             found.targets[str(action.get("figure", action.get("dwarf")))] = action
     for action in by_place.get(CARD, []):
-        steps = _steps(table.lang, action, view, table)
+        steps = menu_steps(table.lang, action, view, table)
         figure = str(action.get("figure") or action.get("dwarf") or "")
         found.cards.setdefault(str(action["card"]), []).append(
             Control(action, steps[-1].label, hint=label(table.lang, action, table), figure=figure)
@@ -187,7 +187,7 @@ def controls_of(table: Table, prompt: str) -> Controls | None:
     for name in ("trade", "attack"):
         chosen = [a for a in steps_actions if a["kind"] in TREES[name]]
         if chosen:
-            nodes = _tree(name, [(_steps(table.lang, a, view, table), a) for a in chosen])
+            nodes = _tree(name, [(menu_steps(table.lang, a, view, table), a) for a in chosen])
             found.trees.append(Tree(name, t(table.lang, f"hobbit.web.tree.{name}"), nodes))
     found.composers = _composers(table, seat, by_place.get(COMPOSED, []))
     return found
