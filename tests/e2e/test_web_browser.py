@@ -131,7 +131,7 @@ async def test_hobbit_pages_show_the_track_and_the_hand(
     simcord_env: simcord.Env, repository: Repository, simcord_bot: TavernBot, browser: webdriver.Chrome
 ) -> None:
     """The board's track (every space, every figure on it) and the seat's hand as cards; the
-    README's screenshots are taken here."""
+    README's picture of a page on a phone is taken here."""
     room = make_room(simcord_env, repository)
     alice, _ = room.players
     record = await open_hobbit(room)
@@ -146,13 +146,10 @@ async def test_hobbit_pages_show_the_track_and_the_hand(
     await until(lambda: count("#board .track [data-cell^='space']") == 50, what="the track")
     assert count("#board .track [data-cell='space0'] .fig") == figures
     assert count("#board .own") == 0
-    if shots:
-        await run(browser.save_screenshot, str(Path(shots) / "web-board.png"))
     mine = answer_links(await alice.slash(room.channel, "web"))[f"Your page, game #{record.id}"]
     await run(browser.get, mine.replace("#", "?lang=en#"))
     await until(lambda: count("#board .own .hand .card:not(.k-key)") == 3, what="the hand's cards")
     if shots:
-        await run(browser.save_screenshot, str(Path(shots) / "web-private.png"))
         await run(browser.set_window_size, 420, 860)  # a phone
         await run(browser.get, f"{base}/game/{address(record.id)}?lang=ru")
         await until(lambda: count("#board .track [data-cell^='space']") == 50)
