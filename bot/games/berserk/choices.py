@@ -33,7 +33,7 @@ from bot.render.menus import Choice, Step
 from engine.core.decisions import for_seat
 from engine.games.berserk import board
 from engine.games.berserk.cards import CARDS
-from engine.games.berserk.text import TEXT
+from engine.games.berserk.typed import typed_text
 from engine.games.berserk.view import BerserkView, UnitView
 
 BUTTONS = 20
@@ -90,7 +90,7 @@ def decision_kind(table: Table, seat: int) -> str | None:
 
 def typed(action: dict[str, Any]) -> str:
     """An action as one types it (``strike c3 c4``), which the engine reads back exactly."""
-    return TEXT.action(action)
+    return typed_text(action)
 
 
 # -- buttons ------------------------------------------------------------------------------------

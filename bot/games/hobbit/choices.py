@@ -40,7 +40,7 @@ from engine import Decision
 from engine.games.hobbit.board import FINISH, GANDALF_STOPS, NUMBERS, WEB_STOP
 from engine.games.hobbit.cards import KEY, NONE, by_id, card_of, is_fight, values
 from engine.games.hobbit.data import FightCard, StepCard
-from engine.games.hobbit.text import TEXT
+from engine.games.hobbit.typed import typed_text
 from engine.games.hobbit.view import DecisionView, HobbitView
 
 LABEL_LIMIT = 80
@@ -104,7 +104,7 @@ DIRECTIONS = {"FWD": "fwd", "BACK": "back"}
 
 def typed(action: dict[str, Any]) -> str:
     """An action as one types it (``move MV-R-2 R1 fwd``), which the engine reads back exactly."""
-    return TEXT.action(action)
+    return typed_text(action)
 
 
 def decision_of(table: Table, seat: int) -> Decision | None:
