@@ -16,14 +16,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal, TextIO
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from engine.core.contract import RESIGN, RESULT_ADAPTER, Event, Result
+from engine.core.contract import RESIGN, RESULT_ADAPTER, Event, Game, Result
 from engine.core.errors import EngineError
 from engine.core.move_log import final_state, replay, upgraded_options
+from engine.core.plain import JSON
 from engine.core.registry import get_game
 from engine.core.text import seat_names, text_renderer
 
@@ -63,6 +65,32 @@ class ReplayFile(BaseModel):
         if isinstance(data, dict) and data.get("version") == FORMAT_VERSION and "state_version" not in data:
             raise ValueError(f"a version {FORMAT_VERSION} file states its state_version")
         return data
+
+
+def replay_data(
+    game: Game[Any, Any, Any],
+    seats: int,
+    seed: int | None,
+    options: BaseModel | Mapping[str, Any],
+    moves: Sequence[tuple[int, JSON]],
+    result: Result | None,
+) -> dict[str, Any]:
+    """A game as a replay file: what ``/export`` writes (the bot adds its game id and status)
+    and terminal play's ``--export``. ``seed`` is ``None`` only for a game never started,
+    which has nothing to replay."""
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "game": game.key,
+        "state_version": game.state_version,
+        "options": options.model_dump(mode="json") if isinstance(options, BaseModel) else dict(options),
+        "seats": seats,
+        "seed": seed,
+        "moves": [{"seat": seat, "action": action} for seat, action in moves],
+    }
+    if result is not None:
+        data["result"] = RESULT_ADAPTER.dump_python(result, mode="json")
+    return data
 
 
 class ReplayError(Exception):
