@@ -95,3 +95,19 @@ def test_plain_lines_name_the_fields(captured: io.StringIO) -> None:
     with bound(guild_id=10, channel_id=20, game_id=30):
         logging.getLogger("tavern.test").info("hello")
     assert captured.getvalue().rstrip().endswith("INFO tavern.test [guild=10 channel=20 game=30] hello")
+
+
+def test_discord_pys_start_up_noise_is_left_out(captured: io.StringIO) -> None:
+    """What discord.py says at every start (no voice libraries, logging in) is not written, so a
+    token Discord refuses is told in Tavern's one line; its other lines still are."""
+    handler = setup_logging("INFO", "plain")
+    assert isinstance(handler, logging.StreamHandler)
+    handler.setStream(captured)
+    library = logging.getLogger("discord.client")
+    library.warning("PyNaCl is not installed, voice will NOT be supported")
+    library.warning("davey is not installed, voice will NOT be supported")
+    library.info("logging in using static token")
+    library.warning("Application has an interaction endpoint URL set")
+    lines = captured.getvalue().splitlines()
+    assert len(lines) == 1
+    assert lines[0].endswith("WARNING discord.client [-] Application has an interaction endpoint URL set")
