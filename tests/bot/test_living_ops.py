@@ -43,22 +43,35 @@ def test_check_validates_the_database_and_lists_commands_offline(tmp_path: Path)
     assert "  /place placement: [game:]" in lines  # a game's own command, from its folder
     assert any(line.startswith("  /config ") for line in lines)
     assert (tmp_path / "data" / "t.db").exists()  # opened and migrated
+    assert lines[-1] == "ready: python -m bot will connect to Discord with these settings"
 
 
 @pytest.mark.parametrize(
-    ("env", "expected", "stream"),
+    ("env", "expected", "stream", "last"),
     [
-        ({"DATABASE_URL": "sqlite:///data/t.db"}, "token: DISCORD_TOKEN is not set", "stdout"),
-        ({"DISCORD_TOKEN": "x", "DATABASE_URL": "mysql://db"}, "database: cannot open", "stdout"),
-        ({"DISCORD_TOKEN": "x", "LOG_FORMAT": "xml"}, "Bad setting LOG_FORMAT", "stderr"),
+        (
+            {"DATABASE_URL": "sqlite:///data/t.db"},
+            "token: DISCORD_TOKEN is not set",
+            "stdout",
+            "not ready: DISCORD_TOKEN is not set (see .env.example)",
+        ),
+        (
+            {"DISCORD_TOKEN": "x", "DATABASE_URL": "mysql://db"},
+            "database: cannot open",
+            "stdout",
+            "not ready: the database cannot be opened (see .env.example)",
+        ),
+        ({"DISCORD_TOKEN": "x", "LOG_FORMAT": "xml"}, "Bad setting LOG_FORMAT", "stderr", None),
     ],
 )
-def test_check_fails_with_a_clear_line(
-    tmp_path: Path, env: dict[str, str], expected: str, stream: str
+def test_check_fails_with_a_clear_line_and_ends_saying_why_it_is_not_ready(
+    tmp_path: Path, env: dict[str, str], expected: str, stream: str, last: str | None
 ) -> None:
     done = run_check(tmp_path, **env)
     assert done.returncode == 1
     assert expected in getattr(done, stream)
+    if last is not None:
+        assert done.stdout.splitlines()[-1] == last
 
 
 @pytest.fixture
