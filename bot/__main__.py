@@ -103,7 +103,9 @@ def main(argv: list[str] | None = None) -> int:
         where = ".".join(str(p) for p in first["loc"]).upper()
         # A check of our own reads "Value error, <what is wrong>": say only what is wrong.
         message = str(first["msg"]).removeprefix("Value error, ")
-        return fail(f"Bad setting {where}: {message} (see .env.example).")
+        # A check across settings has no one place: its message names the settings itself.
+        named = f"Bad setting {where}" if where else "Bad setting"
+        return fail(f"{named}: {message} (see .env.example).")
     if args.check:
         return check(settings, sys.stdout)
     if settings.discord_token is None:

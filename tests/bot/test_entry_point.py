@@ -119,3 +119,16 @@ def test_an_unknown_option_is_refused_with_the_usage(capsys: pytest.CaptureFixtu
     assert entry.main(["--bogus"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("usage: python -m bot") and "--bogus" in err
+
+
+def test_the_web_table_without_a_secret_names_the_setting_to_set(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("WEB_ENABLED", "true")
+    monkeypatch.delenv("WEB_SECRET", raising=False)
+    assert entry.main([]) == 1
+    [line] = capsys.readouterr().err.strip().splitlines()
+    assert line.startswith("Bad setting WEB_SECRET: WEB_ENABLED is on but WEB_SECRET is not set")
+    assert list(tmp_path.iterdir()) == []
