@@ -24,7 +24,9 @@ class Settings(BaseSettings):
     """The bot's token from the Discord developer portal (Bot → Reset Token). Required to run."""
     database_url: str = "sqlite:///data/tavern.db"
     """Where games are stored: sqlite:///data/tavern.db (three slashes: relative to the working
-    folder), sqlite:////var/lib/tavern.db (four: absolute), or postgresql://user:password@host/db."""
+    folder), sqlite:////var/lib/tavern/tavern.db (four: absolute), or
+    postgresql://user:password@host/db. The file's own folder is created if the one above it
+    exists."""
     dev_guild_id: int | None = None
     """A server id to sync slash commands to at once while developing; unset: sync globally."""
     log_level: str = "INFO"

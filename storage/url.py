@@ -2,7 +2,7 @@
 
 sqlite:///data/tavern.db                      a file relative to the working directory (its
                                               folder is created if the one above exists)
-sqlite:////var/lib/tavern.db                  an absolute path (four slashes)
+sqlite:////var/lib/tavern/tavern.db           an absolute path (four slashes)
 sqlite:///:memory:                            a private in-memory database (tests)
 postgresql://user:password@host:5432/tavern   a PostgreSQL database (also postgres://);
                                               ?host=/run/postgresql for a Unix socket
