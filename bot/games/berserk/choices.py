@@ -7,7 +7,7 @@ response window, a short trigger declaration. The main phase is a menu — a cre
 what it does (moves, strikes, its abilities with their targets and X) — with **End turn** as
 a button; so is any decision with more choices than buttons can hold, **Pass** (or nothing, or
 no defender) staying a button. Every choice picked in a menu is typed text the engine reads
-(``engine.games.berserk.text``), so what a menu shows is what ``/move`` takes.
+(``engine.games.berserk.typed``), so what a menu shows is what ``/move`` takes.
 """
 
 from __future__ import annotations

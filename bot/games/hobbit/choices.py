@@ -10,7 +10,7 @@ item, the price), a long list of attacks. Choosing several cards at once is a se
 the hand's cards: the fight cards of a fight (then, for the player who may double one, which
 card Gandalf doubles), the cards that free a dwarf from a web, the discards to the hand limit
 and for a Sorrow. Every menu's pick is typed text the engine reads
-(``engine.games.hobbit.text``), so what a menu shows is what ``/move`` takes.
+(``engine.games.hobbit.typed``), so what a menu shows is what ``/move`` takes.
 
 A seat's message may hold several menus; which one a ``Focus`` narrows is its first word
 (``trade 1 BH02#1``: the trade menu at partner 1, item BH02#1).
