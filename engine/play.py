@@ -6,9 +6,9 @@ You take one seat (``--seat``, counted from 1, default 1) and the computer the o
 your seat's view and the events your seat may know are printed, so hidden information stays
 hidden. Answer with the number of a listed action, or type one as the game reads it (``help``
 shows the game's own examples, ``Game.typed_examples``), or as JSON. Every numbered choice is a
-move that can be played: where the game lists a free-form action to fill in (a Raid placement
-or path, a Berserk army), the numbers offer its random form first — one drawn at random when
-the game has no such action — and the menu says in words what to type for one's own.
+move that can be played: where the game lists a free-form action to fill in (a placement, a
+path, an army), the numbers offer its random form first — one drawn at random when the game
+has no such action — and the menu says in words what to type for one's own.
 ``default`` plays what the pending decision takes for an absent player, when it has such a
 default. ``help`` explains, ``quit`` (or Ctrl-C) leaves. Without ``--seed`` every game is new;
 its seed is printed to replay it. ``--export FILE`` writes a finished game's replay file, the
@@ -69,8 +69,9 @@ class Menu:
 def menu(game: Game[Any, Any, Any], state: Any, seat: int, rng: random.Random) -> Menu:
     """The seat's legal actions as a menu. A template (a placement or a path to fill in, as the
     game's sampler says, ``register_sampler``'s ``fills``) is never a numbered choice: picked
-    as it is, the game would refuse it. Its random form comes first — the game's own (Raid's
-    ``place_random``) or, where there is none, one the sampler draws."""
+    as it is, the game would refuse it. Its random form is choice 1: the game's own (a random
+    placement, listed right after its template) or, where the game lists no move as it
+    stands, one the sampler draws."""
     legal = game.legal_actions(state, seat)
     fills = fills_of(game.key)
     templates = tuple(a for a in legal if fills is not None and fills(a))

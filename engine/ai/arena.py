@@ -5,7 +5,7 @@ python -m engine.ai.arena <game> --seats 2 --games 1000 --policies <policy>,<pol
 The policies fill the seats in the order given (repeated when fewer than the seats); game
 ``g`` rotates that line-up by ``g`` places, so every policy starts equally often. A policy
 *wins* a game when it alone ranks first and *ties* when it shares first place; in a
-co-operative game (Hobbit) every seat wins or loses together, and the report gives the team's
+co-operative game every seat wins or loses together, and the report gives the team's
 wins instead. This is a tool, not engine logic: it reads the clock to time decisions.
 """
 
