@@ -119,8 +119,8 @@ def example_positions() -> Iterator[Any]:
     )
     t15 = position(key=YELLOW, at={"R1": 43}, hands={RED: ["BH01", "BH03", "BH02", "BH16"]})
     yield (offered := play(t15, "move MV-R-1 R1 fwd"))  # a trade to offer, the Key to ask for
-    yield play(offered, "offer 1 BH02#1 BH01#1 BH03#1")  # the reply
-    yield play(offered, "offer 1 BH02#1 BH01#1 BH03#1", "accept KEY")  # the door
+    yield play(offered, "offer 2 BH02#1 BH01#1 BH03#1")  # the reply
+    yield play(offered, "offer 2 BH02#1 BH01#1 BH03#1", "accept KEY")  # the door
     five = ["BH01", "BH02", "BH03", "BH04", "BH05"]
     sorrow = position(at={"Y1": 5, "R1": 3}, hands={YELLOW: five}, tops={"mirkwood": ["MW14"]}, dice=[2])
     yield play(sorrow, "move MV-R-2 R1 fwd")  # a target
