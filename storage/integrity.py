@@ -10,12 +10,23 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import engine
 from engine.core.move_log import final_state, upgraded_options
 from storage.database import Row
 from storage.snapshots import snapshot
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """What checking one game found: its problems, and for a game that replays, the result the
+    replay reached with the options the rules read (what its rating is rebuilt from)."""
+
+    problems: list[str]
+    result: engine.Result | None = None
+    options: dict[str, Any] = field(default_factory=dict)
 
 
 def game_problems(
@@ -25,22 +36,34 @@ def game_problems(
     result_rows: Sequence[Row],
 ) -> list[str]:
     """Every way the game's rows disagree with each other; empty when the game is sound."""
+    return checked_game(game_row, seat_rows, move_rows, result_rows).problems
+
+
+def checked_game(
+    game_row: Row,
+    seat_rows: Sequence[Row],
+    move_rows: Sequence[Row],
+    result_rows: Sequence[Row],
+) -> Checked:
+    """``game_problems``, and the replayed result."""
     status, stored, stored_version = game_row["status"], game_row["state"], game_row["state_version"]
     try:
         game = engine.get_game(game_row["key"])
         options = json.loads(game_row["options"])
         if not isinstance(options, dict):
-            return ["the options are not a JSON object"]
+            return Checked(["the options are not a JSON object"])
         if stored_version > game.state_version:
-            return [f"stored at state version {stored_version}, newer than the rules ({game.state_version})"]
+            return Checked(
+                [f"stored at state version {stored_version}, newer than the rules ({game.state_version})"]
+            )
         options = upgraded_options(game, options, stored_version)
         actions = [(m["seat"], json.loads(m["action"])) for m in move_rows]
         if not all(isinstance(action, dict) for _, action in actions):
-            return ["a logged action is not a JSON object"]
+            return Checked(["a logged action is not a JSON object"])
     except engine.UnknownGame as exc:
-        return [f"unknown game key: {exc}"]
+        return Checked([f"unknown game key: {exc}"])
     except json.JSONDecodeError as exc:
-        return [f"unreadable JSON: {exc}"]
+        return Checked([f"unreadable JSON: {exc}"])
 
     problems: list[str] = []
     if stored_version != game.state_version:
@@ -53,7 +76,7 @@ def game_problems(
     try:
         game.load_options(options)
     except engine.DamagedState as exc:
-        return [*problems, exc.message]  # nothing replays from options the game refuses
+        return Checked([*problems, exc.message])  # nothing replays from options the game refuses
 
     if stored is None:
         # A lobby, or a lobby cancelled before it started: nothing was played.
@@ -61,21 +84,21 @@ def game_problems(
             problems.append(f"the game is {status} but has no snapshot")
         if move_rows:
             problems.append("moves are logged but the game has no snapshot")
-        return problems
+        return Checked(problems, options=options)
     if status == "lobby":
         problems.append("a lobby has a snapshot")
 
     try:
         state = final_state(game, len(seat_rows), game_row["seed"], options, actions)
     except engine.EngineError as exc:
-        return [*problems, f"the log cannot be replayed: {exc}"]
+        return Checked([*problems, f"the log cannot be replayed: {exc}"])
     except (TypeError, ValueError) as exc:  # a seed or seat count the engine cannot start from
-        return [*problems, f"the game cannot be set up again: {exc}"]
+        return Checked([*problems, f"the game cannot be set up again: {exc}"])
     replayed = snapshot(game, state)
     if replayed != stored:
         problems.append(_snapshot_damage(game, stored) or "the snapshot differs from the replayed log")
     problems.extend(_result_problems(game, state, status, seat_rows, result_rows))
-    return problems
+    return Checked(problems, game.result(state), options)
 
 
 def _snapshot_damage(game: engine.Game[Any, Any, Any], stored: str) -> str | None:

@@ -46,6 +46,9 @@ v13 ``games.state_version``: the game's state version (``engine.Game.state_versi
 v14 ``seats.playing``: a player's seats in running games, marked by triggers and indexed
 v15 ``owed``: what a stored move still owes the table (its board, pings, DMs), written in the
     move's transaction and claimed with an owner and a lease until delivered (``storage.owed``)
+v16 ``ratings`` and ``rating_changes``: each player's skill rating per game and scope, and each
+    rated game's changes in the order games ended (``storage.ratings``), filled in by rating
+    every finished game stored so far without a computer seat, in the order they ended
 """
 
 from __future__ import annotations
@@ -57,8 +60,10 @@ from dataclasses import dataclass
 
 import engine
 from engine.core.move_log import final_state, upgraded_options
-from storage.database import Connection, Database
+from storage.database import Connection, Database, Row
 from storage.errors import StorageError
+from storage.rating_rows import change_row, scopes_of
+from storage.ratings import Ledger, rated_game
 from storage.schema import FIRST_STATE_VERSION, result_rows
 from storage.snapshots import snapshot
 
@@ -762,6 +767,72 @@ PG_V15_STATEMENTS = (
     """,
 )
 
+V16_STATEMENTS = (
+    """
+    CREATE TABLE ratings (
+        key           TEXT    NOT NULL,
+        guild_id      INTEGER NOT NULL,            -- the server, 0 outside any, -1 every server
+        player        TEXT    NOT NULL,            -- a user id, or ai:<policy> for a computer level
+        mu            REAL    NOT NULL,
+        sigma         REAL    NOT NULL,
+        games         INTEGER NOT NULL,            -- rated games that made it
+        conservative  REAL    NOT NULL,            -- mu - 3 sigma: what leaderboards order by
+        PRIMARY KEY (key, guild_id, player)
+    )
+    """,
+    "CREATE INDEX ratings_ranked ON ratings (key, guild_id, conservative DESC, player)",
+    "CREATE INDEX ratings_of_player ON ratings (player, guild_id, key)",
+    """
+    CREATE TABLE rating_changes (
+        game_id       INTEGER NOT NULL REFERENCES games (id),
+        guild_id      INTEGER NOT NULL,            -- the scope, as in ratings
+        seat          INTEGER NOT NULL,
+        seq           INTEGER NOT NULL,            -- the game's place in the order games are rated
+        key           TEXT    NOT NULL,
+        player        TEXT    NOT NULL,
+        mu_before     REAL    NOT NULL,
+        sigma_before  REAL    NOT NULL,
+        mu            REAL    NOT NULL,
+        sigma         REAL    NOT NULL,
+        PRIMARY KEY (game_id, guild_id, seat)
+    )
+    """,
+    "CREATE INDEX rating_changes_order ON rating_changes (seq)",
+    "CREATE INDEX rating_changes_of_player ON rating_changes (key, guild_id, player, seq)",
+)
+
+PG_V16_STATEMENTS = (
+    """
+    CREATE TABLE ratings (
+        key           TEXT    NOT NULL,
+        guild_id      BIGINT  NOT NULL,
+        player        TEXT    NOT NULL,
+        mu            DOUBLE PRECISION NOT NULL,
+        sigma         DOUBLE PRECISION NOT NULL,
+        games         INTEGER NOT NULL,
+        conservative  DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (key, guild_id, player)
+    )
+    """,
+    *V16_STATEMENTS[1:3],
+    """
+    CREATE TABLE rating_changes (
+        game_id       BIGINT  NOT NULL REFERENCES games (id),
+        guild_id      BIGINT  NOT NULL,
+        seat          INTEGER NOT NULL,
+        seq           INTEGER NOT NULL,
+        key           TEXT    NOT NULL,
+        player        TEXT    NOT NULL,
+        mu_before     DOUBLE PRECISION NOT NULL,
+        sigma_before  DOUBLE PRECISION NOT NULL,
+        mu            DOUBLE PRECISION NOT NULL,
+        sigma         DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (game_id, guild_id, seat)
+    )
+    """,
+    *V16_STATEMENTS[4:],
+)
+
 V5_INSERT_RESULT = (
     "INSERT INTO results (game_id, seat, user_id, key, rank, score, won, finished_at, reason, team)"
     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
@@ -860,6 +931,55 @@ async def _backfill_computer_turns(db: Connection) -> None:
             )
 
 
+V16_INSERT_CHANGE = (
+    "INSERT INTO rating_changes (game_id, guild_id, seat, seq, key, player,"
+    " mu_before, sigma_before, mu, sigma) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+"""The v16 step's insert of a game's changes (``storage.rating_rows.change_row``'s columns)."""
+
+
+async def _backfill_ratings(db: Connection) -> None:
+    """Every finished game stored so far rated from its results, in the order the games ended
+    (ties by game id); a game with a computer seat stays unrated, as the default has it."""
+    rows = await db.fetch(
+        "SELECT r.game_id, r.seat, r.user_id, r.rank, r.team, g.key, g.guild_id, g.options"
+        " FROM results r JOIN games g ON g.id = r.game_id WHERE g.status = 'finished'"
+        " ORDER BY r.finished_at, r.game_id, r.seat"
+    )
+    games: dict[int, list[Row]] = {}
+    for row in rows:
+        games.setdefault(int(row[0]), []).append(row)
+    ledger = Ledger()
+    for seq, (game_id, seats) in enumerate(games.items(), start=1):
+        first = seats[0]
+        try:
+            options = json.loads(first[7])
+        except ValueError:
+            options = {}
+        team = first[4] if first[4] in ("won", "lost") else None
+        rated = rated_game(
+            game_id,
+            first[5],
+            scopes_of(first[6]),
+            options if isinstance(options, dict) else {},
+            [int(s[3]) for s in seats],
+            team,
+            [(s[2], None) for s in seats],
+            rate_computers=False,
+        )
+        if rated is None:
+            continue
+        await db.execute_many(V16_INSERT_CHANGE, [change_row(c, seq) for c in ledger.play(rated)])
+    await db.execute_many(
+        "INSERT INTO ratings (key, guild_id, player, mu, sigma, games, conservative)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [
+            (*k, s.rating.mu, s.rating.sigma, s.games, s.rating.conservative)
+            for k, s in ledger.standings.items()
+        ],
+    )
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "games, seats and the move log", V1_STATEMENTS, PG_V1_STATEMENTS),
     Migration(2, "results per seat for statistics", V2_STATEMENTS, PG_V2_STATEMENTS, _backfill_results),
@@ -898,6 +1018,13 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(13, "the state version each game was stored at", V13_STATEMENTS, V13_STATEMENTS),
     Migration(14, "a player's seats in running games marked and indexed", V14_STATEMENTS, PG_V14_STATEMENTS),
     Migration(15, "what a stored move still owes the table", V15_STATEMENTS, PG_V15_STATEMENTS),
+    Migration(
+        16,
+        "skill ratings per game and scope, and each rated game's changes",
+        V16_STATEMENTS,
+        PG_V16_STATEMENTS,
+        _backfill_ratings,
+    ),
 )
 LATEST = MIGRATIONS[-1].version
 

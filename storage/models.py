@@ -10,6 +10,7 @@ from typing import Any
 
 from engine import Event, Result, get_game
 from engine.core.position import Position
+from storage.ratings import Change
 
 
 class GameStatus(StrEnum):
@@ -53,6 +54,9 @@ class GameRecord:
     created_at: datetime
     updated_at: datetime
     result: Result | None = None
+    ratings: tuple[Change, ...] = ()
+    """A finished game's rating changes in its own server's ratings, by seat (none when the
+    game was not rated, or is not over)."""
 
     @property
     def position(self) -> Position[Any, Any] | None:

@@ -52,7 +52,7 @@ from storage.errors import (
     NotPlaying,
     StaleVersion,
 )
-from storage.integrity import game_problems
+from storage.integrity import checked_game
 from storage.migrations import migrate
 from storage.models import (
     Applied,
@@ -65,6 +65,21 @@ from storage.models import (
     UserStats,
 )
 from storage.owed import Owed, owe
+from storage.rating_check import Finished, rating_problems
+from storage.rating_rows import (
+    CHANGE_COLUMNS,
+    PlayerRating,
+    RatingBoard,
+    RatingPolicyReader,
+    computers_unrated,
+    game_changes,
+    match_of,
+    player_ratings,
+    rate_in,
+    rating_board,
+    scopes_of,
+)
+from storage.ratings import Change, person
 from storage.schema import (
     ADD_STANDING,
     EVERYWHERE,
@@ -108,6 +123,7 @@ async def open_repository(
     pool_size: int = POOL_SIZE,
     claimant: Claimant | None = None,
     turn_policy: TurnPolicyReader | None = None,
+    rating_policy: RatingPolicyReader | None = None,
 ) -> Repository:
     """Open (creating an SQLite file if needed) the database ``url`` names, migrated to the
     latest schema. ``DatabaseUnavailable`` names the database and what to do when it cannot be
@@ -115,7 +131,8 @@ async def open_repository(
     snapshots rebuilt from the log (``storage.state_versions``). ``claimant``: who this
     process's claims are made as (a new owner by default). ``turn_policy``: how the turn clock
     learns a game's turn limit and reminder (``storage.turn_clock``; the default policy for
-    every game when not given)."""
+    every game when not given). ``rating_policy``: whether a game's server rates games with
+    computer seats (``storage.rating_rows``; never, when not given)."""
     database = await open_database(url, pool_size=pool_size)
     try:
         with database.explained():
@@ -124,7 +141,13 @@ async def open_repository(
     except BaseException:
         await database.close()
         raise
-    return Repository(database, clock=clock or utc_now, claimant=claimant, turn_policy=turn_policy)
+    return Repository(
+        database,
+        clock=clock or utc_now,
+        claimant=claimant,
+        turn_policy=turn_policy,
+        rating_policy=rating_policy,
+    )
 
 
 class Repository:
@@ -138,8 +161,11 @@ class Repository:
         clock: Clock,
         claimant: Claimant | None = None,
         turn_policy: TurnPolicyReader | None = None,
+        rating_policy: RatingPolicyReader | None = None,
     ) -> None:
         self.database = database
+        self.rating_policy = rating_policy or computers_unrated
+        """Whether a server rates games with computer seats, asked as a game with one ends."""
         self._clock = clock
         self.claimant = claimant or Claimant.this_process()
         """The owner and lease of every claim this repository makes: one per process."""
@@ -547,11 +573,13 @@ class Repository:
                     "UPDATE seats SET resigned = 1 WHERE game_id = ? AND seat = ?", (game_id, seat)
                 )
                 seats = tuple(replace(s, resigned=True) if s.seat == seat else s for s in seats)
+            ratings: tuple[Change, ...] = ()
             if result is not None:
                 await db.execute_many(INSERT_RESULT, result_rows(game_id, record.key, result, user_ids, now))
                 await db.execute_many(
                     ADD_STANDING, standing_rows(record.key, record.guild_id, result, user_ids)
                 )
+                ratings = await self._rate(db, record, result)
             game_after: GameRecord = replace(
                 record,
                 message_id=stored["message_id"],
@@ -561,6 +589,7 @@ class Repository:
                 seats=seats,
                 updated_at=datetime.fromisoformat(now),
                 result=result,
+                ratings=ratings,
             )
             deadlines: dict[int, TurnDeadline] = {}
             if turn_now is not None:
@@ -601,6 +630,9 @@ class Repository:
                 updated_at=datetime.fromisoformat(now),
                 result=result,
             )
+            if result is not None:
+                async with self._transaction(write=False, single=True) as db:
+                    game_after = replace(game_after, ratings=await game_changes(db, game_id, record.guild_id))
             deadlines = {} if turn_now is None else await self.turn_clock.deadlines(game_id)
             stored = game_after, deadlines
         if stored is None:
@@ -609,6 +641,26 @@ class Repository:
         self._remember(game_id, version, text, step.state)
         self._keep(game_after, text)
         return Applied(game=game_after, events=step.events, deadlines=deadlines, owed=parts)
+
+    async def _rate(self, db: Connection, record: GameRecord, result: engine.Result) -> tuple[Change, ...]:
+        """Rate the game ``record`` ends with ``result`` (in the transaction storing its last
+        move): its changes in its own server's ratings, none when it is not rated."""
+        computers = any(s.is_ai for s in record.seats)
+        rate_computers = computers and await self.rating_policy(db, record.guild_id)
+        seats = [(s.user_id, s.ai) for s in record.seats]
+        match = match_of(
+            record.id,
+            record.key,
+            record.guild_id,
+            record.options,
+            result,
+            seats,
+            rate_computers=rate_computers,
+        )
+        if match is None:
+            return ()
+        scope = scopes_of(record.guild_id)[0]
+        return tuple(c for c in await rate_in(db, match) if c.scope == scope)
 
     async def _stored_move(
         self, game_id: int, version: int, seat: int, logged: dict[str, Any]
@@ -683,12 +735,40 @@ class Repository:
         async with self._transaction(write=False, aside=True) as db:
             ids = [row[0] for row in await db.fetch("SELECT id FROM games ORDER BY id")]
         mismatches: list[Mismatch] = []
+        finished: dict[int, Finished] = {}
         for game_id in ids:
             row, seats, moves, results = await self.database.run(
                 partial(self._stored_game, game_id=game_id), write=False, aside=True
             )
-            mismatches.extend(Mismatch(game_id, p) for p in game_problems(row, seats, moves, results))
+            checked = checked_game(row, seats, moves, results)
+            mismatches.extend(Mismatch(game_id, p) for p in checked.problems)
+            if row["status"] == GameStatus.FINISHED and checked.result is not None:
+                players = tuple((s["user_id"], s["ai"]) for s in seats)
+                finished[game_id] = Finished(
+                    row["key"], row["guild_id"], checked.options, players, checked.result
+                )
+        async with self._transaction(write=False, aside=True) as db:
+            changes = await db.fetch(f"SELECT {CHANGE_COLUMNS}, seq FROM rating_changes ORDER BY seq")
+            ratings = await db.fetch("SELECT key, guild_id, player, mu, sigma, games FROM ratings")
+        mismatches.extend(Mismatch(g, p) for g, p in rating_problems(finished, changes, ratings))
         return mismatches
+
+    # -- ratings -------------------------------------------------------------------------
+    async def rating_board(self, key: str, *, guild_id: int | None, limit: int = 10) -> RatingBoard:
+        """The game's leaderboard by conservative rating in one server's ratings (``None``: over
+        every server), provisional players apart; at most ``limit`` rows each."""
+        if not 1 <= limit <= LEADERBOARD_MAX:
+            raise ValueError(f"a leaderboard shows 1 to {LEADERBOARD_MAX} players, not {limit}")
+        scope = EVERYWHERE if guild_id is None else guild_id
+        async with self._transaction(write=False, aside=True) as db:
+            return await rating_board(db, key, scope, limit)
+
+    async def player_ratings(self, user_id: int, *, guild_id: int | None = None) -> list[PlayerRating]:
+        """A person's ratings, one per game he is rated in, with their trends: in one server's
+        ratings, or (``None``) over every server."""
+        scope = EVERYWHERE if guild_id is None else guild_id
+        async with self._transaction(write=False, aside=True) as db:
+            return await player_ratings(db, person(user_id), scope)
 
     # -- inside a transaction --------------------------------------------------------------
     async def _stored_game(
@@ -729,12 +809,18 @@ class Repository:
     async def _read(self, db: Connection, game_id: int, *, lock: bool = False) -> GameRecord:
         if lock:
             row = await self._game_row(db, game_id, lock=True)
-            return self._decode(row, _seats(await self._seat_rows(db, game_id)))
-        # The game and its seats in one query (one row per seat), one round trip less per move.
-        rows = await db.fetch(GAME_WITH_SEATS, (game_id,))
-        if not rows:
-            raise GameNotFound(f"there is no game {game_id}", game_id=game_id)
-        return self._decode(rows[0], _seats([r for r in rows if r["seat_seat"] is not None], prefix="seat_"))
+            record = self._decode(row, _seats(await self._seat_rows(db, game_id)))
+        else:
+            # The game and its seats in one query (one row per seat), one round trip less per move.
+            rows = await db.fetch(GAME_WITH_SEATS, (game_id,))
+            if not rows:
+                raise GameNotFound(f"there is no game {game_id}", game_id=game_id)
+            record = self._decode(
+                rows[0], _seats([r for r in rows if r["seat_seat"] is not None], prefix="seat_")
+            )
+        if record.status is GameStatus.FINISHED:  # its final board shows its rating changes
+            record = replace(record, ratings=await game_changes(db, game_id, record.guild_id))
+        return record
 
     async def _open_game_id(self, db: Connection, channel_id: int) -> int | None:
         row = await db.fetch_one(

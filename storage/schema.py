@@ -26,6 +26,8 @@ TABLES: dict[str, tuple[str, ...]] = {
     "dm_notices": ("game_id", "user_id"),
     "player_settings": ("user_id", "key"),
     "owed": ("game_id", "version"),
+    "ratings": ("key", "guild_id", "player"),
+    "rating_changes": ("game_id", "guild_id", "seat"),
 }
 """Every table and its key, each after the tables it refers to (the order a copy fills them in)."""
 

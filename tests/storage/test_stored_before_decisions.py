@@ -37,8 +37,15 @@ async def stored_v4_database(db_url: str, backend: str, tmp_path: Path) -> None:
         assert await migrate(target, target=4) == 4
         async with source.transaction(write=False) as reader, target.transaction(write=True) as writer:
             for table, key in TABLES.items():
-                if table not in ("standings", "computer_turns", "dm_notices", "player_settings", "owed"):
-                    # (came with v6, v8, v10 and v15)
+                if table not in (
+                    "standings",
+                    "computer_turns",
+                    "dm_notices",
+                    "player_settings",
+                    "owed",
+                    "ratings",
+                    "rating_changes",
+                ):  # (came with v6, v8, v10, v15 and v16)
                     await copy_table(reader, writer, table, key)
             await target.after_copy(writer)
     finally:
