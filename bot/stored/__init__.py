@@ -4,11 +4,12 @@ transactions (``Repository.database``); the tables are in the schema (``storage.
 every table.
 
 ``open_repository`` opens storage as the bot uses it: its turn clock counting each game with
-its server's turn limit and reminder (``guild_settings.policy_of_server``)."""
+its server's turn limit and reminder (``guild_settings.policy_of_server``), and a game with a
+computer seat rated where its server says so (``guild_settings.rates_computers``)."""
 
 from __future__ import annotations
 
-from bot.stored.guild_settings import policy_of_server
+from bot.stored.guild_settings import policy_of_server, rates_computers
 from storage import Repository
 from storage import open_repository as open_storage
 from storage.claims import Claimant
@@ -19,9 +20,15 @@ from storage.repository import Clock
 async def open_repository(
     url: str, *, clock: Clock | None = None, pool_size: int = POOL_SIZE, claimant: Claimant | None = None
 ) -> Repository:
-    """``storage.open_repository`` with the servers' settings as the turn clock's policy."""
+    """``storage.open_repository`` with the servers' settings as the turn clock's policy and
+    the ratings'."""
     return await open_storage(
-        url, clock=clock, pool_size=pool_size, claimant=claimant, turn_policy=policy_of_server
+        url,
+        clock=clock,
+        pool_size=pool_size,
+        claimant=claimant,
+        turn_policy=policy_of_server,
+        rating_policy=rates_computers,
     )
 
 

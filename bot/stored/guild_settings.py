@@ -38,6 +38,9 @@ class GuildSettings(BaseModel):
     pictures: bool = True
     """Boards and private views with pictures (maps, fields); ``False``: text grids instead, for
     servers whose members read with images turned off."""
+    rate_computers: bool = False
+    """Whether games with a computer seat are rated, each computer level rated as a player of
+    its own (``storage.ratings``); by default they are not."""
 
     @model_validator(mode="after")
     def _reminder_before_limit(self) -> GuildSettings:
@@ -84,6 +87,12 @@ async def policy_of_server(db: Connection, guild_id: int | None) -> TurnPolicy:
     return (await read_settings(db, guild_id)).turn_policy
 
 
+async def rates_computers(db: Connection, guild_id: int | None) -> bool:
+    """Whether a game on ``guild_id`` with a computer seat is rated, read in the transaction
+    that ends it (a ``storage.rating_rows.RatingPolicyReader``)."""
+    return (await read_settings(db, guild_id)).rate_computers
+
+
 async def read(repo: Repository, guild_id: int | None) -> GuildSettings:
     """The server's settings (the defaults for a server that set none, or outside any server)."""
     return await repo.database.run(lambda db: read_settings(db, guild_id), write=False, single=True)
@@ -106,6 +115,7 @@ __all__ = [
     "MAX_TURN_MINUTES",
     "GuildSettings",
     "policy_of_server",
+    "rates_computers",
     "read",
     "read_settings",
     "write",
