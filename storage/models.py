@@ -75,7 +75,7 @@ class Applied:
     events: tuple[Event, ...]
     deadlines: Mapping[int, Any] = field(default_factory=dict)
     """Seat → ``storage.turn_clock.TurnDeadline`` of the seats now to act, when the move was
-    applied with ``turn_now`` (empty otherwise)."""
+    applied with ``clocked`` (empty otherwise)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,7 +38,7 @@ import engine
 from engine.core import dump_json
 from engine.core.move_log import play_logged
 from storage.backends import open_database
-from storage.claims import Claimant, to_epoch
+from storage.claims import Claimant, database_now
 from storage.computer_turns import ComputerTurns
 from storage.database import POOL_SIZE, Connection, Database, Row
 from storage.errors import (
@@ -108,7 +108,9 @@ async def open_repository(
     """Open (creating an SQLite file if needed) the database ``url`` names, migrated to the
     latest schema. ``DatabaseUnavailable`` names the database and what to do when it cannot be
     used. Games stored at an older state version than their rules' are upgraded and their
-    snapshots rebuilt from the log (``storage.state_versions``). ``claimant``: who this
+    snapshots rebuilt from the log (``storage.state_versions``). ``clock``: this process's clock,
+    for what rows record of when they were written (``created_at``, ``updated_at``); the turn
+    clock counts by the database's alone (``storage.claims``). ``claimant``: who this
     process's claims are made as (a new owner by default). ``turn_policy``: how the turn clock
     learns a game's turn limit and reminder (``storage.turn_clock``; the default policy for
     every game when not given)."""
@@ -398,7 +400,7 @@ class Repository:
         expected_version: int,
         seat: int,
         action: dict[str, Any],
-        turn_now: datetime | None = None,
+        clocked: bool = False,
         present: bool = True,
     ) -> Applied:
         """Play one move, atomically: check the game is running and still at
@@ -406,16 +408,16 @@ class Repository:
         snapshot and bump the version; on the last move also the results. Any error leaves
         the game exactly as it was.
 
-        With ``turn_now`` the turn deadlines are brought up to date in the same transaction
-        (``TurnClock.sync_in``, counting with the game's turn policy read in it too; ``present``:
-        the seat moved by its own hand) and returned in ``Applied.deadlines``; without it the
-        scheduler syncs them later."""
+        ``clocked``: the turn deadlines are brought up to date in the same transaction, at the
+        database's now read in it (``TurnClock.sync_in``, counting with the game's turn policy
+        read in it too; ``present``: the seat moved by its own hand) and returned in
+        ``Applied.deadlines``; otherwise the scheduler syncs them later."""
         # From the record this repository last read or stored, if it is at the move's version:
         # the compare-and-swap below proves the database still holds it, and when it does not
         # (another process moved), the move is tried once more from what is stored.
         known = self._known(game_id, expected_version)
         if known is not None:
-            applied = await self._store_move(*known, seat, action, turn_now=turn_now, present=present)
+            applied = await self._store_move(*known, seat, action, clocked=clocked, present=present)
             if applied is not None:
                 return applied
         # The game and its seats in one statement: a snapshot of its own, no lock, no transaction.
@@ -431,7 +433,7 @@ class Repository:
             )
         read = self._known(game_id, expected_version)  # the record just read, and its snapshot
         assert read is not None
-        applied = await self._store_move(*read, seat, action, turn_now=turn_now, present=present)
+        applied = await self._store_move(*read, seat, action, clocked=clocked, present=present)
         if applied is None:  # another process moved first, between the read and now
             raise StaleVersion(
                 f"game {game_id} changed during the move at {expected_version}", expected=expected_version
@@ -445,7 +447,7 @@ class Repository:
         seat: int,
         action: dict[str, Any],
         *,
-        turn_now: datetime | None,
+        clocked: bool,
         present: bool,
     ) -> Applied | None:
         """The move applied to ``record`` (its snapshot ``stored_text``) and stored, or ``None``
@@ -462,15 +464,18 @@ class Repository:
         # Most moves are one statement (below), atomic by itself; the last move, a resignation
         # and a move that syncs the turn clock write more, in one transaction. Either way the
         # transaction is one piece of work: on SQLite one hand-off to the connection's thread.
-        single = result is None and not resigned and turn_now is None
+        single = result is None and not resigned and not clocked
         finishing = ", status = 'finished'" if status is GameStatus.FINISHED else ""
         user_ids = [s.user_id for s in record.seats]
         # A move with the turn clock marks the game synced with it on the row it writes anyway,
         # and logs the clock's time: the mover's deadline row then need not change (storage.turn_clock).
-        synced, synced_params = ("", ()) if turn_now is None else (", turns_synced = ?", (version,))
-        clock, clock_params = ("", ()) if turn_now is None else (", turn_at", (to_epoch(turn_now),))
+        synced, synced_params = (", turns_synced = ?", (version,)) if clocked else ("", ())
 
         async def store(db: Connection) -> tuple[GameRecord, dict[int, TurnDeadline]] | None:
+            # The turn clock's time is the database's now, read once: the log, the deadlines and
+            # the board count from the same reading, whatever this process's clock says.
+            turn_at = await database_now(db) if clocked else None
+            clock, clock_params = ("", ()) if turn_at is None else (", turn_at", (turn_at,))
             # Of two processes moving at the same version, the second waits for the first's row
             # lock, then matches no row and stores nothing. The status is written only when it
             # changes, so the indexes on it are left alone.
@@ -506,11 +511,11 @@ class Repository:
                 result=result,
             )
             deadlines: dict[int, TurnDeadline] = {}
-            if turn_now is not None:
+            if turn_at is not None:
                 deadlines = await self.turn_clock.sync_in(
                     db,
                     game_after,
-                    turn_now,
+                    turn_at,
                     present_seat=seat if present else None,
                     mover=seat,
                     clocked=True,
@@ -542,7 +547,7 @@ class Repository:
                 updated_at=datetime.fromisoformat(now),
                 result=result,
             )
-            deadlines = {} if turn_now is None else await self.turn_clock.deadlines(game_id)
+            deadlines = await self.turn_clock.deadlines(game_id) if clocked else {}
             stored = game_after, deadlines
         if stored is None:
             return None

@@ -14,7 +14,9 @@ from simcord.enums import ComponentType, InteractionType
 
 import engine
 from bot.buttons import encode_action
+from bot.scheduler import POLL_SECONDS
 from storage import GameRecord, GameStatus, Repository
+from tests.storage.helpers import time_passes
 
 
 @dataclass
@@ -34,6 +36,18 @@ class Room:
         found = await self.repository.by_channel(self.channel.id)
         assert found is not None
         return found
+
+
+async def let_time_pass(env: simcord.Env, repository: Repository, seconds: float) -> None:
+    """``seconds`` pass for the bot and for its database together, a scheduler's period at a
+    time: the moments the database stored move back (``time_passes``, the database's clock
+    itself stays real) as SimCord's virtual clock moves on, so each pass of the scheduler finds
+    due what the database's clock says is due then."""
+    while seconds > 0:
+        step = min(POLL_SECONDS, seconds)
+        await time_passes(repository, step)
+        await env.advance_time(step)
+        seconds -= step
 
 
 def make_room(env: simcord.Env, repository: Repository, names: tuple[str, ...] = ("alice", "bob")) -> Room:

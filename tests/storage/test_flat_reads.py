@@ -13,7 +13,7 @@ import asyncio
 import random
 import sqlite3
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +31,6 @@ from tests.storage.conftest import TickingClock
 from tests.storage.helpers import play, random_move, started_game
 from tests.storage.servers import Raw
 
-T0 = datetime(2024, 1, 1, 12, 0, tzinfo=UTC)
 HANG = 60
 """Seconds after which a read or a move that should not wait at all counts as stuck: with one
 lock for every transaction it would wait for ever."""
@@ -156,7 +155,7 @@ async def test_a_leaderboard_shows_at_most_its_cap(repo: Repository) -> None:
 async def test_a_game_over_leaves_nothing_for_the_turn_clock_to_sync(repo: Repository, raw: Raw) -> None:
     async def synced(channel_id: int) -> Any:
         game = await started_game(repo, channel_id=channel_id)
-        await repo.turn_clock.sync(game.id, now=T0)
+        await repo.turn_clock.sync(game.id)
         return game
 
     rng = random.Random(4)
@@ -165,7 +164,7 @@ async def test_a_game_over_leaves_nothing_for_the_turn_clock_to_sync(repo: Repos
         seat, action = random_move(with_clock, rng)
         with_clock = (
             await repo.apply(
-                with_clock.id, expected_version=with_clock.version, seat=seat, action=action, turn_now=T0
+                with_clock.id, expected_version=with_clock.version, seat=seat, action=action, clocked=True
             )
         ).game
     without_clock = await play(repo, await synced(2), rng)  # the last move included
@@ -175,7 +174,7 @@ async def test_a_game_over_leaves_nothing_for_the_turn_clock_to_sync(repo: Repos
     # Their deadlines are left for the scheduler, which syncs them away.
     assert sorted(await repo.turn_clock.unsynced_games()) == [without_clock.id, stopped.id]
     for game_id in await repo.turn_clock.unsynced_games():
-        await repo.turn_clock.sync(game_id, now=T0)
+        await repo.turn_clock.sync(game_id)
     assert await repo.turn_clock.unsynced_games() == []
     assert {row[0] for row in await raw.fetch("SELECT game_id FROM turn_deadlines")} == {running.id}
 
@@ -307,16 +306,16 @@ async def test_a_move_s_whole_transaction_is_one_hand_off_to_the_writing_thread(
                 seat, action = 2, {"kind": engine.RESIGN}
             else:
                 seat, action = random_move(game, rng)
-            turn_now = T0 if game.version % 3 == 0 else None
+            clocked = game.version % 3 == 0
             handoffs.clear()
             game = (
                 await repo.apply(
-                    game.id, expected_version=game.version, seat=seat, action=action, turn_now=turn_now
+                    game.id, expected_version=game.version, seat=seat, action=action, clocked=clocked
                 )
             ).game
             assert len(handoffs) == 1, f"move {game.version} took {len(handoffs)} hand-offs"
             assert committed_version(db_path, game.id) == game.version  # committed when apply returns
-            kinds.add((turn_now is not None, action["kind"] == engine.RESIGN, game.status))
+            kinds.add((clocked, action["kind"] == engine.RESIGN, game.status))
         assert {(False, True, GameStatus.ACTIVE), (True, False, GameStatus.ACTIVE)} <= kinds
         assert any(status is GameStatus.FINISHED for _, _, status in kinds)
         assert await repo.verify() == []

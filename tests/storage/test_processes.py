@@ -5,7 +5,8 @@ reminder, timeout and computer turn to exactly one of them; a process killed wit
 playing computer turns leaves only whole moves, and the other takes its claims over once their
 lease has run out by the database's clock, however far its own clock has moved on. The bots are
 the real bot on SimCord (``bot_process.py``); ``--check`` on the shared database shows what each
-process needs to know."""
+process needs to know. Time passes for the games as it does for the database: the stored moments
+move back (``time_passes``) as the processes' virtual clocks move on."""
 
 from __future__ import annotations
 
@@ -17,7 +18,6 @@ import signal
 import subprocess
 import sys
 from collections import Counter
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -26,14 +26,14 @@ from bot.stored import guild_settings, open_repository
 from bot.stored.guild_settings import GuildSettings
 from storage import GameStatus, Repository
 from storage.migrations import LATEST
-from tests.storage.helpers import computers_game, end_leases, random_move, started_game
+from tests.storage.helpers import computers_game, end_leases, random_move, started_game, time_passes
 
 ROOT = Path(__file__).resolve().parents[2]
 BOT = Path(__file__).with_name("bot_process.py")
 RACER = Path(__file__).with_name("click_racer.py")
-START = datetime(2026, 1, 1, tzinfo=UTC)
-"""Where SimCord's virtual clock starts, in every process."""
 ANSWER_TIMEOUT = 300.0
+STEP = 30
+"""Seconds a step of the tests moves time on: a scheduler pass (``bot.scheduler.POLL_SECONDS``)."""
 
 
 class Process:
@@ -98,6 +98,14 @@ async def bots(url: str, count: int, *, channels: int, delay: float) -> tuple[li
     return started, world
 
 
+async def steps(repo: Repository, processes: list[Process], count: int) -> None:
+    """``count`` steps of time for the games: each moves the stored moments back by a step and
+    every process's virtual clock on by one, so their scheduler passes run at the same moment."""
+    for _ in range(count):
+        await time_passes(repo, STEP)
+        await together(processes, f"advance {STEP}")
+
+
 async def moves_stored(repo: Repository) -> int:
     async with repo.database.transaction(write=False) as conn:
         row = await conn.fetch_one("SELECT COUNT(*) FROM moves")
@@ -139,23 +147,22 @@ async def test_scheduler_passes_in_two_processes_handle_each_reminder_timeout_an
     try:
         guild, channels = world["guild"], world["channels"]
         await guild_settings.write(repo, guild, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
-        people = []
-        for n, channel in enumerate(channels[:6]):
-            lobby = await repo.create_lobby(
-                "pickomino", guild_id=guild, channel_id=channel, host_id=world["alice"], host_name="alice",
-                options={},
-            )  # fmt: skip
-            await repo.join(lobby.id, world["bob"], "bob")
-            people.append(await repo.start(lobby.id, seed=n))
-        computers = [
-            await computers_game(repo, channel_id=channel, seed=n, guild_id=guild)
-            for n, channel in enumerate(channels[6:])
-        ]
-        for n, game in enumerate(people + computers):  # due at different passes, 30 s apart
-            await repo.turn_clock.sync(game.id, now=START + timedelta(seconds=30 * (n % 6)))
-        for _ in range(26):  # 13 virtual minutes (bob is not reminded yet), both processes'
-            # passes at the same moments
-            await together(processes, "advance 30")
+        people, computers = [], []
+        for n, channel in enumerate(channels):  # started a step apart: due at different passes
+            if n < 6:
+                lobby = await repo.create_lobby(
+                    "pickomino", guild_id=guild, channel_id=channel, host_id=world["alice"],
+                    host_name="alice", options={},
+                )  # fmt: skip
+                await repo.join(lobby.id, world["bob"], "bob")
+                people.append(await repo.start(lobby.id, seed=n))
+            else:
+                computers.append(await computers_game(repo, channel_id=channel, seed=n, guild_id=guild))
+            await repo.turn_clock.sync((people + computers)[-1].id)
+            await steps(repo, processes, 1)
+        # 13 minutes from the first start (bob is not reminded yet), both processes' passes at
+        # the same moments
+        await steps(repo, processes, 26 - len(channels))
         reports = await together(processes, "report")
     finally:
         for process in processes:
@@ -191,8 +198,9 @@ async def test_a_process_killed_while_playing_leaves_whole_moves_and_the_other_t
             for n, channel in enumerate(world["channels"])
         ]
         for game in games:
-            await repo.turn_clock.sync(game.id, now=START)
-        await first.ask("advance 30")  # its pass claims the three computer turns
+            await repo.turn_clock.sync(game.id)
+        await time_passes(repo, STEP)
+        await first.ask(f"advance {STEP}")  # its pass claims the three computer turns
         assert await repo.computer_turns.pending() == {game.id: world["owners"][0] for game in games}
         first.send("run 1")  # and plays them, a move every 5 virtual seconds per game
         while await moves_stored(repo) < 30:
