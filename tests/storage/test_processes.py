@@ -1,7 +1,9 @@
 """Two bot processes on one PostgreSQL database, as ``docs/running-several-processes.md``
 describes them: clicks on the same game from both store one move and the other is answered stale
 (on SQLite too); both processes' scheduler passes, racing on the same virtual clock, hand every
-reminder, timeout and computer turn to exactly one of them; a process killed with SIGKILL while
+reminder, timeout and computer turn to exactly one of them; two processes whose clocks run ten
+minutes ahead and ten minutes behind remind and time out every turn at its moment by the
+database's clock, neither early nor late (on SQLite too); a process killed with SIGKILL while
 playing computer turns leaves only whole moves, and the other takes its claims over once their
 lease has run out by the database's clock, however far its own clock has moved on. The bots are
 the real bot on SimCord (``bot_process.py``); ``--check`` on the shared database shows what each
@@ -87,9 +89,13 @@ async def together(processes: list[Process], command: str) -> list[Any]:
     return list(await asyncio.gather(*(p.read() for p in processes)))
 
 
-async def bots(url: str, count: int, *, channels: int, delay: float) -> tuple[list[Process], dict[str, Any]]:
-    """``count`` bot processes on ``url``, each in the same SimCord world (returned)."""
-    started = [await Process.start(BOT, url, str(channels), str(delay)) for _ in range(count)]
+async def bots(
+    url: str, count: int, *, channels: int, delay: float, skews: tuple[float, ...] = ()
+) -> tuple[list[Process], dict[str, Any]]:
+    """``count`` bot processes on ``url``, each in the same SimCord world (returned); ``skews``:
+    how many seconds each process's clocks run ahead (0 by default)."""
+    skews = skews or (0.0,) * count
+    started = [await Process.start(BOT, url, str(channels), str(delay), str(skew)) for skew in skews]
     hellos = [await p.read() for p in started]
     world = {k: v for k, v in hellos[0].items() if k != "owner"}
     assert all({k: v for k, v in h.items() if k != "owner"} == world for h in hellos)
@@ -185,6 +191,58 @@ async def test_scheduler_passes_in_two_processes_handle_each_reminder_timeout_an
         assert await repo.verify() == []
     finally:
         await repo.close()
+
+
+SKEW = 10 * 60.0
+"""How far the clocks of the two processes of the skew test run ahead and behind."""
+
+
+async def done(processes: list[Process]) -> tuple[Counter[str], Counter[str]]:
+    """What the processes did, together: reminders by ``"member game"``, and timeout notices
+    by channel."""
+    reports = await together(processes, "report")
+    reminded, timeouts = (
+        sum((Counter({str(k): n for k, n in r[part].items() if n}) for r in reports), Counter())
+        for part in ("reminded", "timeouts")
+    )
+    return reminded, timeouts
+
+
+async def test_bots_whose_clocks_run_ten_minutes_ahead_and_behind_remind_and_time_out_each_turn_on_time(
+    repo: Repository, db_url: str
+) -> None:
+    """Each process starts two games through the bot; a turn is due by the database's clock,
+    whichever process started it and whichever passes first: no reminder nor timeout minutes
+    early or late, and each exactly once."""
+    processes, world = await bots(db_url, 2, channels=4, delay=0, skews=(SKEW, -SKEW))
+    try:
+        await guild_settings.write(
+            repo, world["guild"], GuildSettings(turn_limit_minutes=10, reminder_minutes=4)
+        )
+        ahead, behind = processes
+        games = [
+            (await starter.ask(f"start {n}"))["game"]
+            for n, starter in enumerate((ahead, ahead, behind, behind))
+        ]
+        reminded = {f"alice {game}": 1 for game in games}
+        timed_out = {str(channel): 1 for channel in world["channels"]}
+
+        await steps(repo, processes, 4)  # 2 minutes
+        assert await done(processes) == ({}, {})
+        await steps(repo, processes, 6)  # 5 minutes: reminded at 4
+        assert await done(processes) == (reminded, {})
+        await steps(repo, processes, 6)  # 8 minutes
+        assert await done(processes) == (reminded, {})
+        await steps(repo, processes, 6)  # 11 minutes: timed out at 10
+        assert await done(processes) == (reminded, timed_out)
+    finally:
+        for process in processes:
+            await process.quit()
+    for game in games:
+        moves = await repo.moves(game)
+        assert moves and all(m.seat == 0 for m in moves)  # the computer played alice's turn, once
+        assert engine.get_game("pickomino").to_act((await repo.get(game)).state) == (1,)
+    assert await repo.verify() == []
 
 
 async def test_a_process_killed_while_playing_leaves_whole_moves_and_the_other_takes_over(
