@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import random
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,6 +50,32 @@ async def let_time_pass(env: simcord.Env, repository: Repository, seconds: float
         await time_passes(repository, step)
         await env.advance_time(step)
         seconds -= step
+
+
+MOMENT = re.compile(r"<t:\d+:R>")
+"""A Discord timestamp the bot shows: a turn's deadline."""
+
+
+def shown_versions(env: simcord.Env, channel_id: int) -> list[str]:
+    """Every version of every message the channel showed, created or edited, as its words, its
+    embeds and its components (ids left out: they count messages), with the bytes of its
+    pictures; for comparing two runs of a game. A deadline reads ``<t:…:R>``: it counts by the
+    database's clock, which two runs read at different moments."""
+    found = []
+    for kind, name, payload in env.backend.transcript:
+        if (
+            kind != "GATEWAY"
+            or name not in ("MESSAGE_CREATE", "MESSAGE_UPDATE")
+            or not isinstance(payload, dict)
+        ):
+            continue
+        if str(payload.get("channel_id")) != str(channel_id):
+            continue
+        pictures = [env.backend.cdn.get(a["url"]) for a in payload.get("attachments") or []]
+        shown = {k: payload.get(k) for k in ("content", "embeds", "components")}
+        words = json.dumps(shown, ensure_ascii=False, sort_keys=True)
+        found.append(MOMENT.sub("<t:…:R>", words) + repr(pictures))
+    return found
 
 
 def make_room(env: simcord.Env, repository: Repository, names: tuple[str, ...] = ("alice", "bob")) -> Room:
