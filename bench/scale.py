@@ -127,7 +127,6 @@ async def add_finished(repo: Repository, count: int, first_channel: int) -> None
 
 async def add_running(repo: Repository, count: int) -> list[int]:
     rng, ids = random.Random(1), []
-    now = datetime_now()
     for n in range(count):
         lobby = await repo.create_lobby(
             "pickomino", guild_id=n % GUILDS, channel_id=10_000_000 + n, host_id=1 + n % PLAYERS,
@@ -141,15 +140,9 @@ async def add_running(repo: Repository, count: int) -> list[int]:
             record = (
                 await repo.apply(record.id, expected_version=record.version, seat=seat, action=action)
             ).game
-        await repo.turn_clock.sync(record.id, now=now)
+        await repo.turn_clock.sync(record.id)
         ids.append(record.id)
     return ids
-
-
-def datetime_now() -> Any:
-    from datetime import UTC, datetime
-
-    return datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 
 
 async def side_by_side(
@@ -168,10 +161,9 @@ async def side_by_side(
 
 async def idle_pass(repo: Repository) -> None:
     """What the scheduler reads and claims in a pass with nothing due."""
-    now = datetime_now()
     await repo.turn_clock.unsynced_games()
-    await repo.computer_turns.claim_due(now, pause_seconds=1.5)
-    await repo.turn_clock.next_due(now)
+    await repo.computer_turns.claim_due(pause_seconds=1.5)
+    await repo.turn_clock.next_due()
 
 
 READS = {
@@ -324,7 +316,7 @@ async def whole_games(
     over ``WHOLE_GAMES`` two-seat games played to their end, the last moves (results, standings,
     counts) included; ``clock``: every move syncs the turn clock in its transaction, as the bot's
     moves do."""
-    rng, now, records = random.Random(3), datetime_now(), []
+    rng, records = random.Random(3), []
     for n in range(WHOLE_GAMES):
         lobby = await repo.create_lobby(
             "pickomino", guild_id=n % GUILDS, channel_id=first_channel + n, host_id=REGULAR,
@@ -333,7 +325,7 @@ async def whole_games(
         await repo.join(lobby.id, PLAYERS + 1, "guest")
         records.append(await repo.start(lobby.id, seed=n))
         if clock:
-            await repo.turn_clock.sync(lobby.id, now=now)
+            await repo.turn_clock.sync(lobby.id)
     wal_frames(path, reset=True)
     before, played, handed = written_bytes(), 0, 0
     for record in records:
@@ -344,7 +336,7 @@ async def whole_games(
                 record = (
                     await repo.apply(
                         record.id, expected_version=record.version, seat=seat, action=action,
-                        turn_now=now if clock else None,
+                        clocked=clock,
                     )
                 ).game  # fmt: skip
             handed += len(calls)
