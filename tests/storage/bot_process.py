@@ -19,9 +19,12 @@ with one JSON line:
 ``start N``          alice opens a Pickomino game in the Nth channel, bob joins, alice starts
                      it, all through the bot: ``{"game"}``
 ``run SECONDS``      advance by SECONDS over and over, answering nothing, until killed
+``outage N``         this process's Discord refuses (500) every message posted in the Nth
+                     channel, until ``mend``: ``{}``
+``mend``             its Discord answers again: ``{}``
 ``report``           what this process did: ``{"reminded": {"<member> <game id>": DMs},
-                     "timeouts": {channel id: notices}, "adopted": [game ids whose computer turn
-                     it took over]}``
+                     "timeouts": {channel id: notices}, "pings": {channel id: turn pings},
+                     "adopted": [game ids whose computer turn it took over]}``
 ``quit``             close the bot and exit
 """
 
@@ -137,6 +140,12 @@ async def serve(url: str, channels: int, delay: float, skew: float) -> None:
                     answer({"game": await start_game(repository, rooms[int(args[0])], alice, bob)})
                 finally:
                     env.settle_timeout = SETTLE_SECONDS
+            elif command == "outage":
+                env.inject_error("POST", f"/channels/{rooms[int(args[0])].id}/messages", times=None)
+                answer({})
+            elif command == "mend":
+                env.backend.faults.clear()
+                answer({})
             elif command == "run":
                 while True:
                     await env.advance_time(float(args[0]))
@@ -150,7 +159,8 @@ async def serve(url: str, channels: int, delay: float, skew: float) -> None:
                 timeouts = {
                     room.id: sum(m.content.startswith("⌛") for m in room.history()) for room in rooms
                 }
-                answer({"reminded": reminded, "timeouts": timeouts, "adopted": adopted.games})
+                pings = {room.id: sum("your turn" in m.content for m in room.history()) for room in rooms}
+                answer({"reminded": reminded, "timeouts": timeouts, "pings": pings, "adopted": adopted.games})
             elif command == "quit":
                 break
     finally:

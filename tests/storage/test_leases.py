@@ -1,13 +1,15 @@
-"""Claims' leases, and when a reminder, a timeout or a computer turn falls due, are counted by
-the database's own clock (``storage.claims``), on SQLite and on PostgreSQL. Of two processes on
-one database whose clocks disagree, the one whose clock runs ahead cannot take a computer turn,
-a reminder or a timeout the other still holds, nor find one due early; once the lease has run
-out by the database's clock, another process takes the claim over whatever its own clock says;
-and an owner's renewal holds its claim for a lease whatever the owner's clock says. Each process
-is a repository opened with its own clock, as the bot's process opens it."""
+"""Claims' leases, and when a reminder, a timeout, a computer turn or a move's failed
+follow-through falls due, are counted by the database's own clock (``storage.claims``), on SQLite
+and on PostgreSQL. Of two processes on one database whose clocks disagree, the one whose clock
+runs ahead cannot take a computer turn, a reminder, a timeout or an owed follow-through the other
+still holds, nor find one due early; once the lease has run out by the database's clock, another
+process takes the claim over whatever its own clock says; and an owner's renewal holds its claim
+for a lease whatever the owner's clock says. Each process is a repository opened with its own
+clock, as the bot's process opens it."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
@@ -15,7 +17,15 @@ import pytest
 
 from bot.stored import open_repository
 from storage import Repository
-from tests.storage.helpers import clocked_game, computers_game, database_now, end_leases, time_passes
+from tests.storage.helpers import (
+    clocked_game,
+    computers_game,
+    database_now,
+    end_leases,
+    random_move,
+    started_game,
+    time_passes,
+)
 from tests.storage.servers import Raw
 
 PAUSE = 1.5
@@ -32,6 +42,8 @@ SKEWS = [
 ]
 """How far the other process's clock runs ahead of the true time (behind, when negative)."""
 MINUTE = 60.0
+RETRY_PAUSE = 5 * MINUTE
+"""A failed follow-through's pause before it is tried again (the bot's fourth, ``bot.owed``)."""
 
 
 def skewed(by: timedelta) -> Callable[[], datetime]:
@@ -205,3 +217,33 @@ async def test_a_timeout_whose_lease_ran_out_is_taken_over_by_a_process_whose_cl
         assert (taken.seat, taken.version, taken.tries) == (timeout.seat, timeout.version, 2)
     finally:
         await behind.close()
+
+
+@pytest.mark.parametrize("skew", SKEWS)
+async def test_a_process_whose_clock_is_off_neither_takes_a_held_follow_through_nor_retries_one_early(
+    repo: Repository, db_url: str, skew: timedelta
+) -> None:
+    """What a move owes the table (``storage.owed``): held by the process that stored it, taken
+    over once its lease has run out, and given back with a pause that ends, all by the database's
+    clock, whichever process gave it back and whichever looks for it."""
+    game = await started_game(repo)
+    seat, action = random_move(game, random.Random(1))
+    await repo.apply(game.id, expected_version=0, seat=seat, action=action, owes=lambda *_: {"board": True})
+    other = await open_repository(db_url, clock=skewed(skew))
+    try:
+        await time_passes(repo, HELD)
+        assert await other.owed.claim_due() == []  # its holder's lease runs
+        await end_leases(repo)
+        (taken,) = await other.owed.claim_due()
+        assert (taken.game_id, taken.version, taken.tries) == (game.id, 1, 0)
+        assert not await repo.owed.settle(game.id, 1, None)  # the dead holder's word counts no more
+
+        assert await other.owed.retry_later(game.id, 1, {"board": True}, RETRY_PAUSE)
+        assert await repo.owed.claim_due() == [] and await other.owed.claim_due() == []
+        await time_passes(repo, RETRY_PAUSE - EARLY)
+        assert await repo.owed.claim_due() == [] and await other.owed.claim_due() == []
+        await time_passes(repo, EARLY)
+        (again,) = await repo.owed.claim_due()
+        assert (again.game_id, again.version, again.tries) == (game.id, 1, 1)
+    finally:
+        await other.close()

@@ -3,7 +3,8 @@ describes them: clicks on the same game from both store one move and the other i
 (on SQLite too); both processes' scheduler passes, racing on the same virtual clock, hand every
 reminder, timeout and computer turn to exactly one of them; two processes whose clocks run ten
 minutes ahead and ten minutes behind remind and time out every turn at its moment by the
-database's clock, neither early nor late (on SQLite too); a process killed with SIGKILL while
+database's clock, neither early nor late, and try a move's failed follow-through again after its
+pause by the same clock (on SQLite too); a process killed with SIGKILL while
 playing computer turns leaves only whole moves, and the other takes its claims over once their
 lease has run out by the database's clock, however far its own clock has moved on. The bots are
 the real bot on SimCord (``bot_process.py``); ``--check`` on the shared database shows what each
@@ -243,6 +244,52 @@ async def test_bots_whose_clocks_run_ten_minutes_ahead_and_behind_remind_and_tim
         assert moves and all(m.seat == 0 for m in moves)  # the computer played alice's turn, once
         assert engine.get_game("pickomino").to_act((await repo.get(game)).state) == (1,)
     assert await repo.verify() == []
+
+
+FIRST_PAUSE = 30.0
+"""The pause before a failed follow-through is tried again the first time (``bot.owed.RETRY_SECONDS``)."""
+
+
+async def owed_rows(repo: Repository) -> list[tuple[int, int, str | None, float]]:
+    """Every move's follow-through still owed: its game, its failed tries, its holder, and the
+    seconds until it is due by the database's clock."""
+    async with repo.database.transaction(write=False, single=True) as db:
+        rows = await db.fetch(f"SELECT game_id, tries, owner, due_at - {db.now} FROM owed ORDER BY game_id")
+    return [(int(game), int(tries), owner, float(due)) for game, tries, owner, due in rows]
+
+
+async def test_bots_whose_clocks_run_ten_minutes_ahead_and_behind_try_a_failed_follow_through_again_on_time(
+    repo: Repository, db_url: str
+) -> None:
+    """Each process starts a game while its Discord refuses every message in the game's channel,
+    so the start's turn ping is given back: due again after the first pause by the database's
+    clock, whichever process gave it back. The passes of both before then take nothing (the
+    process ahead does not try early), and once it is due the process behind delivers both at
+    its next pass (it does not try late), each ping once."""
+    processes, world = await bots(db_url, 2, channels=2, delay=0, skews=(SKEW, -SKEW))
+    try:
+        behind = processes[1]
+        for n, process in enumerate(processes):
+            await process.ask(f"outage {n}")
+        games = sorted([(await process.ask(f"start {n}"))["game"] for n, process in enumerate(processes)])
+        await together(processes, f"advance {STEP}")  # discord.py's retries run out: given back
+
+        given_back = await owed_rows(repo)
+        assert [row[:3] for row in given_back] == [(game, 1, None) for game in games]
+        assert all(0 < due <= FIRST_PAUSE for *_, due in given_back), given_back
+        await together(processes, f"advance {STEP}")  # both passes, before it is due
+        assert [row[:3] for row in await owed_rows(repo)] == [(game, 1, None) for game in games]
+
+        await together(processes, "mend")
+        await time_passes(repo, FIRST_PAUSE)
+        await behind.ask(f"advance {STEP}")  # its next pass, once due
+        assert await owed_rows(repo) == []
+        pings = [(await process.ask("report"))["pings"] for process in processes]
+    finally:
+        for process in processes:
+            await process.quit()
+    channels = [str(channel) for channel in world["channels"]]
+    assert pings == [dict.fromkeys(channels, 0), dict.fromkeys(channels, 1)]  # delivered by behind, once
 
 
 async def test_a_process_killed_while_playing_leaves_whole_moves_and_the_other_takes_over(
