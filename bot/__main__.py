@@ -52,13 +52,22 @@ def fail(line: str) -> int:
     return 1
 
 
+def env_value(value: object) -> str:
+    """A default as one writes it in ``.env`` (``true``, ``60``), not as Python prints it."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
 def settings_help() -> str:
     """One line per setting, from the settings model: its environment name, what it is, and
     its default."""
     lines = []
     for name, field in Settings.model_fields.items():
         default = field.default
-        shown = "not set" if default is None else f"default {default}"
+        shown = "not set" if default is None else f"default {env_value(default)}"
         words = " ".join((field.description or "").split())
         described = textwrap.fill(words, width=88, initial_indent=" " * 6, subsequent_indent=" " * 6)
         lines.append(f"  {name.upper()} ({shown})\n{described}")
@@ -103,7 +112,9 @@ def main(argv: list[str] | None = None) -> int:
         where = ".".join(str(p) for p in first["loc"]).upper()
         # A check of our own reads "Value error, <what is wrong>": say only what is wrong.
         message = str(first["msg"]).removeprefix("Value error, ")
-        return fail(f"Bad setting {where}: {message} (see .env.example).")
+        # A check across settings has no one place: its message names the settings itself.
+        named = f"Bad setting {where}" if where else "Bad setting"
+        return fail(f"{named}: {message} (see .env.example).")
     if args.check:
         return check(settings, sys.stdout)
     if settings.discord_token is None:

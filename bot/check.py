@@ -6,8 +6,9 @@ whether it receives the direct messages and syncs the commands), the database op
 migrated to the latest schema and can be written (the backend, where it is — an SQLite file's
 absolute path, a PostgreSQL URL with the password masked —, how the process connects and the
 schema version are shown), every stored game replays to its snapshot (``Repository.verify``),
-and the slash commands load — they are listed. Nothing connects to Discord. Exit status 0 when
-all pass, 1 otherwise.
+and the slash commands load — they are listed. The last line says whether the bot is ready to
+run (``ready: …``) or why not (``not ready: …``). Nothing connects to Discord. Exit status 0
+when all pass, 1 otherwise.
 """
 
 from __future__ import annotations
@@ -36,7 +37,19 @@ def command_lines(commands: list[app_commands.Command[Any, Any, Any] | app_comma
 
 
 async def run_check(settings: Settings, out: TextIO) -> bool:
-    ok = True
+    """Every check, each on its line, then one line that says plainly whether the bot is ready
+    to run and, if not, why."""
+    problems = await _problems(settings, out)
+    if problems:
+        print(f"not ready: {'; '.join(problems)} (see .env.example)", file=out)
+    else:
+        print("ready: python -m bot will connect to Discord with these settings", file=out)
+    return not problems
+
+
+async def _problems(settings: Settings, out: TextIO) -> list[str]:
+    """Run the checks, printing each; what stands in the way of running, in a few words each."""
+    problems: list[str] = []
     print(
         f"settings: ok (database {mask_password(settings.database_url)}, "
         f"log {settings.log_level} {settings.log_format})",
@@ -44,7 +57,7 @@ async def run_check(settings: Settings, out: TextIO) -> bool:
     )
     if settings.discord_token is None:
         print("token: DISCORD_TOKEN is not set (see .env.example)", file=out)
-        ok = False
+        problems.append("DISCORD_TOKEN is not set")
     else:
         print("token: set", file=out)
     print(f"shards: {shard_plan(settings)}", file=out)
@@ -52,7 +65,7 @@ async def run_check(settings: Settings, out: TextIO) -> bool:
         repository = await open_repository(settings.database_url)
     except StorageError as exc:
         print(f"database: cannot open: {exc.message}", file=out)
-        return False
+        return [*problems, "the database cannot be opened"]
     try:
         try:
             with repository.database.explained():
@@ -61,14 +74,13 @@ async def run_check(settings: Settings, out: TextIO) -> bool:
                 mismatches = await repository.verify()
         except StorageError as exc:
             print(f"database: {exc.message}", file=out)
-            return False
+            return [*problems, "the database cannot be used"]
         for mismatch in mismatches:
             print(f"verify: game {mismatch.game_id}: {mismatch.reason}", file=out)
-        print(
-            f"verify: {'ok' if not mismatches else f'{len(mismatches)} games differ from their log'}",
-            file=out,
-        )
-        ok = ok and not mismatches
+        differ = f"{len(mismatches)} games differ from their log"
+        print(f"verify: {'ok' if not mismatches else differ}", file=out)
+        if mismatches:
+            problems.append(differ)
         bot = create_bot(settings, repository)
         await bot.load_commands()
         commands = bot.tree.get_commands()
@@ -77,7 +89,7 @@ async def run_check(settings: Settings, out: TextIO) -> bool:
             print(line, file=out)
     finally:
         await repository.close()
-    return ok
+    return problems
 
 
 def shard_plan(settings: Settings) -> str:

@@ -21,13 +21,9 @@ from typing import Any
 from bot.board import table_of
 from bot.render.registry import renderer_for
 from engine import Event, get_game
-from engine.core.contract import RESULT_ADAPTER
 from engine.core.move_log import replay_events
+from engine.replay import replay_data
 from storage.models import GameRecord, GameStatus, MoveRecord
-
-EXPORT_FORMAT = "tavern-replay"
-EXPORT_VERSION = 3
-"""3: the file states the game's state version its options are written at (``engine.replay``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,19 +64,14 @@ def history_lines(record: GameRecord, moves: Sequence[MoveRecord], lang: str, *,
 
 
 def export_data(record: GameRecord, moves: Sequence[MoveRecord]) -> dict[str, Any]:
-    """The replay file: enough to rebuild every position (``python -m engine.replay``)."""
-    data: dict[str, Any] = {
-        "format": EXPORT_FORMAT,
-        "version": EXPORT_VERSION,
-        "game": record.key,
-        "state_version": get_game(record.key).state_version,
-        "game_id": record.id,
-        "options": record.options,
-        "seats": len(record.seats),
-        "seed": record.seed,
-        "moves": [{"seat": m.seat, "action": m.action} for m in moves],
-        "status": str(record.status),
-    }
-    if record.result is not None:
-        data["result"] = RESULT_ADAPTER.dump_python(record.result, mode="json")
-    return data
+    """The replay file: enough to rebuild every position (``python -m engine.replay``), as the
+    engine writes it (``engine.replay.replay_data``), with the game's number and status."""
+    data = replay_data(
+        get_game(record.key),
+        len(record.seats),
+        record.seed,
+        record.options,
+        [(m.seat, m.action) for m in moves],
+        record.result,
+    )
+    return data | {"game_id": record.id, "status": str(record.status)}

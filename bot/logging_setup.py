@@ -71,6 +71,24 @@ class SecretFilter(logging.Filter):
         return True
 
 
+NOISE: frozenset[tuple[str, str]] = frozenset(
+    {
+        ("discord.client", "PyNaCl is not installed, voice will NOT be supported"),
+        ("discord.client", "davey is not installed, voice will NOT be supported"),
+        ("discord.client", "logging in using static token"),
+    }
+)
+"""discord.py's lines at every start that tell an operator nothing: Tavern uses no voice, and
+logs in no other way. Without them a token Discord refuses is told in Tavern's one line."""
+
+
+class NoiseFilter(logging.Filter):
+    """Drop the lines of ``NOISE`` (by logger and message as written, before any argument)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return (record.name, str(record.msg)) not in NOISE
+
+
 class PlainFormatter(logging.Formatter):
     def __init__(self) -> None:
         super().__init__("%(asctime)s %(levelname)s %(name)s [%(where)s] %(message)s")
@@ -105,6 +123,7 @@ def setup_logging(level: str, log_format: str, *, secrets: tuple[str, ...] = ())
     """Route every logger (the bot's and discord.py's) to stderr in ``log_format``."""
     handler = logging.StreamHandler()
     handler.setFormatter(FORMATTERS[log_format]())
+    handler.addFilter(NoiseFilter())
     handler.addFilter(ContextFilter())
     handler.addFilter(SecretFilter(secrets))
     root = logging.getLogger()

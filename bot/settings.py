@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, SecretStr, ValidationInfo, field_validator, model_validator
+from pydantic import Field, SecretStr, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 MAX_SHARDS = 4096
@@ -24,7 +24,9 @@ class Settings(BaseSettings):
     """The bot's token from the Discord developer portal (Bot → Reset Token). Required to run."""
     database_url: str = "sqlite:///data/tavern.db"
     """Where games are stored: sqlite:///data/tavern.db (three slashes: relative to the working
-    folder), sqlite:////var/lib/tavern.db (four: absolute), or postgresql://user:password@host/db."""
+    folder), sqlite:////var/lib/tavern/tavern.db (four: absolute), or
+    postgresql://user:password@host/db. The file's own folder is created if the one above it
+    exists."""
     dev_guild_id: int | None = None
     """A server id to sync slash commands to at once while developing; unset: sync globally."""
     log_level: str = "INFO"
@@ -57,7 +59,7 @@ class Settings(BaseSettings):
     web_base_url: str | None = None
     """The address players open, used in every link the bot sends (e.g. https://tavern.example.org);
     unset: http://WEB_HOST:WEB_PORT."""
-    web_secret: SecretStr | None = None
+    web_secret: SecretStr | None = Field(None, validate_default=True)
     """The key that signs private links (at least 32 characters; required when WEB_ENABLED is on).
     Changing it makes every private link sent so far invalid."""
     web_link_days: float = Field(7.0, gt=0, le=366)
@@ -135,14 +137,16 @@ class Settings(BaseSettings):
             )
         return value
 
-    @model_validator(mode="after")
-    def _web_needs_a_secret(self) -> Settings:
-        if self.web_enabled and self.web_secret is None:
+    @field_validator("web_secret")
+    @classmethod
+    def _web_needs_a_secret(cls, value: SecretStr | None, info: ValidationInfo) -> SecretStr | None:
+        # A check of WEB_SECRET (validated even when unset), so that the error names it.
+        if value is None and info.data.get("web_enabled"):
             raise ValueError(
                 "WEB_ENABLED is on but WEB_SECRET is not set: make one with"
                 " python -c 'import secrets; print(secrets.token_urlsafe(32))'"
             )
-        return self
+        return value
 
     @property
     def web_address(self) -> str:

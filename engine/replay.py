@@ -16,14 +16,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal, TextIO
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from engine.core.contract import RESIGN, RESULT_ADAPTER, Event, Result
+from engine.core.contract import RESIGN, RESULT_ADAPTER, Event, Game, Result
 from engine.core.errors import EngineError
-from engine.core.move_log import final_state, replay, upgraded_options
+from engine.core.move_log import play_logged, replay, upgraded_options
+from engine.core.plain import JSON
 from engine.core.registry import get_game
 from engine.core.rng import MASK64
 from engine.core.stored import MAX_COUNTER
@@ -72,6 +74,32 @@ class ReplayFile(BaseModel):
         return data
 
 
+def replay_data(
+    game: Game[Any, Any, Any],
+    seats: int,
+    seed: int | None,
+    options: BaseModel | Mapping[str, Any],
+    moves: Sequence[tuple[int, JSON]],
+    result: Result | None,
+) -> dict[str, Any]:
+    """A game as a replay file: what ``/export`` writes (the bot adds its game id and status)
+    and terminal play's ``--export``. ``seed`` is ``None`` only for a game never started,
+    which has nothing to replay."""
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "game": game.key,
+        "state_version": game.state_version,
+        "options": options.model_dump(mode="json") if isinstance(options, BaseModel) else dict(options),
+        "seats": seats,
+        "seed": seed,
+        "moves": [{"seat": seat, "action": action} for seat, action in moves],
+    }
+    if result is not None:
+        data["result"] = RESULT_ADAPTER.dump_python(result, mode="json")
+    return data
+
+
 class ReplayError(Exception):
     """The file cannot be replayed; the message says why."""
 
@@ -102,10 +130,10 @@ def tell(replay_file: ReplayFile, out: TextIO) -> Result | None:
     try:
         game = get_game(replay_file.game)
         options = upgraded_options(game, replay_file.options, replay_file.state_version)
-        logged = [(m.seat, m.action) for m in replay_file.moves]
-        over = game.result(final_state(game, replay_file.seats, replay_file.seed, options, logged))
-    except (EngineError, ValueError, TypeError) as exc:  # unknown game, bad options, a refused move
+    except (EngineError, ValueError, TypeError) as exc:  # an unknown game, bad options
         raise ReplayError(_engine_problem(replay_file, exc)) from None
+    logged = [(m.seat, m.action) for m in replay_file.moves]
+    over = game.result(_final_state(replay_file, game, options, logged))
     names = seat_names(replay_file.seats, None)
     text = text_renderer(game.key)
     print(f"{game.title}: {replay_file.seats} seats, seed {replay_file.seed}, {len(logged)} moves", file=out)
@@ -144,8 +172,27 @@ def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else str(value)
 
 
-def _engine_problem(replay_file: ReplayFile, exc: Exception) -> str:
-    return f"the {replay_file.game!r} game cannot be replayed: {exc}"
+def _final_state(
+    replay_file: ReplayFile, game: Game[Any, Any, Any], options: dict[str, Any], logged: list[tuple[int, Any]]
+) -> Any:
+    """Where the logged moves lead. A move the engine refuses is named by its number, as the
+    replay numbers its lines, and its seat, counted from 1."""
+    try:
+        state = game.new(replay_file.seats, replay_file.seed, options)
+    except (EngineError, ValueError, TypeError) as exc:  # a seat count the game is not played by
+        raise ReplayError(_engine_problem(replay_file, exc)) from None
+    for number, (seat, action) in enumerate(logged, start=1):
+        try:
+            state = play_logged(game, state, seat, action)[0].state
+        except (EngineError, ValueError, TypeError) as exc:
+            where = f"move {number} (seat {seat + 1})"
+            raise ReplayError(_engine_problem(replay_file, exc, where)) from None
+    return state
+
+
+def _engine_problem(replay_file: ReplayFile, exc: Exception, where: str = "") -> str:
+    at = f" at {where}" if where else ""
+    return f"the {replay_file.game!r} game cannot be replayed{at}: {exc}"
 
 
 def check_result(replay_file: ReplayFile, replayed: Result | None) -> None:
@@ -160,7 +207,11 @@ def check_result(replay_file: ReplayFile, replayed: Result | None) -> None:
 
 
 def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine.replay", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m engine.replay",
+        description="Replay a game exported with /export (or with python -m engine.play --export) and"
+        " tell it step by step.",
+    )
     parser.add_argument("file", type=Path, help="a replay file from /export")
     args = parser.parse_args(argv)
     out = out or sys.stdout

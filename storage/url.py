@@ -1,7 +1,8 @@
 """``DATABASE_URL``: which database to open, SQLite (the default) or PostgreSQL.
 
-sqlite:///data/tavern.db                      a file relative to the working directory
-sqlite:////var/lib/tavern.db                  an absolute path (four slashes)
+sqlite:///data/tavern.db                      a file relative to the working directory (its
+                                              folder is created if the one above exists)
+sqlite:////var/lib/tavern/tavern.db           an absolute path (four slashes)
 sqlite:///:memory:                            a private in-memory database (tests)
 postgresql://user:password@host:5432/tavern   a PostgreSQL database (also postgres://);
                                               ?host=/run/postgresql for a Unix socket
@@ -9,6 +10,7 @@ postgresql://user:password@host:5432/tavern   a PostgreSQL database (also postgr
 
 from __future__ import annotations
 
+import errno
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,9 +47,20 @@ class SqliteLocation:
         return MEMORY if self.in_memory else str(Path(self.path).resolve())
 
     def ensure_folder(self) -> None:
-        """Create the file's parent folders, so a fresh deployment needs no manual step."""
-        if not self.in_memory:
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        """Create the file's own folder (the default's ``data/``) when the folder above it
+        exists, so a fresh deployment needs no manual step; a path of several missing folders,
+        a typo most likely, is refused (``FileNotFoundError`` naming the first missing one)
+        instead of becoming a stray database."""
+        if self.in_memory:
+            return
+        folder = Path(self.path).parent
+        try:
+            folder.mkdir(exist_ok=True)
+        except FileNotFoundError:
+            missing = Path(self.shown).parent.parent
+            while not missing.parent.exists():
+                missing = missing.parent
+            raise FileNotFoundError(errno.ENOENT, f"the folder {missing} does not exist") from None
 
 
 @dataclass(frozen=True, slots=True)

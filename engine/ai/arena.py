@@ -4,8 +4,9 @@ python -m engine.ai.arena <game> --seats 2 --games 1000 --policies <policy>,<pol
 
 The policies fill the seats in the order given (repeated when fewer than the seats); game
 ``g`` rotates that line-up by ``g`` places, so every policy starts equally often. A policy
-*wins* a game when it alone ranks first and *ties* when it shares first place. This is a
-tool, not engine logic: it reads the clock to time decisions.
+*wins* a game when it alone ranks first and *ties* when it shares first place; in a
+co-operative game every seat wins or loses together, and the report gives the team's
+wins instead. This is a tool, not engine logic: it reads the clock to time decisions.
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ class SlotTally:
     name: str
     wins: int = 0
     ties: int = 0
+    team_wins: int = 0
+    """Games of a co-operative game that the team, this place among it, won."""
     seconds: list[float] = field(default_factory=list)
     """Time of every decision."""
     choice_seconds: list[float] = field(default_factory=list)
@@ -48,6 +51,8 @@ class ArenaReport:
     seed: int
     slots: list[SlotTally]
     elapsed: float = 0.0
+    cooperative: bool = False
+    """All seats win or lose together: the report gives the team's wins, not each place's."""
 
 
 def lineup_names(names: Sequence[str], seats: int) -> list[str]:
@@ -94,6 +99,10 @@ def play_games(
             state = played.step.state
         result = game.result(state)
         assert result is not None
+        if result.team is not None:  # one result for every seat: nobody wins alone, nobody ties
+            for tally in slots:
+                tally.team_wins += result.team == "won"
+            continue
         firsts = [slot_of[s] for s in result.winners]
         for slot in firsts:
             if len(firsts) == 1:
@@ -157,9 +166,11 @@ def run_arena(
         for total, piece in zip(slots, part, strict=True):
             total.wins += piece.wins
             total.ties += piece.ties
+            total.team_wins += piece.team_wins
             total.seconds += piece.seconds
             total.choice_seconds += piece.choice_seconds
-    return ArenaReport(game_key, seats, games, seed, slots, time.perf_counter() - start)
+    elapsed = time.perf_counter() - start
+    return ArenaReport(game_key, seats, games, seed, slots, elapsed, get_game(game_key).cooperative)
 
 
 def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -183,23 +194,38 @@ def format_report(report: ArenaReport) -> str:
     lines = [
         f"{report.game}: {report.games} games, {report.seats} seats, seed {report.seed}, "
         f"{report.elapsed:.1f} s",
-        f"{'policy':<12} {'wins':>6} {'win rate [95% CI]':>24} {'ties':>5} {'tie rate [95% CI]':>24}"
-        f" {'decisions':>9} {'dec/s':>8} {'median ms':>9} {'median ms (>=2 choices)':>23} {'p99 ms':>7}",
     ]
+    speed = f" {'decisions':>9} {'dec/s':>8} {'median ms':>9} {'median ms (>=2 choices)':>23} {'p99 ms':>7}"
+    if report.cooperative:
+        won = report.slots[0].team_wins
+        lo, hi = wilson(won, report.games)
+        rate = won / report.games
+        lines.append(f"the team won {won} of {report.games} games: {rate:.2%} [{lo:.2%}, {hi:.2%}]")
+        lines.append(f"{'policy':<12}{speed}")
+    else:
+        lines.append(
+            f"{'policy':<12} {'wins':>6} {'win rate [95% CI]':>24} {'ties':>5} "
+            f"{'tie rate [95% CI]':>24}{speed}"
+        )
     names = [s.name for s in report.slots]
     for place, slot in enumerate(report.slots):
         label = slot.name if names.count(slot.name) == 1 else f"{slot.name}#{place + 1}"
-        lo, hi = wilson(slot.wins, report.games)
-        tlo, thi = wilson(slot.ties, report.games)
         spent = sum(slot.seconds)
         rate = len(slot.seconds) / spent if spent else float("inf")
         median = f"{1000 * statistics.median(slot.seconds):.3f}" if slot.seconds else "-"
         choice_median = f"{1000 * statistics.median(slot.choice_seconds):.3f}" if slot.choice_seconds else "-"
-        lines.append(
-            f"{label:<12} {slot.wins:>6} {slot.wins / report.games:>8.2%} [{lo:.2%}, {hi:.2%}]"
-            f" {slot.ties:>5} {slot.ties / report.games:>8.2%} [{tlo:.2%}, {thi:.2%}]"
+        timing = (
             f" {len(slot.seconds):>9} {rate:>8.0f} {median:>9} {choice_median:>23}"
             f" {_ms(slot.seconds, 0.99):>7}"
+        )
+        if report.cooperative:
+            lines.append(f"{label:<12}{timing}")
+            continue
+        lo, hi = wilson(slot.wins, report.games)
+        tlo, thi = wilson(slot.ties, report.games)
+        lines.append(
+            f"{label:<12} {slot.wins:>6} {slot.wins / report.games:>8.2%} [{lo:.2%}, {hi:.2%}]"
+            f" {slot.ties:>5} {slot.ties / report.games:>8.2%} [{tlo:.2%}, {thi:.2%}]{timing}"
         )
     return "\n".join(lines)
 

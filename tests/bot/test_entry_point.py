@@ -119,3 +119,31 @@ def test_an_unknown_option_is_refused_with_the_usage(capsys: pytest.CaptureFixtu
     assert entry.main(["--bogus"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("usage: python -m bot") and "--bogus" in err
+
+
+def test_the_web_table_without_a_secret_names_the_setting_to_set(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("WEB_ENABLED", "true")
+    monkeypatch.delenv("WEB_SECRET", raising=False)
+    assert entry.main([]) == 1
+    [line] = capsys.readouterr().err.strip().splitlines()
+    assert line.startswith("Bad setting WEB_SECRET: WEB_ENABLED is on but WEB_SECRET is not set")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_env_example_and_help_agree_on_every_setting() -> None:
+    """``.env.example`` names every setting, with the default ``--help`` shows (empty where
+    there is none), and both give the same absolute SQLite path and the same AI_PROCESSES=0."""
+    example = (ROOT / ".env.example").read_text(encoding="utf-8")
+    values = dict(line.split("=", 1) for line in example.splitlines() if line and not line.startswith("#"))
+    shown = entry.settings_help()
+    for name, field in Settings.model_fields.items():
+        value = values[name.upper()]
+        expected = "not set" if field.default is None else f"default {value}"
+        assert f"  {name.upper()} ({expected})\n" in shown, name
+    flowing = " ".join(shown.split())
+    for words in ("sqlite:////var/lib/tavern/tavern.db", "0 thinks in a thread of the bot's own process"):
+        assert words in flowing and words in " ".join(example.split())

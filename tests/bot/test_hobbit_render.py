@@ -235,7 +235,7 @@ def test_a_dual_card_is_offered_at_each_value_and_a_trade_narrows_partner_item_p
     top = [o.label for o in looks["trade"].options]
     assert top == ["With 🟡 bob …", "With 🔵 cat …"]
     leaves = menu_leaves(record, RED)
-    assert "offer 1 ES01#1 BH01#1 BH03#1" in leaves and "offer 2 KEY BH01#1 BH03#1" in leaves
+    assert "offer 2 ES01#1 BH01#1 BH03#1" in leaves and "offer 3 KEY BH01#1 BH03#1" in leaves
     narrowed = table_of(record, "en", seat=RED, focus="trade p1")
     (menu,) = [look for look in RENDERER.selects(narrowed, RED, legal(s, RED)) if look.name == "trade"]
     assert [o.label for o in menu.options][:3] == ["Back", "Give Ori 1 …", "Give Nori 2 …"]
@@ -414,7 +414,7 @@ def test_move_suggests_each_legal_action_in_words_with_what_to_type() -> None:
     table = table_of(record_of(s), "en", seat=RED)
     suggested = RENDERER.suggest(table, RED, "fili")
     assert suggested is not None
-    assert ("Offer 🟡 bob Fili 4 for Ori 1 + Dori 2", "offer 1 BH07#1 BH01#1 BH02#1") in suggested
+    assert ("Offer 🟡 bob Fili 4 for Ori 1 + Dori 2", "offer 2 BH07#1 BH01#1 BH02#1") in suggested
     assert all(GAME.parse_action(value) for _, value in suggested)
     assert RENDERER.suggest(table, RED, "end") == [("End phase 2", "end")]
 

@@ -43,22 +43,35 @@ def test_check_validates_the_database_and_lists_commands_offline(tmp_path: Path)
     assert "  /place placement: [game:]" in lines  # a game's own command, from its folder
     assert any(line.startswith("  /config ") for line in lines)
     assert (tmp_path / "data" / "t.db").exists()  # opened and migrated
+    assert lines[-1] == "ready: python -m bot will connect to Discord with these settings"
 
 
 @pytest.mark.parametrize(
-    ("env", "expected", "stream"),
+    ("env", "expected", "stream", "last"),
     [
-        ({"DATABASE_URL": "sqlite:///data/t.db"}, "token: DISCORD_TOKEN is not set", "stdout"),
-        ({"DISCORD_TOKEN": "x", "DATABASE_URL": "mysql://db"}, "database: cannot open", "stdout"),
-        ({"DISCORD_TOKEN": "x", "LOG_FORMAT": "xml"}, "Bad setting LOG_FORMAT", "stderr"),
+        (
+            {"DATABASE_URL": "sqlite:///data/t.db"},
+            "token: DISCORD_TOKEN is not set",
+            "stdout",
+            "not ready: DISCORD_TOKEN is not set (see .env.example)",
+        ),
+        (
+            {"DISCORD_TOKEN": "x", "DATABASE_URL": "mysql://db"},
+            "database: cannot open",
+            "stdout",
+            "not ready: the database cannot be opened (see .env.example)",
+        ),
+        ({"DISCORD_TOKEN": "x", "LOG_FORMAT": "xml"}, "Bad setting LOG_FORMAT", "stderr", None),
     ],
 )
-def test_check_fails_with_a_clear_line(
-    tmp_path: Path, env: dict[str, str], expected: str, stream: str
+def test_check_fails_with_a_clear_line_and_ends_saying_why_it_is_not_ready(
+    tmp_path: Path, env: dict[str, str], expected: str, stream: str, last: str | None
 ) -> None:
     done = run_check(tmp_path, **env)
     assert done.returncode == 1
     assert expected in getattr(done, stream)
+    if last is not None:
+        assert done.stdout.splitlines()[-1] == last
 
 
 @pytest.fixture
@@ -95,3 +108,19 @@ def test_plain_lines_name_the_fields(captured: io.StringIO) -> None:
     with bound(guild_id=10, channel_id=20, game_id=30):
         logging.getLogger("tavern.test").info("hello")
     assert captured.getvalue().rstrip().endswith("INFO tavern.test [guild=10 channel=20 game=30] hello")
+
+
+def test_discord_pys_start_up_noise_is_left_out(captured: io.StringIO) -> None:
+    """What discord.py says at every start (no voice libraries, logging in) is not written, so a
+    token Discord refuses is told in Tavern's one line; its other lines still are."""
+    handler = setup_logging("INFO", "plain")
+    assert isinstance(handler, logging.StreamHandler)
+    handler.setStream(captured)
+    library = logging.getLogger("discord.client")
+    library.warning("PyNaCl is not installed, voice will NOT be supported")
+    library.warning("davey is not installed, voice will NOT be supported")
+    library.info("logging in using static token")
+    library.warning("Application has an interaction endpoint URL set")
+    lines = captured.getvalue().splitlines()
+    assert len(lines) == 1
+    assert lines[0].endswith("WARNING discord.client [-] Application has an interaction endpoint URL set")

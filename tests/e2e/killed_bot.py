@@ -213,6 +213,7 @@ async def deliver_all(env: simcord.Env, bot: TavernBot) -> None:
         await asyncio.sleep(0.1)  # the database's clock, which counts the dead process's lease
     print(json.dumps({"table": table(env, bot)}), flush=True)
     await env.shutdown()
+    await bot.close()  # the database too: its connections' threads would keep the process alive
 
 
 def table(env: simcord.Env, bot: TavernBot) -> dict[str, Any]:

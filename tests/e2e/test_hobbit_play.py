@@ -162,7 +162,7 @@ async def test_trades_are_offered_from_the_dm_menu_one_declined_and_one_accepted
     room = room_of(simcord_env, repository)
     alice, bob = room.players
     record = await open_hobbit(room, computer=True)
-    offer = "a:offer 1 BH07#1 BH01#1 BH02#1"
+    offer = "a:offer 2 BH07#1 BH01#1 BH02#1"
     for answer in ("Decline", "Accept, giving Bifur 3"):
         menu = dm_with_menu(alice, "trade")
         computer = f"🤖 {ai_choices('hobbit')[0]}"

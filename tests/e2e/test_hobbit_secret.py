@@ -57,7 +57,7 @@ async def play(
         fight = dm_with(alice, "Fight with no cards")
         await alice.user.click(fight, label="Fight with no cards")  # the spider wins: R1 goes back 7
         await pick_in_dm(alice, dm_with_menu(alice, "trade"), "trade", ["f:p2"])
-        offer = f"a:offer 2 {GIVES[hand]} BH01#1 BH02#1"
+        offer = f"a:offer 3 {GIVES[hand]} BH01#1 BH02#1"
         await pick_in_dm(alice, dm_with_menu(alice, "trade"), "trade", [offer])
         await carol.user.click(dm_with(carol, "Decline"), label="Decline")
         await alice.user.click(dm_with(alice, "End phase 2"), label="End phase 2")

@@ -1,8 +1,8 @@
 """The web table in a real browser (headless Chromium) against the real bot under SimCord:
 the live board appears and follows a move made on Discord, then says the game is over; the
 replay steps with the arrow keys, the buttons and a link to a move; a private page shows that
-seat's secret and no other's, live, and a tampered link shows the refusal. The last test draws
-the README's screenshots (into ``TAVERN_SCREENSHOTS``, when set) from a Hobbit game."""
+seat's secret and no other's, live, and a tampered link shows the refusal. A Hobbit game's
+pages draw the README's screenshots (into ``TAVERN_SCREENSHOTS``, when set)."""
 
 from __future__ import annotations
 
@@ -127,34 +127,32 @@ async def private_page(
     assert text_of(browser, "board") == ""
 
 
-async def test_hobbit_pages_show_their_pictures(
+async def test_hobbit_pages_show_the_track_and_the_hand(
     simcord_env: simcord.Env, repository: Repository, simcord_bot: TavernBot, browser: webdriver.Chrome
 ) -> None:
-    """The board's and the hand's pictures load; the README's screenshots are taken here."""
+    """The board's track (every space, every figure on it) and the seat's hand as cards; the
+    README's picture of a page on a phone is taken here."""
     room = make_room(simcord_env, repository)
     alice, _ = room.players
     record = await open_hobbit(room)
     base = web_table(simcord_bot).links.base
     shots = os.environ.get("TAVERN_SCREENSHOTS")
 
-    def loaded(selector: str) -> bool:
-        script = (
-            f"const i = document.querySelector({selector!r}); return !!i && i.complete && i.naturalWidth > 0"
-        )
-        return bool(browser.execute_script(script))
+    def count(selector: str) -> int:
+        return int(browser.execute_script(f"return document.querySelectorAll({selector!r}).length"))
 
+    figures = 2 * len(record.seats) + 1  # every dwarf and Bilbo, on the start space
     await run(browser.get, f"{base}/game/{address(record.id)}?lang=en")
-    await until(lambda: loaded("#board img.picture"), what="the board's picture")
-    if shots:
-        await run(browser.save_screenshot, str(Path(shots) / "web-board.png"))
+    await until(lambda: count("#board .track [data-cell^='space']") == 50, what="the track")
+    assert count("#board .track [data-cell='space0'] .fig") == figures
+    assert count("#board .own") == 0
     mine = answer_links(await alice.slash(room.channel, "web"))[f"Your page, game #{record.id}"]
     await run(browser.get, mine.replace("#", "?lang=en#"))
-    await until(lambda: loaded("#board .own img.picture"), what="the hand's picture")
+    await until(lambda: count("#board .own .hand .card:not(.k-key)") == 3, what="the hand's cards")
     if shots:
-        await run(browser.save_screenshot, str(Path(shots) / "web-private.png"))
         await run(browser.set_window_size, 420, 860)  # a phone
         await run(browser.get, f"{base}/game/{address(record.id)}?lang=ru")
-        await until(lambda: loaded("#board img.picture"))
+        await until(lambda: count("#board .track [data-cell^='space']") == 50)
         await run(browser.save_screenshot, str(Path(shots) / "web-phone.png"))
         await run(browser.set_window_size, 1000, 900)
 

@@ -184,3 +184,19 @@ def test_a_huge_number_in_a_file_exits_1_with_a_short_clear_line(
     assert code == 1
     assert err.startswith("engine.replay: ") and message in err and len(err.splitlines()) == 1
     assert len(err) < 400
+
+
+def test_a_refused_move_is_named_by_its_number_and_seat(tmp_path: Path) -> None:
+    data = played("pickomino", 5, to_end=True)
+    data["moves"][3] = {"seat": data["moves"][3]["seat"], "action": {"kind": "take", "tile": 99}}
+    code, _, err = run(tmp_path, data)
+    seat = data["moves"][3]["seat"] + 1
+    assert code == 1 and f"cannot be replayed at move 4 (seat {seat}): " in err
+
+
+def test_the_help_says_what_the_tool_does_in_whole_sentences() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "engine.replay", "--help"], capture_output=True, text=True, timeout=60
+    )
+    words = " ".join(done.stdout.split())
+    assert done.returncode == 0 and "and tell it step by step." in words and "``" not in words

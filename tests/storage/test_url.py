@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from storage import PostgresLocation, UnsupportedDatabaseURL, open_repository, parse_database_url
+from storage.errors import DatabaseUnavailable
 from storage.url import mask_password
 
 
@@ -74,13 +75,21 @@ async def test_open_repository_refuses_before_touching_anything(tmp_path: Path) 
     assert list(tmp_path.iterdir()) == []
 
 
-async def test_open_repository_creates_folders_and_uses_wal(tmp_path: Path) -> None:
-    path = tmp_path / "a" / "b" / "tavern.db"
+async def test_open_repository_creates_the_files_folder_and_uses_wal(tmp_path: Path) -> None:
+    path = tmp_path / "data" / "tavern.db"
     repo = await open_repository(f"sqlite:///{path}")
     await repo.close()
     assert path.is_file()
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+async def test_a_path_of_several_missing_folders_is_refused_and_nothing_is_created(tmp_path: Path) -> None:
+    """A typo (``sqlite:///nonexistent/dir/x.db``) must not leave a stray database behind."""
+    with pytest.raises(DatabaseUnavailable) as refused:
+        await open_repository(f"sqlite:///{tmp_path / 'nonexistent' / 'dir' / 'x.db'}")
+    assert f"(the folder {tmp_path / 'nonexistent'} does not exist): create it" in refused.value.message
+    assert list(tmp_path.iterdir()) == []
 
 
 async def test_memory_database_works() -> None:

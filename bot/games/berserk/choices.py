@@ -7,7 +7,7 @@ response window, a short trigger declaration. The main phase is a menu — a cre
 what it does (moves, strikes, its abilities with their targets and X) — with **End turn** as
 a button; so is any decision with more choices than buttons can hold, **Pass** (or nothing, or
 no defender) staying a button. Every choice picked in a menu is typed text the engine reads
-(``engine.games.berserk.text``), so what a menu shows is what ``/move`` takes.
+(``engine.games.berserk.typed``), so what a menu shows is what ``/move`` takes.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from bot.render.menus import Choice, Step
 from engine.core.decisions import for_seat
 from engine.games.berserk import board
 from engine.games.berserk.cards import CARDS
-from engine.games.berserk.text import TEXT
+from engine.games.berserk.typed import typed_text
 from engine.games.berserk.view import BerserkView, UnitView
 
 BUTTONS = 20
@@ -90,7 +90,7 @@ def decision_kind(table: Table, seat: int) -> str | None:
 
 def typed(action: dict[str, Any]) -> str:
     """An action as one types it (``strike c3 c4``), which the engine reads back exactly."""
-    return TEXT.action(action)
+    return typed_text(action)
 
 
 # -- buttons ------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ item, the price), a long list of attacks. Choosing several cards at once is a se
 the hand's cards: the fight cards of a fight (then, for the player who may double one, which
 card Gandalf doubles), the cards that free a dwarf from a web, the discards to the hand limit
 and for a Sorrow. Every menu's pick is typed text the engine reads
-(``engine.games.hobbit.text``), so what a menu shows is what ``/move`` takes.
+(``engine.games.hobbit.typed``), so what a menu shows is what ``/move`` takes.
 
 A seat's message may hold several menus; which one a ``Focus`` narrows is its first word
 (``trade 1 BH02#1``: the trade menu at partner 1, item BH02#1).
@@ -40,7 +40,7 @@ from engine import Decision
 from engine.games.hobbit.board import FINISH, GANDALF_STOPS, NUMBERS, WEB_STOP
 from engine.games.hobbit.cards import KEY, NONE, by_id, card_of, is_fight, values
 from engine.games.hobbit.data import FightCard, StepCard
-from engine.games.hobbit.text import TEXT
+from engine.games.hobbit.typed import typed_text
 from engine.games.hobbit.view import DecisionView, HobbitView
 
 LABEL_LIMIT = 80
@@ -104,7 +104,7 @@ DIRECTIONS = {"FWD": "fwd", "BACK": "back"}
 
 def typed(action: dict[str, Any]) -> str:
     """An action as one types it (``move MV-R-2 R1 fwd``), which the engine reads back exactly."""
-    return TEXT.action(action)
+    return typed_text(action)
 
 
 def decision_of(table: Table, seat: int) -> Decision | None:
@@ -209,7 +209,7 @@ def label(lang: str, action: dict[str, Any], table: Table | None = None) -> str:
             price=" + ".join(card_name(lang, c) for c in action["price"]),
         )
     if kind in TREES["move"] | TREES["play"]:
-        return " · ".join(s.label for s in _steps(lang, action, view))
+        return " · ".join(s.label for s in menu_steps(lang, action, view))
     return typed(action)
 
 
@@ -260,7 +260,7 @@ def tree_menus(table: Table, seat: int, actions: list[dict[str, Any]], focus: st
         look = menus.menu(
             name,
             t(table.lang, f"hobbit.menu.{name}"),
-            [Choice(_steps(table.lang, a, table.view, table), typed(a)) for a in chosen],
+            [Choice(menu_steps(table.lang, a, table.view, table), typed(a)) for a in chosen],
             path if wanted == name else "",
             back=t(table.lang, "hobbit.menu.back"),
             done=t(table.lang, "hobbit.menu.done"),
@@ -271,7 +271,7 @@ def tree_menus(table: Table, seat: int, actions: list[dict[str, Any]], focus: st
     return found
 
 
-def _steps(
+def menu_steps(
     lang: str, action: dict[str, Any], view: HobbitView | None, table: Table | None = None
 ) -> tuple[Step, ...]:
     """Each action as a path of steps: the card, then what it moves where (or a trade's partner,

@@ -90,18 +90,20 @@ class HobbitRenderer(Menus, StandingChoices, Renderer):
         over = view.end is not None
         embed = discord.Embed(
             title=t(lang, "board.title", title=table.game.title, id=table.id),
-            description=self._headline(table, view),
+            description=self.headline(table, view),
             colour=discord.Colour.gold() if over else discord.Colour.dark_green(),
         )
-        embed.add_field(name=t(lang, "hobbit.board.smaug"), value=fit(self._smaug(table, view)), inline=False)
         embed.add_field(
-            name=t(lang, "hobbit.board.pieces"), value=fit(self._pieces(table, view)), inline=False
+            name=t(lang, "hobbit.board.smaug"), value=fit(self.smaug_line(table, view)), inline=False
+        )
+        embed.add_field(
+            name=t(lang, "hobbit.board.pieces"), value=fit(self.pieces_line(table, view)), inline=False
         )
         embed.add_field(
             name=t(lang, "hobbit.board.players"), value=fit(self._players(table, view)), inline=False
         )
         embed.add_field(name=t(lang, "hobbit.board.decks"), value=fit(self._decks(table, view)), inline=False)
-        under_way = self._under_way(table, view)
+        under_way = self.under_way(table, view)
         if under_way:
             embed.add_field(name=under_way[0], value=fit(under_way[1]), inline=False)
         happened = [
@@ -118,7 +120,7 @@ class HobbitRenderer(Menus, StandingChoices, Renderer):
         within_limits(embed)
         return embed, files
 
-    def _headline(self, table: Table, view: HobbitView) -> str:
+    def headline(self, table: Table, view: HobbitView) -> str:
         lang = table.lang
         if view.end is not None:
             return "\n".join([t(lang, "board.over"), *end_lines(table)])
@@ -138,7 +140,7 @@ class HobbitRenderer(Menus, StandingChoices, Renderer):
             lines.append(t(lang, f"hobbit.board.waiting.{decision.kind}", player=who))
         return "\n".join(lines)
 
-    def _smaug(self, table: Table, view: HobbitView) -> str:
+    def smaug_line(self, table: Table, view: HobbitView) -> str:
         lang = table.lang
         lines = [
             t(lang, "hobbit.smaug.lair", mark=SMAUG_MARK)
@@ -171,7 +173,7 @@ class HobbitRenderer(Menus, StandingChoices, Renderer):
                 lines.append(t(lang, "hobbit.smaug.mithril"))
         return "\n".join(lines)
 
-    def _pieces(self, table: Table, view: HobbitView) -> str:
+    def pieces_line(self, table: Table, view: HobbitView) -> str:
         lang = table.lang
         key = (
             t(lang, "hobbit.key.boxed")
@@ -236,7 +238,7 @@ class HobbitRenderer(Menus, StandingChoices, Renderer):
                 )
         return "\n".join(lines)
 
-    def _under_way(self, table: Table, view: HobbitView) -> tuple[str, str] | None:
+    def under_way(self, table: Table, view: HobbitView) -> tuple[str, str] | None:
         """The fight, trade offer, draws, choice or discard the decision is about."""
         lang = table.lang
         d = view.decision
@@ -396,7 +398,7 @@ class HobbitRenderer(Menus, StandingChoices, Renderer):
         if view.end is not None:
             embed.description = "\n".join([t(lang, "board.over"), *end_lines(table)])
         else:
-            embed.description = self._prompt(table, view, seat)
+            embed.description = self.prompt(table, view, seat)
         hand = by_id(mine.hand.cards or ())
         lines = [f"• **{card_name(lang, c)}** — {card_about(lang, c)}" for c in hand]
         if mine.key:
@@ -410,7 +412,9 @@ class HobbitRenderer(Menus, StandingChoices, Renderer):
         offer = private.get("offer") if isinstance(private, dict) else None
         if isinstance(offer, dict):
             embed.add_field(
-                name=t(lang, "hobbit.private.offer"), value=fit(self._offer(table, offer, seat)), inline=False
+                name=t(lang, "hobbit.private.offer"),
+                value=fit(self.offer_text(table, offer, seat)),
+                inline=False,
             )
         dwarves = [f for f in view.figures if f.seat == seat]
         moves = " ".join(card[-1] if up else f"~~{card[-1]}~~" for card, up in mine.move_cards)
@@ -428,13 +432,15 @@ class HobbitRenderer(Menus, StandingChoices, Renderer):
             ),
             inline=False,
         )
-        embed.add_field(name=t(lang, "hobbit.board.smaug"), value=fit(self._smaug(table, view)), inline=False)
+        embed.add_field(
+            name=t(lang, "hobbit.board.smaug"), value=fit(self.smaug_line(table, view)), inline=False
+        )
         files = self._track(embed, table, view)
         embed.set_footer(text=t(lang, "hobbit.board.footer", round=view.round, max=view.max_rounds))
         within_limits(embed)
         return embed, files
 
-    def _offer(self, table: Table, offer: dict[str, Any], seat: int) -> str:
+    def offer_text(self, table: Table, offer: dict[str, Any], seat: int) -> str:
         lang = table.lang
         give, price = str(offer["give"]), [str(c) for c in offer["price"]]
         key = "hobbit.private.offer_to" if offer["from"] == seat else "hobbit.private.offer_from"
@@ -447,7 +453,7 @@ class HobbitRenderer(Menus, StandingChoices, Renderer):
             price=card_names(lang, price),
         )
 
-    def _prompt(self, table: Table, view: HobbitView, seat: int) -> str:
+    def prompt(self, table: Table, view: HobbitView, seat: int) -> str:
         """What the seat must decide now, with what it needs to know; or whom the game waits for."""
         lang = table.lang
         decision = decision_of(table, seat)

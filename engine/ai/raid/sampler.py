@@ -19,6 +19,11 @@ from engine.games.raid.cells import ALL_CELLS, DELTAS, cell_name, coords
 from engine.games.raid.view import RaidView
 
 
+def fills(item: Any) -> bool:
+    """Whether ``sample`` fills ``item`` in: only the two templates."""
+    return (isinstance(item, Place) and item == Place()) or (isinstance(item, Move) and not item.path)
+
+
 def sample(view: RaidView, item: Any, rng: random.Random) -> Any:
     if isinstance(item, Place) and item == Place():
         return random_place(view, rng)

@@ -88,8 +88,8 @@ from engine.games.berserk.state import (
     changed_creature,
     new_creature,
 )
-from engine.games.berserk.text import TEXT
 from engine.games.berserk.turns import destinations, end_turn, start_turn
+from engine.games.berserk.typed import typed_text
 from engine.games.berserk.view import OWN_ADAPTER, VIEW_ADAPTER, BerserkView, make_view, own_view
 from engine.kits.resolution import (
     Declared,
@@ -237,7 +237,7 @@ class Berserk(Game[BerserkState, BerserkAction, BerserkView]):
         return parse_text(text)
 
     def typed(self, action: BerserkAction) -> str:
-        return TEXT.action(self.dump_action(action))  # its menu items are spelled as typed
+        return typed_text(self.dump_action(action))
 
     # -- the gate ------------------------------------------------------------------------------
     @staticmethod

@@ -4,14 +4,16 @@ setup, and one line per event."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
 from engine.core.contract import TURN_STARTED, Event
 from engine.core.plain import JSON
-from engine.core.text import TextRenderer, plain_action, plain_event, seat_names
+from engine.core.text import TextRenderer, plain_event, seat_names
 from engine.games.berserk import board
 from engine.games.berserk.cards import CARDS, DECKS
+from engine.games.berserk.typed import typed_text
 from engine.games.berserk.view import BerserkView, UnitView
 
 _ASKS = {
@@ -30,10 +32,43 @@ _ASKS = {
 """What the reader must decide, each a whole sentence."""
 
 
+def _tags(names: Sequence[str]) -> dict[str, str]:
+    """Four letters for each card name on the field: its first four, or, where another name
+    starts alike (Gnome King, Gnome-Basaarg), two of its first word and two of its last."""
+    first = {name: "".join(ch for ch in name if ch.isalpha())[:4].upper() for name in names}
+    tags = {}
+    for name, tag in first.items():
+        if list(first.values()).count(tag) > 1:
+            words = re.findall(r"[^\W\d_]+", name)
+            tag = (words[0][:2] + words[-1][:2]).upper()
+        tags[name] = tag
+    return tags
+
+
+TAGS = _tags(sorted({card.name for card in CARDS.values()}))
+"""Every card's tag on the text field (a test holds them distinct)."""
+LEGEND = "Legend: UPPER CASE your creatures, lower case the other's, * closed, . empty"
+
+
 def _tag(unit: UnitView, seat: int) -> str:
-    """Four letters of the name: upper case for the reader's creatures; ``*`` when closed."""
-    short = "".join(ch for ch in unit.name if ch.isalpha())[:4]
-    return (short.upper() if unit.seat == seat else short.lower()) + ("*" if unit.closed else "")
+    """The name's tag: upper case for the reader's creatures; ``*`` when closed."""
+    short = TAGS.get(unit.name) or "".join(ch for ch in unit.name if ch.isalpha())[:4].upper()
+    return (short if unit.seat == seat else short.lower()) + ("*" if unit.closed else "")
+
+
+def _legend(view: BerserkView) -> list[str]:
+    """What the field's marks mean, and the tag of each card name on it."""
+    names = sorted({u.name for u in view.field if u.cell})
+    tags = [f"{TAGS.get(n, n[:4].upper())} {n}" for n in names]
+    lines, line = [LEGEND], "       "
+    for tag in tags:
+        if len(line) + len(tag) > 92:
+            lines.append(line.rstrip(" ·"))
+            line = "       "
+        line += tag + " · "
+    if tags:
+        lines.append(line.rstrip(" ·"))
+    return lines
 
 
 def _unit_line(unit: UnitView) -> str:
@@ -109,6 +144,7 @@ def _board(view: BerserkView, seat: int) -> str:
         active = view.active if view.active is not None else 0
         lines.append(f"Round {view.round}/{view.round_cap}, turn {view.turn}: {names[active]} active")
         lines.extend(_grid(view, seat))
+        lines.extend(_legend(view))
         for s in (seat, 1 - seat):
             side = view.sides[s]
             deck = f", {side.deck}" if side.deck else ""
@@ -157,6 +193,12 @@ def _example(view: BerserkView) -> str:
     return ""
 
 
+def _deck(deck: str) -> str:
+    """``Mountain Hold (D1)``."""
+    found = DECKS.get(deck)
+    return f"{found.name} ({deck})" if found is not None else deck
+
+
 def _does(name: str, you: str, other: str) -> str:
     """``name`` with the verb agreeing: "you choose", "seat 1 chooses"."""
     return f"{name} {you if name == 'you' else other}"
@@ -169,13 +211,13 @@ def _event(event: Event, names: Sequence[str]) -> str:
         case "deck_chosen" | "recruited" | "placed" | "muster_chosen":
             return f"{who}: {event.kind.replace('_', ' ')}"
         case "your_deck":
-            return f"{who}: deck {d['deck']}"
+            return f"{who}: deck {_deck(d['deck'])}"
         case "your_recruits":
             return f"{who}: recruited {' '.join(d['cards'])}"
         case "your_placement" | "your_muster" | "resolving" | "paid" | "muster_open":
             return ""
         case "decks_revealed":
-            return "Decks: " + ", ".join(f"{names[s]} {deck}" for s, deck in enumerate(d["decks"]))
+            return "Decks: " + ", ".join(f"{names[s]} {_deck(deck)}" for s, deck in enumerate(d["decks"]))
         case "seat_roll":
             rolls = "; ".join(f"{a}–{b}" for a, b in d["rolls"])
             return f"Seat roll {rolls}: {_does(names[d['winner']], 'choose', 'chooses')}"
@@ -263,40 +305,30 @@ def _event(event: Event, names: Sequence[str]) -> str:
     return plain_event(event, names)
 
 
+_TEMPLATES = {
+    "recruit": "your own recruits: 'recruit' and a card id for each copy, e.g. 'recruit C01 C02 C02'",
+    "place": "your own placement: 'place' and, in recruitment order, a cell or 'reserve' for each card",
+}
+"""What to type for a template (a recruitment or a placement with nothing in it)."""
+
+
 def _action(data: JSON) -> str:
-    """An action as one would type it (templates say what to type)."""
+    """A menu item or a replay line in words: decks and recruits by name, a template by what to
+    type; the rest as typed (``strike c3 c4``), which reads as it is."""
     if not isinstance(data, dict):
         return str(data)
-    kind = data.get("kind")
+    kind = str(data.get("kind"))
     if kind == "choose_deck":
-        return f"deck {data['deck']}"
-    if kind == "choose_seat":
-        return str(data["choice"])
-    if kind == "recruit":
-        return "recruit " + (" ".join(data["cards"]) or "<card ids, one per copy>")
-    if kind == "place":
-        cells = " ".join(f"{k}={v}" for k, v in data["cells"].items())
-        return "place " + (cells or "<a cell or 'reserve' for each card, in recruitment order>")
+        deck = DECKS.get(str(data["deck"]))
+        return f"{deck.name} (deck {deck.id})" if deck is not None else typed_text(data)
     if kind in ("recruit_random", "place_random"):
-        return str(kind).replace("_", " ")
-    if kind == "muster":
-        return "muster none" if data.get("card") is None else f"muster {data['card']} {data['cell']}"
-    if kind in ("move", "strike"):
-        first, second = ("unit", "to") if kind == "move" else ("attacker", "target")
-        return f"{kind} {data[first]} {data[second]}"
-    if kind == "activate":
-        x = f" x={data['x']}" if data.get("x") is not None else ""
-        return " ".join(["activate", data["unit"], data["ability"], *data["targets"]]) + x
-    if kind == "end_turn":
-        return "end"
-    if kind == "assign_defender":
-        return f"defend {data['unit'] or 'none'}"
-    if kind == "order_triggers":
-        entries = [
-            str(e["ref"]) + ("=" + "+".join(e["targets"]) if e["targets"] else "") for e in data["entries"]
-        ]
-        return "order " + (" ".join(entries) or "none")
-    return plain_action(data)
+        return f"{kind.split('_')[0]} at random"
+    if kind == "recruit":
+        cards = [CARDS[c].name if c in CARDS else str(c) for c in data["cards"]]
+        return f"recruit {', '.join(cards)}" if cards else _TEMPLATES[kind]
+    if kind == "place" and not data["cells"]:
+        return _TEMPLATES[kind]
+    return typed_text(data)
 
 
 TEXT = TextRenderer(_board, _event, _action)

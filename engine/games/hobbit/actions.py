@@ -7,7 +7,7 @@ forms (case does not matter):
     move MV-R-2 R1 fwd · skip MV-R-1 · web R1 BH11#1 BH07#1 BH09#1 BH10#1 [double BH11#1] ·
     door · bilbo BH12#1 back · elf BH17#1 Bilbo fwd · eagle BH16#1 Y2 · run BH19#1 Y1 R1 ·
     gandalf BH20#1 fwd · scout BH14#1 die | scout BH14#1 fixed R2 · scout R2 | scout discard ·
-    offer 1 BH02#1 BH01#1 BH03#1 (partner seat, item or KEY or NONE, two price cards) ·
+    offer 2 BH02#1 BH01#1 BH03#1 (partner seat counted from 1, item or KEY or NONE, two price cards) ·
     accept BH05#1 | accept KEY | accept NONE · decline · end · draw beorn | esgaroth | treasury ·
     limit BH01#1 BH02#2 · target Y1 · sorrow BH01#1 BH03#2 ·
     fight BH02#1 BH11#2 [double BH11#2] | fight none · attack BH11#1 BH07#1 [4] ·
@@ -372,12 +372,13 @@ def _choose(words: list[str], text: str) -> dict[str, Any]:
 
 def _offer(words: list[str], text: str) -> dict[str, Any]:
     usage = (
-        "offer <partner seat> <card|KEY|NONE> <price card> <price card>, e.g. offer 1 BH02#1 BH01#1 BH03#1"
+        "offer <partner seat> <card|KEY|NONE> <price card> <price card>, e.g. offer 2 BH02#1 BH01#1 BH03#1"
     )
     _need(words, 4, usage, text)
-    if not (words[0].isascii() and words[0].isdecimal() and len(words[0]) <= 2):
+    if not (words[0].isascii() and words[0].isdecimal() and len(words[0]) <= 2 and int(words[0]) >= 1):
         raise _usage(text, usage)
-    return {"kind": "trade_offer", "partner": int(words[0]), "give": words[1], "price": words[2:]}
+    # Typed as the seat number every screen shows (seat 2); the action holds the seat's index.
+    return {"kind": "trade_offer", "partner": int(words[0]) - 1, "give": words[1], "price": words[2:]}
 
 
 def _accept(words: list[str], text: str) -> dict[str, Any]:

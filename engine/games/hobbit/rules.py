@@ -50,7 +50,7 @@ from engine.games.hobbit.state import (
     TradeReply,
 )
 from engine.games.hobbit.supply import options as draw_options
-from engine.games.hobbit.text import TEXT
+from engine.games.hobbit.typed import typed_text
 from engine.games.hobbit.view import VIEW_ADAPTER, HobbitView, make_view
 
 ANSWERS: dict[str, frozenset[str]] = {
@@ -239,7 +239,7 @@ class Hobbit(Game[HobbitState, HobbitAction, HobbitView]):
         return parse_text(text)
 
     def typed(self, action: HobbitAction) -> str:
-        return TEXT.action(self.dump_action(action))  # its menu items are spelled as typed
+        return typed_text(self.dump_action(action))
 
     # -- the gate ------------------------------------------------------------------------------
     @staticmethod

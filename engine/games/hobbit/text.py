@@ -9,10 +9,11 @@ from typing import Any
 
 from engine.core.contract import Event
 from engine.core.plain import JSON
-from engine.core.text import TextRenderer, plain_action, plain_event, seat_names
+from engine.core.text import TextRenderer, plain_event, seat_names
 from engine.games.hobbit.board import NUMBERS
 from engine.games.hobbit.cards import INSTANCES, KEY, NONE, by_id
 from engine.games.hobbit.data import BOARD, Enemy, FightCard, SmaugCard, StepCard
+from engine.games.hobbit.typed import typed_text
 from engine.games.hobbit.view import DecisionView, HobbitView
 
 _LETTERS = {
@@ -36,7 +37,7 @@ LEGEND = (
     "        g gate · k door · t Treasury · f finish · S Smaug · o the lost ring · * entangled"
 )
 _DECKS = {
-    "beorn": "Beorn",
+    "beorn": "Beorn's House",
     "esgaroth": "Esgaroth",
     "treasury": "Treasury",
     "mirkwood": "Mirkwood",
@@ -44,34 +45,61 @@ _DECKS = {
 }
 
 
-def card_label(instance: str) -> str:
-    """``BH11#1 Beorn 6``, ``ES01#1 Bard 4/5``, ``MW05#1 Giant spider 14``."""
+def card_name(instance: str) -> str:
+    """A card as people read it (``Beorn 6``, ``Bard 4/5``, ``Giant spider 14``, ``Smaug hunts
+    2 +1``, ``Move 3``, ``Thorin's Key``), without the instance id that typed forms use."""
+    if instance == KEY:
+        return "Thorin's Key"
+    if instance == NONE:
+        return "nothing"
+    if instance.startswith("MV-"):
+        return f"Move {instance.rsplit('-', 1)[1]}"
     card = INSTANCES.get(instance)
     if card is None:
         return instance
     if isinstance(card, FightCard):
-        return f"{instance} {card.name} {'/'.join(map(str, card.values))}"
+        return f"{card.name} {'/'.join(map(str, card.values))}"
     if isinstance(card, Enemy):
-        return f"{instance} {card.name} {card.strength}"
+        return f"{card.name} {card.strength}"
     if isinstance(card, SmaugCard):
-        return f"{instance} {card.name} {card.base} +{card.bonus}"
+        return f"{card.name} {card.base} +{card.bonus}"
     if isinstance(card, StepCard) and card.kind == "scout":
-        return f"{instance} {card.name} (or die)"
-    return f"{instance} {card.name}"
+        return f"{card.name} (or die)"
+    return card.name
+
+
+def card_label(instance: str) -> str:
+    """A card of one's hand: ``BH11#1 Beorn 6``, its id first, as typed forms name it."""
+    name = card_name(instance)
+    return name if name == instance else f"{instance} {name}"
 
 
 def _cards(cards: Sequence[str]) -> str:
+    """Cards by name, in id order."""
+    return ", ".join(card_name(c) for c in by_id(cards)) or "none"
+
+
+def _hand(cards: Sequence[str]) -> str:
+    """One's own hand: each card with the id its typed forms use."""
     return ", ".join(card_label(c) for c in by_id(cards)) or "none"
 
 
-def _item(item: str) -> str:
-    """One side of a trade: a card, Thorin's Key, or nothing."""
-    return {KEY: "Thorin's Key", NONE: "nothing"}.get(item) or card_label(item)
+_STOPS = {"G_START": "the start", "G_MIRKWOOD": "Mirkwood", "G_EREBOR": "Erebor", "G_LAIR": "Smaug's lair"}
+"""Gandalf's stops (the board's ``stops``) by the places they are at."""
+
+
+def stop_name(stop: str) -> str:
+    return _STOPS.get(stop, stop)
+
+
+def _whose(name: str) -> str:
+    """``your``, ``seat 2's``."""
+    return "your" if name == "you" else f"{name}'s"
 
 
 def _pile(cards: Sequence[str]) -> str:
     """A long face-up pile: the latest cards first, the rest counted (all of it is in the view)."""
-    latest = [card_label(c) for c in reversed(cards[-PILE_SHOWN:])]
+    latest = [card_name(c) for c in reversed(cards[-PILE_SHOWN:])]
     more = len(cards) - PILE_SHOWN
     return ", ".join(latest) + (f" … and {more} more" if more > 0 else "") if cards else "none"
 
@@ -114,7 +142,7 @@ def _pieces(view: HobbitView, names: Sequence[str]) -> str:
     smaug = "in his lair" if view.smaug is None else f"on {view.smaug}"
     door = "open" if view.door_open else "locked"
     key = "in the box" if view.key is None else f"held by {names[view.key]}"
-    return f"Smaug {smaug} · Gandalf at {view.gandalf} · ring {ring} · door {door}, Key {key}"
+    return f"Smaug {smaug} · Gandalf at {stop_name(view.gandalf)} · ring {ring} · door {door}, Key {key}"
 
 
 def _decks(view: HobbitView) -> str:
@@ -123,7 +151,7 @@ def _decks(view: HobbitView) -> str:
         part = f"{_DECKS[name]} {deck.count}"
         up = view.face_up.get(name)
         if up is not None:
-            part += f" (face up: {card_label(up)})"
+            part += f" (face up: {card_name(up)})"
         parts.append(part)
     return "decks: " + " · ".join(parts)
 
@@ -133,7 +161,7 @@ def _seat_line(view: HobbitView, seat: int, names: Sequence[str]) -> str:
     moves = " ".join(card[-1] if up else f"({card[-1]})" for card, up in s.move_cards)
     hand = f"hand {s.hand.count}"
     if s.hand.cards is not None:
-        hand += f": {_cards(s.hand.cards)}"
+        hand += f": {_hand(s.hand.cards)}"
     key = " · Key" if s.key else ""
     return f"{names[seat]} ({s.colour}): movement {moves} · {hand}{key}"
 
@@ -142,18 +170,18 @@ def _decision_line(d: DecisionView, names: Sequence[str]) -> str:
     who = " and ".join(names[s] for s in d.seats)
     if d.kind == "fight":
         done = "; ".join(
-            f"{names[s.seat]}: {', '.join(f'{c.card} ({c.value})' for c in s.cards) or 'nothing'}"
+            f"{names[s.seat]}: {', '.join(_used(c.card, c.value) for c in s.cards) or 'nothing'}"
             for s in d.submitted
         )
         later = ", then " + ", ".join(names[s] for s in d.after) if d.after else ""
         double = " (Gandalf: one card may be doubled)" if d.doubling else ""
         return (
-            f"Fight: {card_label(d.card or '')} on {d.space}; waiting for {who} to submit{later}{double}"
+            f"Fight: {card_name(d.card or '')} on {d.space}; waiting for {who} to submit{later}{double}"
             + (f"; submitted so far: {done}" if done else "")
         )
     if d.kind == "window":
         return (
-            f"Smaug window ({card_label(d.card or '')}): pending movement {d.pending}; waiting for {who} to "
+            f"Smaug window ({card_name(d.card or '')}): pending movement {d.pending}; waiting for {who} to "
             f"play a Treasury card or pass ({d.passes} pass(es) in a row)"
             + (" · Mithril Shirt" if d.mithril else "")
         )
@@ -161,13 +189,13 @@ def _decision_line(d: DecisionView, names: Sequence[str]) -> str:
         rights = f"Esgaroth {d.esgaroth}, Treasury {d.treasury}"
         return f"Phase 3: waiting for {who} to draw ({d.draws_left} left; {rights})"
     if d.kind == "target":
-        return f"Waiting for {who} to choose whom {card_label(d.card or '')} affects: {', '.join(d.options)}"
+        return f"Waiting for {who} to choose whom {card_name(d.card or '')} affects: {', '.join(d.options)}"
     if d.kind == "scout":
         return f"Scouting die {d.die}: waiting for {who} to move an own dwarf {d.die} forward, or discard"
     if d.kind == "sorrow":
         return f"Sorrow: waiting for {who} to discard {d.count} card(s)"
     if d.kind == "trade_reply":
-        offer = f" ({_item(d.give)} for {_cards(d.price or ())})" if d.give is not None else ""
+        offer = f" ({card_name(d.give)} for {_names(d.price or ())})" if d.give is not None else ""
         return f"Trade offer from {names[d.offerer or 0]}{offer}: waiting for {who} to accept or decline"
     if d.kind == "attack":
         return f"Attack on Smaug by {', '.join(d.party)}: waiting for {who} to break the armour and push"
@@ -213,27 +241,27 @@ def _event(event: Event, names: Sequence[str]) -> str:
         case "stayed":
             return f"{d['figure']} cannot move on from {d['space']}"
         case "move_card_played":
-            return f"{who}: plays {d['card']}"
+            return f"{who}: plays {card_name(d['card'])}"
         case "move_card_skipped":
-            return f"{who}: turns {d['card']} face down without moving"
+            return f"{who}: turns {card_name(d['card'])} face down without moving"
         case "move_cards_refreshed":
             return f"{who}: all movement cards face up again"
         case "card_played":
-            return f"{who}: plays {card_label(d['card'])} on {d['figure']}"
+            return f"{who}: plays {card_name(d['card'])} on {d['figure']}"
         case "gandalf_moved":
-            return f"{who}: moves Gandalf {d['from']} → {d['to']}"
+            return f"{who}: moves Gandalf from {stop_name(d['from'])} to {stop_name(d['to'])}"
         case "door_opened":
             return f"{who}: opens the door with Thorin's Key"
         case "adventure":
-            return f"Adventure on {d['space']}: {card_label(d['card'])} (party {' '.join(d['party'])})"
+            return f"Adventure on {d['space']}: {card_name(d['card'])} (party {' '.join(d['party'])})"
         case "fight":
             return f"Fight against strength {d['strength']}: {', '.join(names[s] for s in d['seats'])}"
         case "fight_submitted":
-            cards = ", ".join(f"{c['card']} ({c['value']})" for c in d["cards"]) or "nothing"
-            double = f", doubling {d['doubled']}" if d["doubled"] else ""
+            cards = ", ".join(_used(c["card"], c["value"]) for c in d["cards"]) or "nothing"
+            double = f", doubling {card_name(d['doubled'])}" if d["doubled"] else ""
             return f"{who}: submits {cards}{double}"
         case "fight_won":
-            return f"Won: {d['total']} = {d['strength']}; {card_label(d['card'])} to the box"
+            return f"Won: {d['total']} = {d['strength']}; {card_name(d['card'])} to the box"
         case "fight_lost":
             back = NUMBERS.fight_loss - d["die"]
             return f"Lost: {d['total']} ≠ {d['strength']}; die {d['die']}, the party goes back {back}"
@@ -258,13 +286,13 @@ def _event(event: Event, names: Sequence[str]) -> str:
         case "ring_to_treasury":
             return f"Smaug takes the ring from {d['space']} to the Treasury"
         case "smaug_card":
-            return f"Smaug card {card_label(d['card'])}: pending movement {d['pending']} (bonus {d['bonus']})"
+            return f"Smaug card {card_name(d['card'])}: pending movement {d['pending']} (bonus {d['bonus']})"
         case "red_drawn":
-            return f"{who}: draws a red card from {_DECKS[d['deck']]}: {card_label(d['card'])}"
+            return f"{who}: draws a red card from {_DECKS[d['deck']]}: {card_name(d['card'])}"
         case "drew":
             return f"{who}: draws from {_DECKS[d['deck']]}"
         case "drew_card":
-            return f"{who}: drew {card_label(d['card'])}"
+            return f"{who}: drew {card_name(d['card'])}"
         case "draw_skipped":
             return f"{who}: nothing to draw"
         case "reshuffled":
@@ -273,7 +301,7 @@ def _event(event: Event, names: Sequence[str]) -> str:
             return f"{who}: draws 2 (Esgaroth {d['esgaroth']}, Treasury {d['treasury']})"
         case "treasury_played":
             pending = "" if d["pending"] is None else f" (pending {d['pending']})"
-            return f"{who}: plays {card_label(d['card'])}{pending}"
+            return f"{who}: plays {card_name(d['card'])}{pending}"
         case "window_passed":
             return f"{who}: passes"
         case "window_closed":
@@ -300,14 +328,15 @@ def _event(event: Event, names: Sequence[str]) -> str:
         case "trade_offered":
             return f"{who}: offers {names[d['partner']]} a trade"
         case "trade_offer":
-            return f"Offer {who} → {names[d['partner']]}: {_item(d['give'])} for {_cards(d['price'])}"
+            return f"Offer {who} → {names[d['partner']]}: {card_name(d['give'])} for {_names(d['price'])}"
         case "trade_declined":
             return f"{who}: declines the trade"
         case "trade_accepted":
             key = f"; the Key passes from {names[d['key_from']]}" if d["key_from"] is not None else ""
-            return f"{who}: accepts {names[d['partner']]}'s trade; price {_cards(d['price'])}{key}"
+            return f"{who}: accepts {_whose(names[d['partner']])} trade; price {_names(d['price'])}{key}"
         case "trade_swapped":
-            return f"{who}: gave {_item(d['gave'])} and got {_item(d['got'])} from {names[d['partner']]}"
+            gave, got = card_name(d["gave"]), card_name(d["got"])
+            return f"{who}: gave {gave} and got {got} from {names[d['partner']]}"
         case "resigned":
             return f"{who}: resigns"
         case "game_over":
@@ -316,54 +345,72 @@ def _event(event: Event, names: Sequence[str]) -> str:
     return plain_event(event, names)
 
 
-def _action(data: JSON) -> str:
-    """A menu item or a replay line, as one would type it."""
-    if not isinstance(data, dict):
-        return str(data)
-    kind = data.get("kind")
-    if kind in ("fight_submit", "free_web"):
-        cards = " ".join(_used(c) for c in data.get("cards", [])) or "none"
-        double = f" double {data['doubled']}" if data.get("doubled") else ""
-        head = "fight" if kind == "fight_submit" else f"web {data['dwarf']}"
-        return f"{head} {cards}{double}"
-    if kind == "smaug_attack":
-        value = f" {data['value']}" if data.get("value") is not None else ""
-        return f"attack {data['armour']} {data['push']}{value}"
-    if kind == "skip_move_card":
-        return f"skip {data['card']}" + (" (away)" if data.get("absent") else "")
-    if kind == "trade_offer":
-        return f"offer {data['partner']} {data['give']} {' '.join(data['price'])}"
-    return _SHORT.get(str(kind), plain_action)(data)
+def _names(cards: Sequence[str]) -> str:
+    return ", ".join(card_name(c) for c in cards) or "no cards"
 
 
-def _used(card: Any) -> str:
-    if isinstance(card, dict):
-        value = f"={card['value']}" if card.get("value") is not None else ""
-        return f"{card['card']}{value}"
-    return str(card)
+def _used(card: str, value: object) -> str:
+    """A fight card as used: a dual card with the value it counts (``Bard 4/5 as 5``)."""
+    name = card_name(card)
+    return f"{name} as {value}" if value is not None and "/" in name else name
 
 
-_SHORT: dict[str, Callable[[dict[str, Any]], str]] = {
-    "play_move_card": lambda d: f"move {d['card']} {d['figure']} {d['dir'].lower()}",
-    "open_door": lambda d: "door",
-    "play_bilbo": lambda d: f"bilbo {d['card']} {d['dir'].lower()}",
-    "play_elf": lambda d: f"elf {d['card']} {d['figure']} {d['dir'].lower()}",
-    "play_eagle": lambda d: f"eagle {d['card']} {d['dwarf']}",
-    "play_dwarf_run": lambda d: f"run {d['card']} {d['dwarf']} {d['target']}",
-    "play_gandalf": lambda d: f"gandalf {d['card']} {d['dir'].lower()}",
-    "play_scout": lambda d: f"scout {d['card']} {d['mode']}" + (f" {d['dwarf']}" if d.get("dwarf") else ""),
-    "scout_choose": lambda d: "discard" if d["dwarf"] == "DISCARD" else f"scout {d['dwarf']}",
-    "trade_accept": lambda d: f"accept {d['give']}",
-    "trade_decline": lambda d: "decline",
-    "end_phase2": lambda d: "end",
-    "draw": lambda d: f"draw {d['deck'].lower()}",
-    "discard_to_limit": lambda d: f"limit {' '.join(d['cards'])}",
+def _used_names(cards: Sequence[Any]) -> str:
+    """Fight cards as submitted (plain data), by name."""
+    found = [_used(c["card"], c.get("value")) if isinstance(c, dict) else card_name(str(c)) for c in cards]
+    return ", ".join(found) or "no cards"
+
+
+_DIRECTIONS = {"FWD": "forward", "BACK": "back"}
+
+
+def _way(data: dict[str, Any]) -> str:
+    return _DIRECTIONS.get(str(data.get("dir", "FWD")).upper(), str(data.get("dir")))
+
+
+_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
+    "play_move_card": lambda d: f"{card_name(d['card'])}: {d['figure']} {_way(d)}",
+    "skip_move_card": lambda d: f"turn {card_name(d['card'])} face down without moving",
+    "play_bilbo": lambda d: f"{card_name(d['card'])}: Bilbo {_way(d)}",
+    "play_elf": lambda d: f"{card_name(d['card'])}: {d['figure']} {_way(d)}",
+    "play_eagle": lambda d: f"{card_name(d['card'])}: {d['dwarf']} flies forward",
+    "play_dwarf_run": lambda d: f"{card_name(d['card'])}: {d['dwarf']} runs to {d['target']}",
+    "play_gandalf": lambda d: f"{card_name(d['card'])}: Gandalf one stop {_way(d)}",
+    "play_scout": lambda d: f"{card_name(d['card'])}: "
+    + ("roll the Scouting die" if d["mode"] == "die" else f"move {d.get('dwarf')} forward"),
+    "scout_choose": lambda d: "discard the Scouting card"
+    if d["dwarf"] == "DISCARD"
+    else f"move {d['dwarf']} forward by the die",
+    "trade_offer": lambda d: f"offer seat {int(d['partner']) + 1}: {card_name(d['give'])}, "
+    f"for {' + '.join(card_name(c) for c in d['price'])}",
+    "trade_accept": lambda d: "accept, giving nothing back"
+    if d["give"] == NONE
+    else f"accept, giving {card_name(d['give'])} back",
+    "trade_decline": lambda d: "decline the trade",
+    "end_phase2": lambda d: "end phase 2",
+    "open_door": lambda d: "open the door with Thorin's Key",
+    "draw": lambda d: f"draw from {_DECKS.get(str(d['deck']).lower(), d['deck'])}",
+    "discard_to_limit": lambda d: f"discard {_names(d['cards'])}",
+    "sorrow_discard": lambda d: f"discard {_names(d['cards'])}",
     "choose_target": lambda d: f"target {d['figure']}",
-    "sorrow_discard": lambda d: f"sorrow {' '.join(d['cards'])}",
-    "play_treasury": lambda d: f"play {d['card']}",
+    "fight_submit": lambda d: f"fight with {_used_names(d.get('cards', []))}"
+    + (f", doubling {card_name(d['doubled'])}" if d.get("doubled") else ""),
+    "free_web": lambda d: f"free {d['dwarf']} with {_used_names(d.get('cards', []))}"
+    + (f", doubling {card_name(d['doubled'])}" if d.get("doubled") else ""),
+    "smaug_attack": lambda d: f"attack Smaug: armour {card_name(d['armour'])}, push {card_name(d['push'])}"
+    + (f" as {d['value']}" if d.get("value") is not None and "/" in card_name(d["push"]) else ""),
+    "play_treasury": lambda d: f"play {card_name(d['card'])}",
     "pass_window": lambda d: "pass",
 }
-"""Every other action as the text ``parse_text`` reads back."""
+"""Each kind of action in the words people read: card names, figures, seat numbers."""
+
+
+def _action(data: JSON) -> str:
+    """A menu item or a replay line in words (the typed short form is ``typed_text``)."""
+    if not isinstance(data, dict):
+        return str(data)
+    words = _WORDS.get(str(data.get("kind")))
+    return words(data) if words is not None else typed_text(data)
 
 
 TEXT = TextRenderer(_board, _event, _action)

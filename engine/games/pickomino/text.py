@@ -14,13 +14,23 @@ def _tiles(tiles: Sequence[int]) -> str:
     return " ".join(f"{t}{'w' * TILE_WORMS[t]}" for t in tiles) or "—"
 
 
+LEGEND = (
+    "Legend: 25ww a tile: its number, a w for each worm on it · Turned: tiles out of the game ·\n"
+    "        [22 25] a player's stack, the top last: only the top tile can be stolen"
+)
+
+
+def _worms(count: int) -> str:
+    return "1 worm" if count == 1 else f"{count} worms"
+
+
 def _board(view: Any, seat: int) -> str:
     names = seat_names(view.seats, seat)
     lines = [f"Grill:   {_tiles(view.grill)}", f"Turned:  {' '.join(map(str, view.turned)) or '—'}"]
     for s, stack in enumerate(view.stacks):
         top = f"top {stack[-1]}" if stack else "no tile"
         gone = " (left the game)" if s in view.resigned else ""
-        lines.append(f"{names[s]:<9}{view.scores[s]:>2} worms, {top}   [{' '.join(map(str, stack))}]{gone}")
+        lines.append(f"{names[s]:<9}{_worms(view.scores[s]):>8}, {top}   [{' '.join(map(str, stack))}]{gone}")
     if view.current is not None:
         kept = " ".join(f"{face}×{n}" for face, n in view.kept.items()) or "nothing"
         worm = "with a worm" if view.has_worm else "no worm yet"
@@ -31,6 +41,7 @@ def _board(view: Any, seat: int) -> str:
             lines.append(f"Roll:    {' '.join(view.roll)}")
         if view.takeable:
             lines.append(f"Could take: {' '.join(map(str, view.takeable))}")
+    lines.append(LEGEND)
     return "\n".join(lines)
 
 

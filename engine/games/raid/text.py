@@ -16,10 +16,26 @@ _RAID_MARKS = {"artifact": "A", "terrorist": "T", "pit": "O", "trap": "X", "kit"
 TRAIL = "*"
 """A walked cell, as in the text grids on Discord."""
 
+SEVERAL = "&"
+"""A cell holding several objects; the board lists what each such cell holds."""
+
 LEGEND = (
     "Legend: A artifact  T terrorist  O pit  X trap  + first-aid kit  1 2 a scout"
-    f"  {TRAIL} walked  # building  E entry"
+    f"  {TRAIL} walked  # building  E entry\n"
+    f"        {SEVERAL} several objects on one cell (listed under the maps)"
 )
+
+
+def _marks(objects: Sequence[Any]) -> tuple[dict[str, str], list[str]]:
+    """One mark per cell of live objects, ``&`` where a cell holds several; and what each such
+    cell holds (``A4 pit + trap``), so that nothing is hidden under another letter."""
+    by_cell: dict[str, list[str]] = {}
+    for h in objects:
+        if h.live:
+            by_cell.setdefault(h.cell, []).append(h.kind)
+    marks = {c: _RAID_MARKS[k[0]] if len(k) == 1 else SEVERAL for c, k in by_cell.items()}
+    shared = [f"{c} {' + '.join(k)}" for c, k in sorted(by_cell.items()) if len(k) > 1]
+    return marks, shared
 
 
 def _raid_grid(view: Any, marks: dict[str, str]) -> list[str]:
@@ -44,18 +60,23 @@ def _board(view: Any, seat: int) -> str:
     if known.kit is not None:
         theirs[known.kit] = _RAID_MARKS["kit"]
     theirs[me.cell] = mine
-    own = {h.cell: _RAID_MARKS[h.kind] for h in (view.own_map or ()) if h.live}
+    own, shared = _marks(view.own_map or ())
     own[them.cell] = other
+    theirs_shared: list[str] = []
     title = f"Their map ({TRAIL} walked)"
     if view.revealed_maps is not None:  # the end: both maps shown whole, as on Discord
         title = "Their map, revealed"
-        theirs = {h.cell: _RAID_MARKS[h.kind] for h in view.revealed_maps[1 - seat] if h.live}
+        theirs, theirs_shared = _marks(view.revealed_maps[1 - seat])
         theirs |= {c: TRAIL for c in me.trail if c not in theirs}
         theirs[me.cell] = mine
     left, right = _raid_grid(view, theirs), _raid_grid(view, own)
     lines = [f"{title:<26}   Your map"]
     lines += [f"{a:<26}   {b}" for a, b in zip(left, right, strict=True)]
     lines.append(LEGEND)
+    if theirs_shared:
+        lines.append(f"Several on their map: {'; '.join(theirs_shared)}")
+    if shared:
+        lines.append(f"Several on your map: {'; '.join(shared)}")
     for s, scout in enumerate(view.scouts):
         lines.append(
             f"{names[s]:<9} on {scout.cell:<3} wounds {scout.wounds}/{view.max_wounds}, "
@@ -130,13 +151,13 @@ def _action(data: Any) -> str:
     kind = data.get("kind")
     if kind == "place":
         if not any(data.get(k) for k in ("pits", "traps", "terrorists", "kit", "artifacts")):
-            return "place your objects (type 'pits: C3 D7 …; traps: …; terrorists: B2=4 …; kit: J10; …')"
+            return "your own placement: 'pits: C3 D7 …; traps: …; terrorists: B2=4 …; kit: J10; artifacts: …'"
         return "place objects"
     if kind == "place_random":
         return "place objects at random"
     if kind == "move":
         path = data.get("path") or []
-        return f"walk {' '.join(path)}" if path else "walk a path (type it: 'B1 B6 F6' or 'down 5, right 3')"
+        return f"walk {' '.join(path)}" if path else "your own path, e.g. 'B1 B6 F6' or 'down 5, right 3'"
     if kind == "guess":
         return f"zone {data['zone']}"
     if kind == "use_kit":

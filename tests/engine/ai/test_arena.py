@@ -34,3 +34,12 @@ def test_command_line(capsys) -> None:  # type: ignore[no-untyped-def]
     assert "greedy#1" in out and "greedy#2" in out and "win rate" in out
     assert main(["pickomino", "--games", "1", "--policies", "nobody"]) == 2
     assert "no policy 'nobody'" in capsys.readouterr().err
+
+
+def test_a_co_operative_game_reports_the_teams_wins_not_ties() -> None:
+    report = run_arena("hobbit", 2, 4, ["heuristic"], seed=2, jobs=1)
+    won = report.slots[0].team_wins
+    assert report.cooperative and all(s.team_wins == won for s in report.slots)
+    assert all(s.wins == 0 and s.ties == 0 for s in report.slots)
+    text = format_report(report)
+    assert f"the team won {won} of 4 games" in text and "ties" not in text

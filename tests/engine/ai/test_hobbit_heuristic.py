@@ -230,7 +230,7 @@ def test_a_holder_ahead_keeps_the_key() -> None:
     s = position(
         active=YELLOW, phase="p2", key=RED, at={"R1": 42, "Y1": 38}, hands={YELLOW: ["BH01", "BH02"]}
     )
-    s = play(s, "offer 0 NONE BH01#1 BH02#1")
+    s = play(s, "offer 1 NONE BH01#1 BH02#1")
     assert heuristic(s) == GAME.parse_action("decline")
 
 

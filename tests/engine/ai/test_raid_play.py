@@ -46,13 +46,13 @@ def test_the_arena_plays_raid() -> None:
 
 
 def test_in_a_fight_a_typed_number_names_the_zone_not_a_list_item() -> None:
-    from engine.play import _ask
+    from engine.play import Menu, _ask
 
     b_map = objects(terrorists=["B2=4"], artifacts=["J8", "J9", "J10"])
     state = GAME.apply(position(((), b_map), scouts={0: {"cell": "B1"}}), 0, GAME.parse_action("B2")).state
     state = GAME.apply(state, 0, GAME.parse_action("guess 2")).state  # a miss: zone 2 is gone
     out = io.StringIO()
-    chosen = _ask(GAME, GAME.legal_actions(state, 0), io.StringIO("3\n"), out)
+    chosen = _ask(GAME, Menu(tuple(GAME.legal_actions(state, 0))), io.StringIO("3\n"), out)
     assert chosen is not None and chosen.zone == 3  # the third item of the list is zone 4
     # numbers here are zones, so the zones left are listed without list numbers
     assert "  - zone 1\n  - zone 3\n  - zone 4\n" in out.getvalue() and "1." not in out.getvalue()
@@ -63,7 +63,7 @@ def test_menus_say_what_to_type_and_never_show_internal_data() -> None:
     out = io.StringIO()
     main(["raid", "--ai", "1", "--seed", "5"], io.StringIO("quit\n"), out)
     text = out.getvalue()
-    assert "1. place your objects (type 'pits: C3 D7" in text and "2. place objects at random" in text
+    assert "  1. place objects at random\n  or type your own placement: 'pits: C3 D7" in text
     assert "[]" not in text and "None" not in text
     assert "Legend: A artifact  T terrorist  O pit  X trap  + first-aid kit" in text
 

@@ -12,6 +12,7 @@ from engine.ai.playout import playout
 from engine.core.contract import Event
 from engine.core.text import text_renderer
 from engine.games.berserk import Activate, AssignDefender, Move, OrderTriggers, Place, Recruit, TriggerEntry
+from engine.games.berserk.typed import typed_text
 from engine.play import main
 from tests.engine.berserk.helpers import GAME, U, play, position
 
@@ -123,7 +124,7 @@ def test_a_whole_game_in_the_terminal() -> None:
 
 
 def test_every_menu_item_reads_back_as_the_same_action() -> None:
-    """What the menu shows is what one types: each listed action in words parses back to it.
+    """What a menu carries is what one types: each listed action's typed form parses back to it.
     Random games, and a response window (an open Ingri), which random games seldom reach."""
     window = play(position(p1=[U("ingri", "b2"), U("nomad", "c3")], p2=[U("nomad", "c4")]), "strike c3 c4")
     positions = [(window, 0)]
@@ -134,7 +135,7 @@ def test_every_menu_item_reads_back_as_the_same_action() -> None:
         for action in GAME.legal_actions(state, seat):
             if action.kind in ("recruit", "place"):  # templates: they say what to type
                 continue
-            words = TEXT.action(GAME.dump_action(action))
+            words = typed_text(GAME.dump_action(action))
             assert GAME.parse_action(words) == action, words
             seen.add(action.kind)
     assert seen == {

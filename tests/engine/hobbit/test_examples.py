@@ -446,7 +446,7 @@ def t15(**changes: object) -> object:
 def test_t15_the_key_is_traded_the_door_opened_and_the_eagle_flies_in() -> None:
     s = t15()
     assert refused(s, "move MV-R-3 R1 fwd").code == "door_locked"
-    s = play(s, "move MV-R-1 R1 fwd", "offer 1 BH02#1 BH01#1 BH03#1")
+    s = play(s, "move MV-R-1 R1 fwd", "offer 2 BH02#1 BH01#1 BH03#1")
     assert top_kind(s) == "trade_reply" and s.agenda[-1].seats == (YELLOW,)
     s = play(s, "accept KEY", "door", "eagle BH16#1 R1")
     assert {"BH01#1", "BH03#1"} <= set(s.discard.cards) and hand(s, YELLOW) == ["BH02#1"]
@@ -462,7 +462,7 @@ def test_t15_before_the_door_opens_ring_bilbo_cannot_pass_it() -> None:
 
 
 def test_t15_an_offer_of_nothing_can_only_be_answered_with_the_key() -> None:
-    s = play(t15(), "move MV-R-1 R1 fwd", "offer 1 NONE BH01#1 BH03#1")
+    s = play(t15(), "move MV-R-1 R1 fwd", "offer 2 NONE BH01#1 BH03#1")
     assert [GAME.dump_action(a) for a in GAME.legal_actions(s, YELLOW)] == [
         {"kind": "trade_decline"},
         {"kind": "trade_accept", "give": "KEY"},
@@ -472,9 +472,9 @@ def test_t15_an_offer_of_nothing_can_only_be_answered_with_the_key() -> None:
 
 
 def test_t15_three_declined_offers_close_trading_for_the_turn() -> None:
-    s = play(t15(), "move MV-R-1 R1 fwd", *["offer 1 BH02#1 BH01#1 BH03#1", "decline"] * 3)
+    s = play(t15(), "move MV-R-1 R1 fwd", *["offer 2 BH02#1 BH01#1 BH03#1", "decline"] * 3)
     assert s.trade_offers == 3
-    assert refused(s, "offer 1 BH02#1 BH01#1 BH03#1").code == "bad_offer"
+    assert refused(s, "offer 2 BH02#1 BH01#1 BH03#1").code == "bad_offer"
 
 
 # -- T16: the dwarf-rune finish rule -------------------------------------------------------------------

@@ -14,6 +14,7 @@ from engine.ai.playout import playout
 from engine.core.contract import TURN_STARTED
 from engine.games.hobbit.cards import INSTANCES, is_red
 from engine.games.hobbit.data import SmaugCard
+from engine.games.hobbit.typed import typed_text
 from tests.engine.hobbit.helpers import (
     BLUE,
     GAME,
@@ -165,7 +166,7 @@ def trading(**changes: Any) -> Any:
 
 
 def test_h3_4_an_accepted_trade_pays_the_price_swaps_in_private_and_ends_trading() -> None:
-    s, events = played(trading(), ["offer 1 BH02#1 BH01#1 BH03#1", "accept BH11#1"])
+    s, events = played(trading(), ["offer 2 BH02#1 BH01#1 BH03#1", "accept BH11#1"])
     assert hand(s, RED) == ["BH11#1", "TR06#1"] and hand(s, YELLOW) == ["BH02#1", "BH12#1"]
     assert {"BH01#1", "BH03#1"} <= set(s.discard.cards)
     offered = next(e for e in events if e.kind == "trade_offer")
@@ -173,7 +174,7 @@ def test_h3_4_an_accepted_trade_pays_the_price_swaps_in_private_and_ends_trading
     assert offered.audience == swapped.audience == (RED, YELLOW)
     assert next(e for e in events if e.kind == "trade_accepted").audience is None
     assert not any(a["kind"] == "trade_offer" for a in actions(s, RED))
-    assert refused(s, "offer 2 BH11#1 TR06#1 BH11#1").code == "bad_offer"
+    assert refused(s, "offer 3 BH11#1 TR06#1 BH11#1").code == "bad_offer"
 
 
 def test_h3_4_a_stored_offer_reads_back_only_as_one_the_offerer_can_pay() -> None:
@@ -190,7 +191,7 @@ def test_h3_4_a_stored_offer_reads_back_only_as_one_the_offerer_can_pay() -> Non
 
 
 def test_h3_4_the_offer_is_seen_only_by_the_two_traders() -> None:
-    s = play(trading(), "offer 1 BH02#1 BH01#1 BH03#1")
+    s = play(trading(), "offer 2 BH02#1 BH01#1 BH03#1")
     offer = {"from": RED, "to": YELLOW, "give": "BH02#1", "price": ["BH01#1", "BH03#1"]}
     assert GAME.private_view(s, RED)["offer"] == offer and GAME.private_view(s, YELLOW)["offer"] == offer
     assert GAME.private_view(s, BLUE)["offer"] is None
@@ -199,21 +200,21 @@ def test_h3_4_the_offer_is_seen_only_by_the_two_traders() -> None:
 
 
 def test_h3_4_cards_of_a_pending_offer_are_locked_dwarf_gold_included() -> None:
-    s = play(trading(), "offer 1 TR06#1 BH01#1 BH03#1")
+    s = play(trading(), "offer 2 TR06#1 BH01#1 BH03#1")
     assert actions(s, RED) == []
     assert refused(s, "play TR06#1", seat=RED).code == "not_playable"
-    free = play(trading(), "offer 1 BH02#1 BH01#1 BH03#1")
+    free = play(trading(), "offer 2 BH02#1 BH01#1 BH03#1")
     assert actions(free, RED) == [{"kind": "play_treasury", "card": "TR06#1"}]
     assert top_kind(play(free, "play TR06#1", seat=RED)) == "trade_reply"
 
 
 def test_h3_4_offers_that_cannot_be_accepted_or_are_malformed_are_refused() -> None:
     s = trading(key=RED)
-    assert refused(s, "offer 1 NONE BH01#1 BH03#1").code == "bad_offer"  # Yellow holds no Key
-    assert refused(s, "offer 0 BH02#1 BH01#1 BH03#1").code == "bad_offer"  # oneself
-    assert refused(s, "offer 1 BH02#1 BH02#1 BH03#1").code == "bad_offer"  # item in the price
-    assert refused(s, "offer 1 BH02#1 BH01#1 ES04#1").code == "bad_offer"  # not in hand
-    s = play(s, "offer 1 KEY BH01#1 BH03#1")
+    assert refused(s, "offer 2 NONE BH01#1 BH03#1").code == "bad_offer"  # Yellow holds no Key
+    assert refused(s, "offer 1 BH02#1 BH01#1 BH03#1").code == "bad_offer"  # oneself
+    assert refused(s, "offer 2 BH02#1 BH02#1 BH03#1").code == "bad_offer"  # item in the price
+    assert refused(s, "offer 2 BH02#1 BH01#1 ES04#1").code == "bad_offer"  # not in hand
+    s = play(s, "offer 2 KEY BH01#1 BH03#1")
     assert {"kind": "trade_accept", "give": "NONE"} in actions(s, YELLOW)
     s = play(s, "accept NONE")
     assert s.key == YELLOW and hand(s, YELLOW) == ["BH11#1", "BH12#1"]
@@ -422,7 +423,7 @@ def test_a_resignation_loses_the_game_for_the_whole_team() -> None:
         ("scout R2", {"kind": "scout_choose", "dwarf": "R2"}),
         ("discard", {"kind": "scout_choose", "dwarf": "DISCARD"}),
         (
-            "offer 1 BH02#1 BH01#1 BH03#1",
+            "offer 2 BH02#1 BH01#1 BH03#1",
             {"kind": "trade_offer", "partner": 1, "give": "BH02#1", "price": ["BH01#1", "BH03#1"]},
         ),
         ("accept key", {"kind": "trade_accept", "give": "KEY"}),
@@ -476,13 +477,10 @@ def test_unreadable_typed_actions_are_refused_briefly(text: str) -> None:
         GAME.parse_action(text)
 
 
-def test_every_listed_action_reads_back_from_its_text() -> None:
-    from engine.core.text import text_renderer
-
-    text = text_renderer("hobbit")
+def test_every_listed_action_reads_back_from_its_typed_form() -> None:
     s = adventure("MW05", gandalf="G_MIRKWOOD", hands={RED: ["ES01", "BH11", "BH02", "TR06"]}, smaug=35)
     for action in GAME.legal_actions(s, RED):
-        assert GAME.parse_action(text.action(GAME.dump_action(action))) == action
+        assert GAME.parse_action(typed_text(GAME.dump_action(action))) == action
 
 
 HUGE = "9" * 5000

@@ -61,7 +61,7 @@ def offering() -> HobbitState:
             BLUE: ["BH05", "BH06", "ES04"],
         },
     )
-    return play(state, "offer 1 BH02#1 BH01#1 BH03#1")
+    return play(state, "offer 2 BH02#1 BH01#1 BH03#1")
 
 
 def test_redeal_keeps_an_offer_the_partner_has_seen_and_redraws_it_for_the_others() -> None:

@@ -36,8 +36,8 @@ def test_the_board_shows_the_track_pieces_hands_and_the_decision() -> None:
     marks = lines[lines.index(track) + 1]
     assert marks[8 + 33] == "S" and marks[8 + 25] == "o"
     assert "8: R1" in board and "10: Y1*" in board and "31: Bilbo(bare)" in board
-    assert "Smaug on 33 · Gandalf at G_EREBOR · ring lying on 25 · door locked, Key held by you" in board
-    assert "Mirkwood 15 (face up: MW06#1 Azog 16)" in board
+    assert "Smaug on 33 · Gandalf at Erebor · ring lying on 25 · door locked, Key held by you" in board
+    assert "Mirkwood 15 (face up: Azog 16)" in board
     assert "you (R): movement 1 2 3 5 · hand 2: BH11#1 Beorn 6, ES01#1 Bard 4/5 · Key" in board
     assert "seat 2 (Y): movement 1 2 3 5 · hand 1\n" in board  # another hand: its size only
     assert "Waiting for you to play a movement card" in board and "Legend:" in board
@@ -53,8 +53,8 @@ def test_the_fight_and_the_window_are_told_on_the_board() -> None:
     )
     state = play(state, "move MV-Y-3 Y1 fwd", "fight BH11#1")
     board = TEXT.board(GAME.view(state, BLUE), BLUE)
-    assert "Fight: MW04#1 Warg pack 12 on 10; waiting for seat 2 to submit (Gandalf" in board
-    assert "submitted so far: seat 1: BH11#1 (6)" in board
+    assert "Fight: Warg pack 12 on 10; waiting for seat 2 to submit (Gandalf" in board
+    assert "submitted so far: seat 1: Beorn 6" in board
 
 
 def test_every_event_of_random_games_has_a_line() -> None:
