@@ -127,7 +127,6 @@ async def add_finished(repo: Repository, count: int, first_channel: int) -> None
 
 async def add_running(repo: Repository, count: int) -> list[int]:
     rng, ids = random.Random(1), []
-    now = datetime_now()
     for n in range(count):
         lobby = await repo.create_lobby(
             "pickomino", guild_id=n % GUILDS, channel_id=10_000_000 + n, host_id=1 + n % PLAYERS,
@@ -141,15 +140,9 @@ async def add_running(repo: Repository, count: int) -> list[int]:
             record = (
                 await repo.apply(record.id, expected_version=record.version, seat=seat, action=action)
             ).game
-        await repo.turn_clock.sync(record.id, now=now)
+        await repo.turn_clock.sync(record.id)
         ids.append(record.id)
     return ids
-
-
-def datetime_now() -> Any:
-    from datetime import UTC, datetime
-
-    return datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 
 
 async def side_by_side(
@@ -168,10 +161,9 @@ async def side_by_side(
 
 async def idle_pass(repo: Repository) -> None:
     """What the scheduler reads and claims in a pass with nothing due."""
-    now = datetime_now()
     await repo.turn_clock.unsynced_games()
-    await repo.computer_turns.claim_due(now, pause_seconds=1.5)
-    await repo.turn_clock.next_due(now)
+    await repo.computer_turns.claim_due(pause_seconds=1.5)
+    await repo.turn_clock.next_due()
 
 
 READS = {
@@ -319,12 +311,12 @@ whole games (some 150 moves, well under the autocheckpoint's 1,000 pages)."""
 
 async def whole_games(
     repo: Repository, path: Path | None, first_channel: int, *, clock: bool
-) -> tuple[float, float, float]:
+) -> tuple[float, float, float, int, int]:
     """Write-ahead log pages, bytes the process writes and hand-offs (``apply`` alone) per move
     over ``WHOLE_GAMES`` two-seat games played to their end, the last moves (results, standings,
-    counts) included; ``clock``: every move syncs the turn clock in its transaction, as the bot's
-    moves do."""
-    rng, now, records = random.Random(3), datetime_now(), []
+    counts) included, and the fewest and most hand-offs of one move; ``clock``: every move syncs
+    the turn clock in its transaction, as the bot's moves do."""
+    rng, records = random.Random(3), []
     for n in range(WHOLE_GAMES):
         lobby = await repo.create_lobby(
             "pickomino", guild_id=n % GUILDS, channel_id=first_channel + n, host_id=REGULAR,
@@ -333,9 +325,9 @@ async def whole_games(
         await repo.join(lobby.id, PLAYERS + 1, "guest")
         records.append(await repo.start(lobby.id, seed=n))
         if clock:
-            await repo.turn_clock.sync(lobby.id, now=now)
+            await repo.turn_clock.sync(lobby.id)
     wal_frames(path, reset=True)
-    before, played, handed = written_bytes(), 0, 0
+    before, played, handed, each = written_bytes(), 0, 0, set()
     for record in records:
         while record.status is GameStatus.ACTIVE:
             seat = PICKOMINO.to_act(record.state)[0]
@@ -344,12 +336,14 @@ async def whole_games(
                 record = (
                     await repo.apply(
                         record.id, expected_version=record.version, seat=seat, action=action,
-                        turn_now=now if clock else None,
+                        clocked=clock,
                     )
                 ).game  # fmt: skip
             handed += len(calls)
+            each.add(len(calls))
             played += 1
-    return wal_frames(path) / played, (written_bytes() - before) / played, handed / played
+    pages, written = wal_frames(path) / played, (written_bytes() - before) / played
+    return pages, written, handed / played, min(each), max(each)
 
 
 async def run(urls: tuple[str, str], backend: str, finished: int, running: int) -> None:
@@ -376,7 +370,8 @@ async def run(urls: tuple[str, str], backend: str, finished: int, running: int) 
             for name, slow in READS.items()
         }
         before, after = (m.figures() for m in await moves_side_by_side((empty, filled), ids, paths))
-        whole: list[list[tuple[float, float, float]]] = []  # plain moves, then syncing: [empty, filled]
+        # Plain moves, then moves syncing the turn clock; each [empty, filled].
+        whole: list[list[tuple[float, float, float, int, int]]] = []
         if backend == "sqlite":
             for channel, clock in ((20_000_000, False), (20_000_100, True)):
                 repos = (empty, filled)
@@ -399,8 +394,9 @@ async def run(urls: tuple[str, str], backend: str, finished: int, running: int) 
             print(f"| hand-offs to SQLite's threads | {before[4]:.2f} | {after[4]:.2f} |")
             for (few, lots), kind in zip(whole, ("plain moves", "moves syncing the turn clock"), strict=True):
                 print(
-                    f"| whole games, {kind}: log pages, bytes, hand-offs | {few[0]:.2f}, {few[1]:,.0f},"
-                    f" {few[2]:.2f} | {lots[0]:.2f}, {lots[1]:,.0f}, {lots[2]:.2f} |"
+                    f"| whole games, {kind}: log pages, bytes, hand-offs (a move's fewest–most) |"
+                    f" {few[0]:.2f}, {few[1]:,.0f}, {few[2]:.2f} ({few[3]}–{few[4]}) |"
+                    f" {lots[0]:.2f}, {lots[1]:,.0f}, {lots[2]:.2f} ({lots[3]}–{lots[4]}) |"
                 )
         print()
     finally:

@@ -89,7 +89,7 @@ async def play_for_seat(
             expected_version=record.version,
             seat=seat,
             action=game.dump_action(action),
-            turn_now=host.clock(),  # turn deadlines follow in the same transaction
+            clocked=True,  # turn deadlines follow in the same transaction
             present=False,  # a computer's move never counts as the seat's own
         )
     except (StaleVersion, NotPlaying):
@@ -111,7 +111,7 @@ async def play_standing(host: Host, record: GameRecord) -> bool:
                 expected_version=record.version,
                 seat=seat,
                 action=game.dump_action(game.parse_action(action)),
-                turn_now=host.clock(),
+                clocked=True,
                 present=False,  # his standing choice, not his hand: his missed turns stay
             )
         except (StaleVersion, NotPlaying):

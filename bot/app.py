@@ -19,7 +19,7 @@ from discord.ext import commands
 
 from bot.ai_players import AIPlayers
 from bot.buttons import DYNAMIC_ITEMS
-from bot.host import Clock, Host
+from bot.host import Host
 from bot.i18n import CatalogueTranslator, reader_language, t
 from bot.render.registry import game_extensions
 from bot.scheduler import TurnScheduler
@@ -50,9 +50,7 @@ timeout being played) to be stored and shown before it cuts them off."""
 
 
 class TavernBot(commands.AutoShardedBot):
-    def __init__(
-        self, settings: Settings, repository: Repository | None = None, *, clock: Clock | None = None
-    ) -> None:
+    def __init__(self, settings: Settings, repository: Repository | None = None) -> None:
         shards: dict[str, Any] = {"shard_count": settings.shard_count}
         if settings.shard_ids is not None:  # unset: this process runs every shard
             shards["shard_ids"] = list(settings.shard_ids)
@@ -71,9 +69,6 @@ class TavernBot(commands.AutoShardedBot):
         self._repository = repository
         self._owns_repository = repository is None
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
-        self.clock: Clock = clock or discord.utils.utcnow
-        """Aware UTC now, for turn deadlines. ``discord.utils.utcnow`` reads the wall clock in
-        production and SimCord's virtual clock in tests, so ``env.advance_time`` moves it."""
         host: Host = self  # the services' view of the bot (checked by mypy here)
         self._turn_pings = TurnPings(host)
         """The turn pings still to be answered, deleted once they are."""
@@ -209,9 +204,7 @@ class TavernBot(commands.AutoShardedBot):
             )
 
 
-def create_bot(
-    settings: Settings | None = None, repository: Repository | None = None, *, clock: Clock | None = None
-) -> TavernBot:
-    """The bot, configured but not connected. Storage opens in ``setup_hook`` unless given;
-    ``clock`` (aware UTC) drives turn deadlines, ``discord.utils.utcnow`` by default."""
-    return TavernBot(settings or Settings(), repository, clock=clock)
+def create_bot(settings: Settings | None = None, repository: Repository | None = None) -> TavernBot:
+    """The bot, configured but not connected. Storage opens in ``setup_hook`` unless given. Its
+    turn deadlines count by the database's clock, never this process's (``storage.claims``)."""
+    return TavernBot(settings or Settings(), repository)

@@ -1,11 +1,12 @@
 """What happens when a turn runs long: the reminder, and the timeout.
 
-Both are claimed in storage by exactly one bot process (``Repository.turn_clock``'s
-``claim_reminders`` / ``claim_timeouts``, with an owner and a lease); this module only acts on a
-claim, and the scheduler settles or gives it back. A timed-out turn is played through the same
-path as a person's move — ``Repository.apply`` against the version the claim saw, then
-the board is redrawn — so a person who moves at the last second wins the race and the
-computer's move is refused as stale, never stored twice.
+Both fall due by the database's clock, never this process's, and are claimed in storage by
+exactly one bot process (``Repository.turn_clock``'s ``claim_reminders`` / ``claim_timeouts``,
+with an owner and a lease); this module only acts on a claim, and the scheduler settles or gives
+it back. A timed-out turn is played through the same path as a person's move —
+``Repository.apply`` against the version the claim saw, then the board is redrawn — so a person
+who moves at the last second wins the race and the computer's move is refused as stale, never
+stored twice.
 
 A pending decision with a default (``Decision.default``, usually a pass) is answered with it
 (``Game.default_action``); otherwise the computer's moves are made by the computer seats' own
@@ -51,8 +52,8 @@ async def sync_after_move(
     host: Host, record: GameRecord, *, present_seat: int | None
 ) -> dict[int, TurnDeadline]:
     """Start or keep the clocks of the seats the game now waits for (after any stored move or
-    the start); the board shows the returned deadlines."""
-    return await host.repository.turn_clock.sync(record.id, now=host.clock(), present_seat=present_seat)
+    the start), by the database's clock; the board shows the returned deadlines."""
+    return await host.repository.turn_clock.sync(record.id, present_seat=present_seat)
 
 
 async def send_reminder(host: Host, due: DueTurn) -> None:
@@ -149,7 +150,7 @@ async def play_default(host: Host, record: GameRecord, seat: int) -> bool:
             expected_version=record.version,
             seat=seat,
             action=game.dump_action(action),
-            turn_now=host.clock(),
+            clocked=True,
             present=False,
         )
     except (StaleVersion, NotPlaying):
@@ -169,7 +170,7 @@ async def resign_seat(host: Host, due: DueTurn, expected_version: int, lang: str
             expected_version=expected_version,
             seat=due.seat,
             action={"kind": RESIGN},
-            turn_now=host.clock(),
+            clocked=True,
             present=False,
         )
     except (StaleVersion, NotPlaying):

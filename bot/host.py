@@ -1,7 +1,7 @@
 """What the bot's services need from the running bot, defined below them.
 
 The move path (``bot.moves``), the computer players, the turn clock and the pings are given a
-``Host`` — storage, the clock, the settings, Discord access and the computer-turn scheduler —
+``Host`` — storage, the settings, Discord access and the computer-turn scheduler —
 instead of importing the bot class: ``TavernBot`` implements it, and nothing but the entry
 points imports ``bot.app``. Tests may hand the services any object of this shape.
 """
@@ -9,7 +9,6 @@ points imports ``bot.app``. Tests may hand the services any object of this shape
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from datetime import datetime
 from typing import Protocol
 
 import discord
@@ -19,8 +18,6 @@ from bot.thinking import Thinker
 from engine import Event
 from storage import Repository
 from storage.models import GameRecord
-
-Clock = Callable[[], datetime]
 
 
 class ComputerTurns(Protocol):
@@ -63,8 +60,6 @@ class TurnPingsKeeper(Protocol):
 
 class Host(Protocol):
     settings: Settings
-    clock: Clock
-    """Aware UTC now, for turn deadlines (SimCord's virtual clock in tests)."""
 
     @property
     def repository(self) -> Repository: ...

@@ -151,7 +151,7 @@ async def store(
                 expected_version=record.version,
                 seat=seat,
                 action=action,
-                turn_now=host.clock(),  # turn deadlines follow in the same transaction
+                clocked=True,  # turn deadlines follow in the same transaction
                 present=present,
                 owes=owes(mover=seat),  # and what the move owes the table (``bot.owed``)
             )

@@ -7,10 +7,11 @@ positions before and after the move (``owes``), as the follow-through itself wor
 what a move owes is fixed with the move and never recomputed from a later position.
 
 The process that stored the move delivers them at once (``bot.moves.follow``) and marks them
-done as it goes (``Ledger``). A part that fails is given back, due again after ``RETRY_SECONDS``;
-a process that died leaves its parts to the others once its lease runs out. The scheduler's
-passes claim both and deliver them (``bot.late``): at a bot's start, after a failed delivery,
-and when a process took a game over from one that died.
+done as it goes (``Ledger``). A part that fails is given back, due again after ``RETRY_SECONDS``
+counted by the database's clock, never this process's; a process that died leaves its parts to
+the others once its lease runs out (by the same clock). The scheduler's passes claim both and
+deliver them (``bot.late``): at a bot's start, after a failed delivery, and when a process took
+a game over from one that died.
 
 Each part is delivered once: see ``bot.late`` and ``bot.nonces``.
 """
@@ -19,7 +20,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
-from datetime import timedelta
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, ValidationError
@@ -111,9 +111,10 @@ def read_parts(owed: OwedMove) -> Parts | None:
         return None
 
 
-def retry_after(tries: int) -> timedelta:
-    """The pause before a delivery that has failed ``tries`` times (this one included) is tried again."""
-    return timedelta(seconds=RETRY_SECONDS[min(tries, len(RETRY_SECONDS)) - 1])
+def retry_after(tries: int) -> float:
+    """The pause in seconds before a delivery that has failed ``tries`` times (this one included)
+    is tried again; storage counts it from the database's now (``Owed.retry_later``)."""
+    return float(RETRY_SECONDS[min(tries, len(RETRY_SECONDS)) - 1])
 
 
 class Ledger:
@@ -165,13 +166,13 @@ class Ledger:
                 log.error("the follow-through of %s failed %d times, given up: %s", where, tries, left)
                 await owed.settle(self.game_id, self.version, None)
             else:
-                due = self.host.clock() + retry_after(tries)
-                await owed.retry_later(self.game_id, self.version, left, due)
+                pause = retry_after(tries)
+                await owed.retry_later(self.game_id, self.version, left, pause)
                 log.warning(
-                    "the follow-through of %s is owed still (try %d), again at %s: %s",
+                    "the follow-through of %s is owed still (try %d), again in %g s: %s",
                     where,
                     tries,
-                    due,
+                    pause,
                     left,
                 )
         except Exception:

@@ -1,15 +1,16 @@
 """The one periodic task of the bot: reminders, timeouts, orphaned computer turns, and the
 follow-through stored moves still owe.
 
-Nothing is kept in memory: every pass asks storage what is due *now* (by the bot's clock), so
-a restart simply carries on, and so do several processes sharing one database. Storage hands
-each reminder, timeout and computer turn to exactly one process by a claim with an owner and a
+Nothing is kept in memory: every pass asks storage what is due *now* by the database's clock
+(``storage.claims``), never this process's, so a restart simply carries on, and so do several
+processes sharing one database, whatever their clocks say. Storage hands each reminder, timeout,
+computer turn and owed follow-through to exactly one process by a claim with an owner and a
 lease (``storage.claims``): the process settles it once done, and when it dies first, another
-takes it over once the lease has run out. A reminder that fell due while every bot was down
-fires at the first pass. A timeout whose handling crashes is given back and tried again by the
-next pass of any process, up to ``TIMEOUT_ATTEMPTS`` tries in all (counted in storage, a
-process that died while handling it included), so a Discord outage at the wrong moment does not
-leave a game waiting forever for an absent player. A game whose stored data cannot be loaded
+takes it over once the lease has run out. A reminder that fell due while every bot was down fires at the
+first pass. A timeout whose handling crashes is given back and tried again by the next pass of
+any process, up to ``TIMEOUT_ATTEMPTS`` tries in all (counted in storage, a process that died
+while handling it included), so a Discord outage at the wrong moment does not leave a game
+waiting forever for an absent player. A game whose stored data cannot be loaded
 (``GameUnavailable``) is skipped with a warning naming it, and the pass goes on with the others;
 its timeout and reminder are settled, since nothing can be played or said for it.
 
@@ -26,8 +27,8 @@ Why ``tasks.loop`` and not a bare ``asyncio.sleep``: both sleep on the event loo
 knows a ``tasks.loop`` interval as a wait that only virtual time may end, whereas a bare sleep
 also gets a wall-clock fallback that, in a long test or benchmark, fires by itself and
 advances virtual time in the middle of other work. Under SimCord ``env.advance_time`` drives
-the loop, and the bot's clock (``discord.utils.utcnow``, which ``tasks`` uses too) reads the
-same virtual time.
+the passes; what they find due is the database's business, so a test that makes turns fall due
+moves the stored moments back (``tests/storage/helpers.time_passes``).
 """
 
 from __future__ import annotations
@@ -105,10 +106,9 @@ class TurnScheduler:
     async def tick(self) -> None:
         """One pass over everything due now."""
         repo = self.host.repository
-        now = self.host.clock()
         for game_id in await repo.turn_clock.unsynced_games():
             try:
-                await repo.turn_clock.sync(game_id, now=now)
+                await repo.turn_clock.sync(game_id)
             except GameUnavailable as exc:
                 skipped(exc, "its deadlines are not synced")
             except Exception:  # one unreadable game must not hold up the others
@@ -116,22 +116,21 @@ class TurnScheduler:
         pause = self.host.settings.ai_delay_seconds
         if self._stopping:
             return
-        for game_id in await repo.computer_turns.claim_due(now, pause_seconds=pause):
+        for game_id in await repo.computer_turns.claim_due(pause_seconds=pause):
             log.info("playing the computer turn of game %s, which no process played", game_id)
             self.host.computer_turns.adopt(game_id)
         # What stored moves still owe the table: failed deliveries due again, and those a
         # process that died left (``bot.late``). Claimed ones left undelivered by a stop are
         # given back with the others this process holds (``TavernBot.shutdown``).
-        for owed in await repo.owed.claim_due(now):
+        for owed in await repo.owed.claim_due():
             if self._stopping:
                 break
             await deliver_owed(self.host, owed)
         if self._stopping:
             return
-        due = await repo.turn_clock.next_due(now)
-        if due is None or due > now or self._stopping:
+        if not (await repo.turn_clock.next_due()).ready or self._stopping:
             return
-        timeouts = await repo.turn_clock.claim_timeouts(now)
+        timeouts = await repo.turn_clock.claim_timeouts()
         try:
             while timeouts and not self._stopping:
                 timeout = timeouts[0]
@@ -152,7 +151,7 @@ class TurnScheduler:
                 await repo.turn_clock.release_timeout(timeout)
         if self._stopping:
             return
-        for reminder in await repo.turn_clock.claim_reminders(now):
+        for reminder in await repo.turn_clock.claim_reminders():
             try:
                 await send_reminder(self.host, reminder)
             except GameUnavailable as exc:

@@ -1,14 +1,17 @@
 """Who claims work in storage: a bot process (``Claimant``), holding each claim (a reminder, a
-timeout, a computer turn) for a lease unless it renews it; and the Unix seconds times are
-stored in.
+timeout, a computer turn, a move's owed follow-through) for a lease unless it renews it; the
+database's clock every moment of the game is counted by; and the Unix seconds times are stored
+in.
 
 A lease is counted by the database's clock alone (``Connection.now``): the statement that
 claims or renews writes the lease's end as the database's now plus ``lease_seconds``, and one
-that asks whether a holder's lease has run out compares it with the database's now. A
-caller's clock never enters, so a process whose clock runs ahead cannot take a claim another
-still holds, nor does one whose clock lags wait past a lease that has run out. (When work is
-*due* — a reminder, a timeout, the end of a computer player's pause — is the game's time,
-counted by the callers' clock, the ``now`` they pass.)"""
+that asks whether a holder's lease has run out compares it with the database's now. So is
+every moment the game keeps: when a seat's clock started and when a reminder, a timeout, the
+end of a computer player's pause or a failed follow-through's next try is due are the database's
+now when they were stored (``database_now``, or ``Connection.now`` in the storing statement),
+compared with the database's now when asked. A process's own clock never enters, so a process
+whose clock runs ahead neither takes a claim another still holds nor times a turn out early, and
+one whose clock lags neither waits past a lease that has run out nor misses a turn's end."""
 
 from __future__ import annotations
 
@@ -49,14 +52,23 @@ def lapsed(db: Connection, until: str) -> str:
     return f"{until} <= {db.now}"
 
 
-def to_epoch(moment: datetime) -> float:
-    if moment.tzinfo is None:  # a naive clock is taken as UTC
-        moment = moment.replace(tzinfo=UTC)
-    return moment.timestamp()
+async def database_now(db: Connection) -> float:
+    """The database's clock now, in Unix seconds (one statement): read once by a transaction
+    that stores or compares moments of the game, so that all of them are one reading."""
+    row = await db.fetch_one(f"SELECT {db.now}")
+    assert row is not None, "a SELECT without FROM returns one row"
+    return float(row[0])
 
 
 def from_epoch(seconds: float) -> datetime:
     return datetime.fromtimestamp(seconds, UTC)
 
 
-__all__ = ["DEFAULT_LEASE_SECONDS", "Claimant", "from_epoch", "lapsed", "lease_end", "to_epoch"]
+__all__ = [
+    "DEFAULT_LEASE_SECONDS",
+    "Claimant",
+    "database_now",
+    "from_epoch",
+    "lapsed",
+    "lease_end",
+]

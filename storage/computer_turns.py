@@ -1,24 +1,23 @@
 """Computer turns in storage (``computer_turns``, v8): a game whose computer seats are to act has
-a row with the version and the moment they became due, written by the turn clock's sync
-(``storage.turn_clock.sync_turns``) in the transaction of the move that made them due. A process
-*claims* it (an owner and a lease counted by the database's clock, ``storage.claims``), plays
-those seats until a person is to act, and deletes the row, only if no newer move made them due
-again; a claim left by a process that died is taken over once its lease has run out.
+a row with the version and the moment they became due (by the database's clock), written by the
+turn clock's sync (``storage.turn_clock.sync_turns``) in the transaction of the move that made
+them due. A process *claims* it (an owner and a lease counted by the database's clock,
+``storage.claims``), plays those seats until a person is to act, and deletes the row, only if no
+newer move made them due again; a claim left by a process that died is taken over once its
+lease has run out.
 
 ``ComputerTurns`` is the repository's door to them (``Repository.computer_turns``): each call
 one transaction on the repository's database, each claim made as its ``Claimant``."""
 
 from __future__ import annotations
 
-from datetime import datetime
-
-from storage.claims import Claimant, lapsed, lease_end, to_epoch
+from storage.claims import Claimant, lapsed, lease_end
 from storage.database import Connection, Database
 
 
 async def due_computer_turn(db: Connection, game_id: int, version: int, since: float) -> None:
-    """The game's computer seats are to act at ``version`` (since ``since``, Unix seconds). A
-    claim on the row is kept: its holder sees the newer version before it lets go."""
+    """The game's computer seats are to act at ``version`` (since ``since``, the database's Unix
+    seconds). A claim on the row is kept: its holder sees the newer version before it lets go."""
     await db.execute(
         "INSERT INTO computer_turns (game_id, version, due_at) VALUES (?, ?, ?)"
         " ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, due_at = excluded.due_at"
@@ -27,16 +26,14 @@ async def due_computer_turn(db: Connection, game_id: int, version: int, since: f
     )
 
 
-async def claim_computer_turns(
-    db: Connection, now: datetime, claimant: Claimant, *, pause_seconds: float
-) -> list[int]:
-    """Every computer turn nobody holds that has been due for ``pause_seconds`` at ``now`` (the
-    pause a computer player makes before it moves), and every one whose holder's lease ran out
-    by the database's clock, claimed by ``claimant`` in one statement; their game ids."""
+async def claim_computer_turns(db: Connection, claimant: Claimant, *, pause_seconds: float) -> list[int]:
+    """Every computer turn nobody holds that has been due for ``pause_seconds`` (the pause a
+    computer player makes before it moves), and every one whose holder's lease ran out, both by
+    the database's clock, claimed by ``claimant`` in one statement; their game ids."""
     rows = await db.fetch(
         f"UPDATE computer_turns SET owner = ?, lease_until = {lease_end(db)}"
-        f" WHERE (owner IS NULL AND due_at <= ?) OR {lapsed(db, 'lease_until')} RETURNING game_id",
-        (claimant.owner, claimant.lease_seconds, to_epoch(now) - pause_seconds),
+        f" WHERE (owner IS NULL AND due_at <= {db.now} - ?) OR {lapsed(db, 'lease_until')} RETURNING game_id",
+        (claimant.owner, claimant.lease_seconds, pause_seconds),
     )
     return sorted(int(row[0]) for row in rows)
 
@@ -98,11 +95,11 @@ class ComputerTurns:
         self._database = database
         self._claimant = claimant
 
-    async def claim_due(self, now: datetime, *, pause_seconds: float) -> list[int]:
+    async def claim_due(self, *, pause_seconds: float) -> list[int]:
         """The games whose computer turn nobody plays (due for ``pause_seconds``, or left by a
         process whose lease ran out), now claimed (``claim_computer_turns``)."""
         return await self._database.run(
-            lambda db: claim_computer_turns(db, now, self._claimant, pause_seconds=pause_seconds),
+            lambda db: claim_computer_turns(db, self._claimant, pause_seconds=pause_seconds),
             write=True,
             single=True,
         )

@@ -79,7 +79,7 @@ class Applied:
     events: tuple[Event, ...]
     deadlines: Mapping[int, Any] = field(default_factory=dict)
     """Seat → ``storage.turn_clock.TurnDeadline`` of the seats now to act, when the move was
-    applied with ``turn_now`` (empty otherwise)."""
+    applied with ``clocked`` (empty otherwise)."""
     owed: Mapping[str, Any] | None = None
     """What the move owes the table, as written in its transaction (``storage.owed``): the
     follow-through still to deliver, held by the process that stored it; ``None`` when no row

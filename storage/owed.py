@@ -9,8 +9,11 @@ it goes (``settle``). A part that fails puts the row back for later (``retry_lat
 holds it, and it is due again after a pause that grows with each try. Any process's pass claims
 the rows nobody holds that are due, and the rows whose holder's lease ran out (it died, or was
 cut off), and delivers them: so a move's follow-through survives a crash, a deploy and an outage
-longer than the retries. When a row is *due* is the callers' clock (the ``now`` they pass), as
-for computer turns; leases are the database's.
+longer than the retries. Every moment of a row is the database's clock, as for the turn clock
+and computer turns (``storage.claims``): it is due from the database's now when it was written
+or given back (plus its pause), compared with the database's now when claimed, and its lease
+likewise; no caller passes a time, so a process whose clock is off neither retries early nor
+late, nor takes a row over before its holder's lease has run out.
 
 ``Owed`` is the repository's door to them (``Repository.owed``): each call one transaction on
 the repository's database, each claim made as its ``Claimant``."""
@@ -20,10 +23,9 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
-from storage.claims import Claimant, lapsed, lease_end, to_epoch
+from storage.claims import Claimant, lapsed, lease_end
 from storage.database import Connection, Database
 
 
@@ -58,24 +60,26 @@ def dump_parts(parts: Mapping[str, Any]) -> str:
 
 
 async def owe(
-    db: Connection, game_id: int, version: int, parts: Mapping[str, Any], now: datetime, claimant: Claimant
+    db: Connection, game_id: int, version: int, parts: Mapping[str, Any], claimant: Claimant
 ) -> None:
     """In a move's transaction: the move at ``version`` owes ``parts``, held by ``claimant``
-    (the process that stored it delivers them at once)."""
+    (the process that stored it delivers them at once), due from the database's now (what
+    matters once it is given back at a stop)."""
     await db.execute(
         "INSERT INTO owed (game_id, version, parts, due_at, owner, lease_until)"
-        f" VALUES (?, ?, ?, ?, ?, {lease_end(db)})",
-        (game_id, version, dump_parts(parts), to_epoch(now), claimant.owner, claimant.lease_seconds),
+        f" VALUES (?, ?, ?, {db.now}, ?, {lease_end(db)})",
+        (game_id, version, dump_parts(parts), claimant.owner, claimant.lease_seconds),
     )
 
 
-async def claim_owed(db: Connection, now: datetime, claimant: Claimant) -> list[OwedMove]:
-    """Every row nobody holds that is due at ``now``, and every row whose holder's lease ran out
-    by the database's clock, claimed by ``claimant`` in one statement; oldest move first."""
+async def claim_owed(db: Connection, claimant: Claimant) -> list[OwedMove]:
+    """Every row nobody holds that is due, and every row whose holder's lease ran out, both by
+    the database's clock, claimed by ``claimant`` in one statement; oldest move first."""
     rows = await db.fetch(
         f"UPDATE owed SET owner = ?, lease_until = {lease_end(db)}"
-        f" WHERE (owner IS NULL AND due_at <= ?) OR {lapsed(db, 'lease_until')} RETURNING {OWED_COLUMNS}",
-        (claimant.owner, claimant.lease_seconds, to_epoch(now)),
+        f" WHERE (owner IS NULL AND {lapsed(db, 'due_at')}) OR {lapsed(db, 'lease_until')}"
+        f" RETURNING {OWED_COLUMNS}",
+        (claimant.owner, claimant.lease_seconds),
     )
     return sorted((owed_from_row(row) for row in rows), key=lambda o: (o.game_id, o.version))
 
@@ -97,15 +101,16 @@ async def retry_owed(
     game_id: int,
     version: int,
     parts: Mapping[str, Any],
-    due: datetime,
+    pause_seconds: float,
     claimant: Claimant,
 ) -> bool:
-    """A delivery failed: what is still owed is given back, due again at ``due``, one try more."""
+    """A delivery failed: what is still owed is given back, due again ``pause_seconds`` after
+    the database's now, one try more."""
     return (
         await db.execute(
-            "UPDATE owed SET parts = ?, due_at = ?, tries = tries + 1, owner = NULL, lease_until = NULL"
-            " WHERE game_id = ? AND version = ? AND owner = ?",
-            (dump_parts(parts), to_epoch(due), game_id, version, claimant.owner),
+            f"UPDATE owed SET parts = ?, due_at = {db.now} + ?, tries = tries + 1, owner = NULL,"
+            " lease_until = NULL WHERE game_id = ? AND version = ? AND owner = ?",
+            (dump_parts(parts), pause_seconds, game_id, version, claimant.owner),
         )
         == 1
     )
@@ -127,19 +132,24 @@ class Owed:
         self._database = database
         self._claimant = claimant
 
-    async def claim_due(self, now: datetime) -> list[OwedMove]:
-        return await self._database.run(
-            lambda db: claim_owed(db, now, self._claimant), write=True, single=True
-        )
+    async def claim_due(self) -> list[OwedMove]:
+        """The rows due by the database's clock, and those whose holder's lease ran out, now
+        claimed (``claim_owed``)."""
+        return await self._database.run(lambda db: claim_owed(db, self._claimant), write=True, single=True)
 
     async def settle(self, game_id: int, version: int, parts: Mapping[str, Any] | None) -> bool:
         return await self._database.run(
             lambda db: settle_owed(db, game_id, version, parts, self._claimant), write=True, single=True
         )
 
-    async def retry_later(self, game_id: int, version: int, parts: Mapping[str, Any], due: datetime) -> bool:
+    async def retry_later(
+        self, game_id: int, version: int, parts: Mapping[str, Any], pause_seconds: float
+    ) -> bool:
+        """Given back, due again ``pause_seconds`` from now by the database's clock (``retry_owed``)."""
         return await self._database.run(
-            lambda db: retry_owed(db, game_id, version, parts, due, self._claimant), write=True, single=True
+            lambda db: retry_owed(db, game_id, version, parts, pause_seconds, self._claimant),
+            write=True,
+            single=True,
         )
 
     async def release(self) -> int:

@@ -38,7 +38,7 @@ import engine
 from engine.core import dump_json
 from engine.core.move_log import play_logged
 from storage.backends import open_database
-from storage.claims import Claimant, to_epoch
+from storage.claims import Claimant, database_now
 from storage.computer_turns import ComputerTurns
 from storage.database import POOL_SIZE, Connection, Database, Row
 from storage.errors import (
@@ -128,7 +128,9 @@ async def open_repository(
     """Open (creating an SQLite file if needed) the database ``url`` names, migrated to the
     latest schema. ``DatabaseUnavailable`` names the database and what to do when it cannot be
     used. Games stored at an older state version than their rules' are upgraded and their
-    snapshots rebuilt from the log (``storage.state_versions``). ``claimant``: who this
+    snapshots rebuilt from the log (``storage.state_versions``). ``clock``: this process's clock,
+    for what rows record of when they were written (``created_at``, ``updated_at``); the turn
+    clock counts by the database's alone (``storage.claims``). ``claimant``: who this
     process's claims are made as (a new owner by default). ``turn_policy``: how the turn clock
     learns a game's turn limit and reminder (``storage.turn_clock``; the default policy for
     every game when not given). ``rating_policy``: whether a game's server rates games with
@@ -152,7 +154,8 @@ async def open_repository(
 
 class Repository:
     """The games. Beside them, on the same database and as the same claimant: ``turn_clock``
-    (deadlines, reminders, timeouts) and ``computer_turns``."""
+    (deadlines, reminders, timeouts), ``computer_turns`` and ``owed`` (what stored moves still
+    owe the table)."""
 
     def __init__(
         self,
@@ -306,7 +309,7 @@ class Repository:
             started = await self._load(db, game_id)
             parts = None if owes is None else owes(lobby, started, ())
             if parts is not None:
-                await owe(db, game_id, 0, parts, self._clock(), self.claimant)
+                await owe(db, game_id, 0, parts, self.claimant)
             return started
 
     async def abandon(self, game_id: int) -> GameRecord:
@@ -457,7 +460,7 @@ class Repository:
         expected_version: int,
         seat: int,
         action: dict[str, Any],
-        turn_now: datetime | None = None,
+        clocked: bool = False,
         present: bool = True,
         owes: Owes | None = None,
     ) -> Applied:
@@ -466,10 +469,10 @@ class Repository:
         snapshot and bump the version; on the last move also the results. Any error leaves
         the game exactly as it was.
 
-        With ``turn_now`` the turn deadlines are brought up to date in the same transaction
-        (``TurnClock.sync_in``, counting with the game's turn policy read in it too; ``present``:
-        the seat moved by its own hand) and returned in ``Applied.deadlines``; without it the
-        scheduler syncs them later.
+        ``clocked``: the turn deadlines are brought up to date in the same transaction, at the
+        database's now read in it (``TurnClock.sync_in``, counting with the game's turn policy
+        read in it too; ``present``: the seat moved by its own hand) and returned in
+        ``Applied.deadlines``; otherwise the scheduler syncs them later.
 
         ``owes``: what the move owes the table (``storage.owed``), written in the same
         transaction and held by this repository's claimant, so that whichever process runs the
@@ -480,7 +483,7 @@ class Repository:
         known = self._known(game_id, expected_version)
         if known is not None:
             applied = await self._store_move(
-                *known, seat, action, turn_now=turn_now, present=present, owes=owes
+                *known, seat, action, clocked=clocked, present=present, owes=owes
             )
             if applied is not None:
                 return applied
@@ -497,7 +500,7 @@ class Repository:
             )
         read = self._known(game_id, expected_version)  # the record just read, and its snapshot
         assert read is not None
-        applied = await self._store_move(*read, seat, action, turn_now=turn_now, present=present, owes=owes)
+        applied = await self._store_move(*read, seat, action, clocked=clocked, present=present, owes=owes)
         if applied is None:  # another process moved first, between the read and now
             raise StaleVersion(
                 f"game {game_id} changed during the move at {expected_version}", expected=expected_version
@@ -511,7 +514,7 @@ class Repository:
         seat: int,
         action: dict[str, Any],
         *,
-        turn_now: datetime | None,
+        clocked: bool,
         present: bool,
         owes: Owes | None = None,
     ) -> Applied | None:
@@ -545,15 +548,18 @@ class Repository:
                 result=result,
             )
             parts = owes(record, provisional, step.events)
-        single = result is None and not resigned and turn_now is None and parts is None
+        single = result is None and not resigned and not clocked and parts is None
         finishing = ", status = 'finished'" if status is GameStatus.FINISHED else ""
         user_ids = [s.user_id for s in record.seats]
         # A move with the turn clock marks the game synced with it on the row it writes anyway,
         # and logs the clock's time: the mover's deadline row then need not change (storage.turn_clock).
-        synced, synced_params = ("", ()) if turn_now is None else (", turns_synced = ?", (version,))
-        clock, clock_params = ("", ()) if turn_now is None else (", turn_at", (to_epoch(turn_now),))
+        synced, synced_params = (", turns_synced = ?", (version,)) if clocked else ("", ())
 
         async def store(db: Connection) -> tuple[GameRecord, dict[int, TurnDeadline]] | None:
+            # The turn clock's time is the database's now, read once: the log, the deadlines and
+            # the board count from the same reading, whatever this process's clock says.
+            turn_at = await database_now(db) if clocked else None
+            clock, clock_params = ("", ()) if turn_at is None else (", turn_at", (turn_at,))
             # Of two processes moving at the same version, the second waits for the first's row
             # lock, then matches no row and stores nothing. The status is written only when it
             # changes, so the indexes on it are left alone.
@@ -592,17 +598,17 @@ class Repository:
                 ratings=ratings,
             )
             deadlines: dict[int, TurnDeadline] = {}
-            if turn_now is not None:
+            if turn_at is not None:
                 deadlines = await self.turn_clock.sync_in(
                     db,
                     game_after,
-                    turn_now,
+                    turn_at,
                     present_seat=seat if present else None,
                     mover=seat,
                     clocked=True,
                 )
             if parts is not None:
-                await owe(db, game_id, version, parts, turn_now or self._clock(), self.claimant)
+                await owe(db, game_id, version, parts, self.claimant)
             return game_after, deadlines
 
         try:
@@ -633,7 +639,7 @@ class Repository:
             if result is not None:
                 async with self._transaction(write=False, single=True) as db:
                     game_after = replace(game_after, ratings=await game_changes(db, game_id, record.guild_id))
-            deadlines = {} if turn_now is None else await self.turn_clock.deadlines(game_id)
+            deadlines = await self.turn_clock.deadlines(game_id) if clocked else {}
             stored = game_after, deadlines
         if stored is None:
             return None

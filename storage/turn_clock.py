@@ -7,12 +7,18 @@ the ``turn_deadlines`` rows of one game up to date with its current version:
 
 - seats no longer to act lose their row;
 - the seat that made the last move, and every seat to act that has no row yet, get a fresh
-  clock (reminder and deadline from the game's ``TurnPolicy``, counted from ``now``);
+  clock (reminder and deadline from the game's ``TurnPolicy``, counted from the database's now);
 - any other seat still to act keeps its row, so others' moves in a simultaneous phase do not
   give it more time.
 
+Every moment of the clock is the database's (``storage.claims.database_now``): when a seat's
+clock started, and the now its reminder and timeout are compared with, each read once by the
+transaction that stores or claims. A process's own clock never enters, so processes whose clocks
+disagree by minutes still remind and time out each turn at its moment; the board's deadline is
+drawn from the stored times.
+
 A move writes the clock only where it changes (on SQLite each b-tree a move writes is one more
-page of the write-ahead log). A move stored with the turn clock (``Repository.apply(turn_now=…)``)
+page of the write-ahead log). A move stored with the turn clock (``Repository.apply(clocked=True)``)
 logs the clock's time with it (``moves.turn_at``) and marks the game's row synced with it
 (``games.turns_synced``). A mover still to act whose row nothing has claimed yet keeps that row
 as it is: its times become the earliest the seat can be due, and the seat's last move in the
@@ -29,15 +35,14 @@ Reminders, timeouts and computer turns are *claimed*: the claim writes its owner
 ``Claimant.owner``) and a lease (``Claimant.lease_seconds`` from the database's now) on the row,
 only if nobody holds it or the holder's lease has run out by the database's clock, so of several
 processes scanning at the same moment exactly one gets each, whatever their own clocks say
-(``storage.claims``). When a reminder or timeout is due is the game's time: the clock the
-repository is given, read by the caller (``now``). The owner then marks it done (``reminded`` /
-``timed_out`` = 1; a computer turn's row is deleted) or gives it back; a claim left by a process
-that died is taken over by another once its lease has run out. A timeout counts its tries (a
-crash of its handler included) and a missed turn only at its first claim. A timeout is claimed
-only for a game whose deadlines are synced with its version: a move stored by another path first
-has to be synced, so a claim never acts on an out-of-date turn. A claim takes the game's row
-first (on PostgreSQL its lock, which every move of the game takes too), so it sees every move
-committed before it and a move sees the claim.
+(``storage.claims``); a reminder or timeout is claimed once due by the same clock. The owner
+then marks it done (``reminded`` / ``timed_out`` = 1; a computer turn's row is deleted) or gives
+it back; a claim left by a process that died is taken over by another once its lease has run
+out. A timeout counts its tries (a crash of its handler included) and a missed turn only at its
+first claim. A timeout is claimed only for a game whose deadlines are synced with its version: a
+move stored by another path first has to be synced, so a claim never acts on an out-of-date
+turn. A claim takes the game's row first (on PostgreSQL its lock, which every move of the game
+takes too), so it sees every move committed before it and a move sees the claim.
 
 ``sync_turns`` also marks a game whose computer seats are to act (``storage.computer_turns``).
 
@@ -61,7 +66,7 @@ from datetime import datetime
 from typing import Any, Literal
 
 import engine
-from storage.claims import Claimant, from_epoch, lapsed, lease_end, to_epoch
+from storage.claims import Claimant, database_now, from_epoch, lapsed, lease_end
 from storage.computer_turns import due_computer_turn
 from storage.database import Connection, Database
 from storage.models import GameRecord, GameStatus
@@ -109,6 +114,7 @@ class TurnDeadline:
     """The game version the seat's clock started at."""
     reminder_at: datetime | None
     deadline_at: datetime
+    """When the reminder and the timeout fall due, by the database's clock."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,7 +187,8 @@ class StoredClock:
 
 
 Restart = tuple[int, float]
-"""A move that restarted a seat's clock: its version and its turn clock time (Unix seconds)."""
+"""A move that restarted a seat's clock: its version and its turn clock time (the database's Unix
+seconds)."""
 
 
 def clock_columns(table: str = "") -> str:
@@ -245,23 +252,23 @@ async def sync_turns(
     db: Connection,
     record: GameRecord,
     policy: TurnPolicy,
-    now: datetime,
+    start: float,
     *,
     present_seat: int | None,
     mover: int | None,
     clocked: bool = False,
 ) -> dict[int, TurnDeadline]:
-    """Bring the game's deadlines up to date (see the module docstring); returns the deadline
-    of every seat the game now waits for. ``mover`` made the game's last move (``None`` at the
-    start); ``present_seat`` made it by their own hand: their missed turns go back to zero.
-    ``clocked``: this transaction stored that move with the turn clock (its log row's
-    ``turn_at`` is ``now``, the game's row is marked synced with it), so a mover still to act
-    whose clock can restart in place keeps his row as it is."""
+    """Bring the game's deadlines up to date (see the module docstring); returns the deadline of
+    every seat the game now waits for. ``start``: the database's now, read in this transaction
+    (``database_now``), which every clock started here counts from. ``mover`` made the game's
+    last move (``None`` at the start); ``present_seat`` made it by their own hand: their missed
+    turns go back to zero. ``clocked``: this transaction stored that move with the turn clock
+    (its log row's ``turn_at`` is ``start``, the game's row is marked synced with it), so a
+    mover still to act whose clock can restart in place keeps his row as it is."""
     game_id = record.id
     if present_seat is not None:
         await db.execute("DELETE FROM missed_turns WHERE game_id = ? AND seat = ?", (game_id, present_seat))
     waiting: tuple[int, ...] = ()
-    start = to_epoch(now)
     if record.status is GameStatus.ACTIVE and record.state is not None:
         to_act = engine.get_game(record.key).to_act(record.state)
         people = {s.seat for s in record.seats if s.user_id is not None and not s.resigned}
@@ -355,21 +362,32 @@ UNSYNCED = (
 
 
 def next_due_sql(db: Connection) -> str:
-    """The earliest moment a reminder or timeout can be claimed: at most its own time while
-    nobody holds it (``games.turns_due``), the end of its lease while somebody does. A lease
-    ends by the database's clock: its end is told as the time left to it added to the caller's
-    now (the one parameter), so the answer is on the caller's clock throughout."""
+    """The earliest moment a reminder or timeout can be claimed — at most its own time while
+    nobody holds it (``games.turns_due``), the end of its lease while somebody does — and the
+    database's now: both by the database's clock."""
     return (
-        "SELECT MIN(t) FROM ("
+        f"SELECT MIN(t), {db.now} FROM ("
         " SELECT MIN(turns_due) AS t FROM games WHERE status = 'active'"
-        f" UNION ALL SELECT MIN(until) - {db.now} + ? FROM ("
-        " SELECT MIN(reminder_until) AS until FROM turn_deadlines"
+        " UNION ALL SELECT MIN(reminder_until) FROM turn_deadlines"
         " WHERE reminded = 0 AND reminder_owner IS NOT NULL"
         " UNION ALL SELECT MIN(timeout_until) FROM turn_deadlines"
         " WHERE timed_out = 0 AND timeout_owner IS NOT NULL"
-        " ) AS leases"
         ") AS due"
     )
+
+
+@dataclass(frozen=True, slots=True)
+class NextDue:
+    """When a reminder or timeout can next be claimed, and the database's now when asked."""
+
+    at: datetime | None
+    """``None``: nothing is waiting."""
+    now: datetime
+
+    @property
+    def ready(self) -> bool:
+        """Whether something can be claimed now."""
+        return self.at is not None and self.at <= self.now
 
 
 async def lower_due(db: Connection, game_id: int, moment: float) -> None:
@@ -409,18 +427,17 @@ Kind = Literal["reminder", "timeout"]
 
 async def due_games(db: Connection, at: float, kind: Kind) -> list[int]:
     """The running games, synced with their version, whose reminders (or timeouts) may be due
-    at ``at``: by the game's earliest moment, or by a holder's lease that ran out (by the
-    database's clock; the moment it ran out is told on the caller's clock, as ``next_due_sql``
-    does); earliest first."""
+    at ``at`` (the database's now): by the game's earliest moment, or by a holder's lease that
+    ran out; earliest first."""
     done = "reminded" if kind == "reminder" else "timed_out"
     rows = await db.fetch(
         "SELECT g.id, g.turns_due FROM games g WHERE g.status = 'active' AND g.turns_due <= ?"
         " AND g.turns_synced = g.version"
-        f" UNION SELECT d.game_id, d.{kind}_until - {db.now} + ? FROM turn_deadlines d"
+        f" UNION SELECT d.game_id, d.{kind}_until FROM turn_deadlines d"
         " JOIN games g ON g.id = d.game_id AND g.turns_synced = g.version"
         f" WHERE g.status = 'active' AND d.{done} = 0 AND d.{kind}_owner IS NOT NULL"
         f" AND {lapsed(db, f'd.{kind}_until')}",
-        (at, at),
+        (at,),
     )
     first: dict[int, float] = {}
     for game_id, moment in rows:
@@ -431,8 +448,8 @@ async def due_games(db: Connection, at: float, kind: Kind) -> list[int]:
 async def due_clocks(
     db: Connection, game_id: int, at: float, kind: Kind
 ) -> list[tuple[int | None, StoredClock]]:
-    """The game's clocks whose reminder (or timeout) is due at ``at`` by their stored times and
-    free to claim, with their players' user ids, earliest first."""
+    """The game's clocks whose reminder (or timeout) is due at ``at`` (the database's now) by
+    their stored times and free to claim, with their players' user ids, earliest first."""
     time, done = ("reminder_at", "reminded") if kind == "reminder" else ("deadline_at", "timed_out")
     rows = await db.fetch(
         f"SELECT p.user_id, {clock_columns('d.')} FROM turn_deadlines d"
@@ -451,9 +468,10 @@ def _free(db: Connection, kind: str) -> str:
     return f"({kind}_owner IS NULL OR {lapsed(db, f'{kind}_until')})"
 
 
-async def claim_reminders(db: Connection, now: datetime, claimant: Claimant) -> list[DueTurn]:
-    """Due reminders nobody holds, each claimed by ``claimant`` (``complete_reminder`` once sent)."""
-    at = to_epoch(now)
+async def claim_reminders(db: Connection, claimant: Claimant) -> list[DueTurn]:
+    """Reminders due by the database's now that nobody holds, each claimed by ``claimant``
+    (``complete_reminder`` once sent)."""
+    at = await database_now(db)
     claimed = []
     for game_id in await due_games(db, at, "reminder"):
         if not await lock_synced(db, game_id):
@@ -476,11 +494,12 @@ async def claim_reminders(db: Connection, now: datetime, claimant: Claimant) -> 
     return claimed
 
 
-async def claim_timeouts(db: Connection, now: datetime, claimant: Claimant) -> list[DueTurn]:
-    """Due timeouts nobody holds, each claimed by ``claimant``; a timeout also settles its
-    reminder (a player timed out is not reminded afterwards). Its first claim counts a missed
-    turn; a claim taken again (given back, or left by a process that died) counts a try."""
-    at = to_epoch(now)
+async def claim_timeouts(db: Connection, claimant: Claimant) -> list[DueTurn]:
+    """Timeouts due by the database's now that nobody holds, each claimed by ``claimant``; a
+    timeout also settles its reminder (a player timed out is not reminded afterwards). Its first
+    claim counts a missed turn; a claim taken again (given back, or left by a process that died)
+    counts a try."""
+    at = await database_now(db)
     claimed = []
     for game_id in await due_games(db, at, "timeout"):
         if not await lock_synced(db, game_id):
@@ -580,29 +599,28 @@ class TurnClock:
         self.policy_reader = policy
         """How this clock learns a game's turn policy."""
 
-    async def sync(
-        self, game_id: int, *, now: datetime, present_seat: int | None = None
-    ) -> dict[int, TurnDeadline]:
+    async def sync(self, game_id: int, *, present_seat: int | None = None) -> dict[int, TurnDeadline]:
         """The deadlines of the seats the game waits for, brought up to date with its version
-        (``sync_turns``), for a game stored or started without the clock."""
+        (``sync_turns``) at the database's now, for a game stored or started without the clock."""
         async with self._database.transaction(write=True) as db:
             record = await self._load(db, game_id)
             mover = await last_mover(db, game_id, record.version) if record.version else None
+            now = await database_now(db)
             return await self.sync_in(db, record, now, present_seat=present_seat, mover=mover)
 
     async def sync_in(
         self,
         db: Connection,
         record: GameRecord,
-        now: datetime,
+        now: float,
         *,
         present_seat: int | None,
         mover: int | None,
         clocked: bool = False,
     ) -> dict[int, TurnDeadline]:
         """``sync_turns`` inside the caller's write transaction (a move's, which stores the move
-        and its deadlines as one), with the policy of the game's server read on the same
-        connection."""
+        and its deadlines as one) at ``now``, the database's now it read, with the policy of the
+        game's server read on the same connection."""
         policy = await self.policy_reader(db, record.guild_id)
         return await sync_turns(
             db, record, policy, now, present_seat=present_seat, mover=mover, clocked=clocked
@@ -617,25 +635,26 @@ class TurnClock:
         async with self._database.transaction(write=False, single=True) as db:
             return [int(row[0]) for row in await db.fetch(UNSYNCED)]
 
-    async def next_due(self, now: datetime) -> datetime | None:
-        """The earliest moment a reminder or timeout can be claimed (``next_due_sql``), on the
-        clock ``now`` was read from."""
+    async def next_due(self) -> NextDue:
+        """The earliest moment a reminder or timeout can be claimed, and the database's now
+        (``next_due_sql``)."""
         async with self._database.transaction(write=False, single=True) as db:
-            row = await db.fetch_one(next_due_sql(db), (to_epoch(now),))
-        return None if row is None or row[0] is None else from_epoch(row[0])
+            row = await db.fetch_one(next_due_sql(db))
+        assert row is not None, "an aggregate returns one row"
+        return NextDue(None if row[0] is None else from_epoch(row[0]), from_epoch(row[1]))
 
-    async def claim_reminders(self, now: datetime) -> list[DueTurn]:
+    async def claim_reminders(self) -> list[DueTurn]:
         """Due reminders, each claimed by the repository's claimant."""
-        return await self._database.run(lambda db: claim_reminders(db, now, self._claimant), write=True)
+        return await self._database.run(lambda db: claim_reminders(db, self._claimant), write=True)
 
     async def complete_reminder(self, due: DueTurn) -> bool:
         return await self._database.run(
             lambda db: complete_reminder(db, due, self._claimant), write=True, single=True
         )
 
-    async def claim_timeouts(self, now: datetime) -> list[DueTurn]:
+    async def claim_timeouts(self) -> list[DueTurn]:
         """Due timeouts, each claimed by the repository's claimant."""
-        return await self._database.run(lambda db: claim_timeouts(db, now, self._claimant), write=True)
+        return await self._database.run(lambda db: claim_timeouts(db, self._claimant), write=True)
 
     async def complete_timeout(self, due: DueTurn) -> bool:
         return await self._database.run(
@@ -651,6 +670,7 @@ __all__ = [
     "DEFAULT_TURN_POLICY",
     "UNSYNCED",
     "DueTurn",
+    "NextDue",
     "TurnClock",
     "TurnDeadline",
     "TurnPolicy",

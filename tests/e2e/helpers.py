@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import random
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,7 +16,9 @@ from simcord.enums import ComponentType, InteractionType
 
 import engine
 from bot.buttons import encode_action
+from bot.scheduler import POLL_SECONDS
 from storage import GameRecord, GameStatus, Repository
+from tests.storage.helpers import time_passes
 
 
 @dataclass
@@ -34,6 +38,44 @@ class Room:
         found = await self.repository.by_channel(self.channel.id)
         assert found is not None
         return found
+
+
+async def let_time_pass(env: simcord.Env, repository: Repository, seconds: float) -> None:
+    """``seconds`` pass for the bot and for its database together, a scheduler's period at a
+    time: the moments the database stored move back (``time_passes``, the database's clock
+    itself stays real) as SimCord's virtual clock moves on, so each pass of the scheduler finds
+    due what the database's clock says is due then."""
+    while seconds > 0:
+        step = min(POLL_SECONDS, seconds)
+        await time_passes(repository, step)
+        await env.advance_time(step)
+        seconds -= step
+
+
+MOMENT = re.compile(r"<t:\d+:R>")
+"""A Discord timestamp the bot shows: a turn's deadline."""
+
+
+def shown_versions(env: simcord.Env, channel_id: int) -> list[str]:
+    """Every version of every message the channel showed, created or edited, as its words, its
+    embeds and its components (ids left out: they count messages), with the bytes of its
+    pictures; for comparing two runs of a game. A deadline reads ``<t:…:R>``: it counts by the
+    database's clock, which two runs read at different moments."""
+    found = []
+    for kind, name, payload in env.backend.transcript:
+        if (
+            kind != "GATEWAY"
+            or name not in ("MESSAGE_CREATE", "MESSAGE_UPDATE")
+            or not isinstance(payload, dict)
+        ):
+            continue
+        if str(payload.get("channel_id")) != str(channel_id):
+            continue
+        pictures = [env.backend.cdn.get(a["url"]) for a in payload.get("attachments") or []]
+        shown = {k: payload.get(k) for k in ("content", "embeds", "components")}
+        words = json.dumps(shown, ensure_ascii=False, sort_keys=True)
+        found.append(MOMENT.sub("<t:…:R>", words) + repr(pictures))
+    return found
 
 
 def make_room(env: simcord.Env, repository: Repository, names: tuple[str, ...] = ("alice", "bob")) -> Room:

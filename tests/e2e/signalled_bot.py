@@ -51,7 +51,7 @@ async def open_game(bot: TavernBot, guild: simcord.GuildHandle, host: simcord.Me
         await repo.add_ai(lobby.id, "random", f"computer {n}")
     await repo.leave(lobby.id, host.id)  # a demonstration: computer seats only
     record = await repo.start(lobby.id, seed=7)
-    await repo.turn_clock.sync(record.id, now=bot.clock())  # as the Start button does
+    await repo.turn_clock.sync(record.id)  # as the Start button does
     bot.ai_players.schedule(record)
     return record.id
 

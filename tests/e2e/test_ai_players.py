@@ -17,7 +17,7 @@ from bot.settings import Settings
 from bot.stored import open_repository
 from storage import GameStatus, Repository
 from tests.e2e.conftest import database_url
-from tests.e2e.helpers import Room, channel_pings, click_move, labels, make_room, sent_pings
+from tests.e2e.helpers import Room, channel_pings, click_move, labels, let_time_pass, make_room, sent_pings
 
 
 def bot_with_delay(tmp_path: Path, repository: Repository, delay: float) -> TavernBot:
@@ -226,8 +226,8 @@ async def test_pending_computer_turns_resume_after_a_restart(
         # starts before it plays, and the virtual clock then drives the whole game.
         await simcord_env.restart_bot(bot_with_delay(tmp_path, reopened, 10))
         assert (await reopened.get(record.id)).version == 0
-        for _ in range(100):  # ten virtual minutes (some sixty moves) per step
-            await simcord_env.advance_time(600)
+        for _ in range(100):  # ten minutes (some sixty moves) per step
+            await let_time_pass(simcord_env, reopened, 600)
             if (await reopened.get(record.id)).status is GameStatus.FINISHED:
                 break
         assert (await reopened.get(record.id)).status is GameStatus.FINISHED

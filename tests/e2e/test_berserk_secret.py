@@ -5,7 +5,6 @@ differ, as they must (the check can see a difference)."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,7 +14,7 @@ import simcord
 from bot.stored import open_repository
 from tests.e2e.berserk_helpers import choose_deck, make_alice_first, open_berserk, place, recruit, seeded
 from tests.e2e.conftest import database_url, make_bot
-from tests.e2e.helpers import make_room
+from tests.e2e.helpers import make_room, shown_versions
 
 
 @dataclass(frozen=True)
@@ -39,26 +38,6 @@ class Seen:
     """Once bob has placed too: the Reveal."""
 
 
-def versions(env: simcord.Env, channel_id: int) -> list[str]:
-    """Every message the channel showed, created or edited, as its words, its embeds and its
-    components (ids left out: they count messages, and alice's DMs are hers), with the bytes of
-    its pictures."""
-    found = []
-    for kind, name, payload in env.backend.transcript:
-        if (
-            kind != "GATEWAY"
-            or name not in ("MESSAGE_CREATE", "MESSAGE_UPDATE")
-            or not isinstance(payload, dict)
-        ):
-            continue
-        if str(payload.get("channel_id")) != str(channel_id):
-            continue
-        pictures = [env.backend.cdn.get(a["url"]) for a in payload.get("attachments") or []]
-        shown = {k: payload.get(k) for k in ("content", "embeds", "components")}
-        found.append(json.dumps(shown, ensure_ascii=False, sort_keys=True) + repr(pictures))
-    return found
-
-
 async def play(tmp_path: Path, squad: Squad) -> tuple[Seen, Seen]:
     """A whole setup in a bot of its own, on a database of its own; what the channel and bob's
     DMs showed."""
@@ -77,11 +56,11 @@ async def play(tmp_path: Path, squad: Squad) -> tuple[Seen, Seen]:
         await recruit(bob, BOB)
         placed, _ = await place(alice, squad.cells)
         assert placed.response is not None and placed.response.content == "Your placement is stored."
-        channel, dms = versions(env, room.channel.id), versions(env, bob.user.dm_channel.id)
+        channel, dms = shown_versions(env, room.channel.id), shown_versions(env, bob.user.dm_channel.id)
         placed, _ = await place(bob, "c4 b4")
         assert (await room.record()).state.phase == "play"
-        revealed = versions(env, room.channel.id)[len(channel) :]
-        return Seen(channel, revealed), Seen(dms, versions(env, bob.user.dm_channel.id)[len(dms) :])
+        revealed = shown_versions(env, room.channel.id)[len(channel) :]
+        return Seen(channel, revealed), Seen(dms, shown_versions(env, bob.user.dm_channel.id)[len(dms) :])
     finally:
         await env.shutdown()
         await repository.close()

@@ -15,7 +15,7 @@ from bot.i18n import explain
 from bot.stored import open_repository
 from storage import GameStatus, GameUnavailable, Repository
 from tests.e2e.conftest import database_url
-from tests.e2e.helpers import custom_id_of, make_room, open_game
+from tests.e2e.helpers import custom_id_of, let_time_pass, make_room, open_game
 from tests.e2e.test_ai_players import bot_with_delay, lobby_with_ais
 from tests.e2e.test_living import MINUTE, configure, dms, make_server, start_game, timeout_notices
 from tests.storage.servers import Raw
@@ -91,8 +91,8 @@ async def test_after_a_restart_a_damaged_game_is_skipped_and_the_others_computer
     try:
         with caplog.at_level(logging.WARNING):
             await simcord_env.restart_bot(bot_with_delay(tmp_path, reopened, 10))
-            for _ in range(100):  # ten virtual minutes (some sixty moves) per step
-                await simcord_env.advance_time(600)
+            for _ in range(100):  # ten minutes (some sixty moves) per step
+                await let_time_pass(simcord_env, reopened, 600)
                 if (await reopened.get(healthy.id)).status is GameStatus.FINISHED:
                     break
         assert (await reopened.get(healthy.id)).status is GameStatus.FINISHED
@@ -116,9 +116,9 @@ async def test_the_turn_clock_skips_a_damaged_game_and_keeps_time_for_the_others
     stored = await damage(tmp_path, damaged)
 
     with caplog.at_level(logging.WARNING, logger="tavern.scheduler"):
-        await simcord_env.advance_time(4 * MINUTE)
+        await let_time_pass(simcord_env, repository, 4 * MINUTE)
         assert dms(servers[0].alice) == [] and len(dms(servers[1].alice)) == 1
-        await simcord_env.advance_time(7 * MINUTE)
+        await let_time_pass(simcord_env, repository, 7 * MINUTE)
     assert await repository.moves(damaged) == [] and await repository.moves(healthy) != []
     assert timeout_notices(servers[0].room) == [] and len(timeout_notices(servers[1].room)) == 1
     raw = Raw(database_url(tmp_path), "sqlite")

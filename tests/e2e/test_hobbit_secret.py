@@ -7,7 +7,6 @@ difference)."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -16,7 +15,7 @@ import simcord
 from bot.render.painter import PAINTER
 from bot.stored import open_repository
 from tests.e2e.conftest import database_url, make_bot
-from tests.e2e.helpers import labels, make_room
+from tests.e2e.helpers import labels, make_room, shown_versions
 from tests.e2e.hobbit_helpers import HOBBIT, dm_with, dm_with_menu, open_hobbit, pick_in_dm, positioned
 from tests.engine.hobbit.helpers import BLUE, RED, YELLOW, position
 
@@ -26,25 +25,6 @@ HANDS = {
 }
 """Alice's two hands: the same size, the same two price cards."""
 GIVES = {"nori": "BH03#1", "fili": "BH07#1"}
-
-
-def versions(env: simcord.Env, channel_id: int) -> list[str]:
-    """Every version of every message the channel showed, as its words, its embeds and its
-    components (ids left out: they count messages), with the bytes of its pictures."""
-    found = []
-    for kind, name, payload in env.backend.transcript:
-        if (
-            kind != "GATEWAY"
-            or name not in ("MESSAGE_CREATE", "MESSAGE_UPDATE")
-            or not isinstance(payload, dict)
-        ):
-            continue
-        if str(payload.get("channel_id")) != str(channel_id):
-            continue
-        pictures = [env.backend.cdn.get(a["url"]) for a in payload.get("attachments") or []]
-        shown = {k: payload.get(k) for k in ("content", "embeds", "components")}
-        found.append(json.dumps(shown, ensure_ascii=False, sort_keys=True) + repr(pictures))
-    return found
 
 
 async def play(
@@ -88,9 +68,9 @@ async def play(
         assert HOBBIT.to_act(record.state) == (YELLOW,) and record.state.figure("R1").pos == 1
         assert labels(room.message(record.message_id)) == {"Private": True}
         return (
-            versions(env, room.channel.id),
-            versions(env, bob.user.dm_channel.id),
-            versions(env, carol.user.dm_channel.id),
+            shown_versions(env, room.channel.id),
+            shown_versions(env, bob.user.dm_channel.id),
+            shown_versions(env, carol.user.dm_channel.id),
         )
     finally:
         await env.shutdown()

@@ -1,13 +1,14 @@
-"""Living games through SimCord on virtual time: reminders, timeouts, server settings.
+"""Living games through SimCord: reminders, timeouts, server settings.
 
-The bot's clock is ``discord.utils.utcnow``, which SimCord answers with its virtual clock, and
-the scheduler sleeps with ``asyncio.sleep`` on the same virtual time: ``env.advance_time``
-moves both, so a day of waiting takes no real time.
+Turns fall due by the database's clock, and the scheduler's passes come on SimCord's virtual
+time: ``let_time_pass`` moves the database's stored moments back as it moves the virtual clock
+on, so a day of waiting takes no real time.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 
 import discord
@@ -18,7 +19,8 @@ import engine
 from bot.stored import guild_settings, open_repository
 from storage import GameStatus, Repository
 from tests.e2e.conftest import database_url, make_bot
-from tests.e2e.helpers import Room
+from tests.e2e.helpers import Room, let_time_pass
+from tests.storage.helpers import database_now
 
 PICKOMINO = engine.get_game("pickomino")
 MINUTE = 60.0
@@ -82,25 +84,38 @@ async def test_a_silent_player_is_reminded_once_then_the_computer_plays_his_turn
     server = make_server(simcord_env, repository)
     room = server.room
     await configure(server, turn_limit=10, reminder=3)
+    before = await database_now(repository)
     game_id = await start_game(server)
+    after = await database_now(repository)
 
     record = await repository.get(game_id)
     deadline = (await repository.turn_clock.deadlines(game_id))[0].deadline_at
-    assert (deadline - simcord_env.now()).total_seconds() == pytest.approx(10 * MINUTE, abs=1)
+    assert before - 0.001 <= deadline.timestamp() - 10 * MINUTE <= after + 0.001  # by the database's clock
     board = room.message(record.message_id)
     field = next(f for f in board.embeds[0].fields if f.name == "Time to move")
     shown = f"<t:{int(deadline.timestamp())}:R>"
     assert shown in str(field.value) and str(server.alice.id) in str(field.value)
 
-    await simcord_env.advance_time(2 * MINUTE)
+    await let_time_pass(simcord_env, repository, 2 * MINUTE)
     assert dms(server.alice) == []
-    await simcord_env.advance_time(2 * MINUTE)
+    passed = 2 * MINUTE
+    while not dms(server.alice):  # pass by pass up to the one that reminds her
+        await let_time_pass(simcord_env, repository, 30)
+        passed += 30
+    assert passed <= 4 * MINUTE
     (reminder,) = dms(server.alice)
-    assert reminder.startswith("⏰ It is your turn in Pickomino #") and shown in reminder
-    await simcord_env.advance_time(5 * MINUTE)
+    # It names the board's deadline: as the database holds it now that the stored moments
+    # have moved back by the time that passed.
+    now_due = (await repository.turn_clock.deadlines(game_id))[0].deadline_at
+    assert now_due == deadline - timedelta(seconds=passed)
+    assert (
+        reminder.startswith("⏰ It is your turn in Pickomino #")
+        and f"<t:{int(now_due.timestamp())}:R>" in reminder
+    )
+    await let_time_pass(simcord_env, repository, 9 * MINUTE - passed)
     assert len(dms(server.alice)) == 1 and await repository.moves(game_id) == []
 
-    await simcord_env.advance_time(1 * MINUTE)
+    await let_time_pass(simcord_env, repository, 1 * MINUTE)
     moves = await repository.moves(game_id)
     after = await repository.get(game_id)
     assert moves and all(m.seat == 0 for m in moves)  # the computer played alice's turn ...
@@ -114,7 +129,7 @@ async def test_a_silent_player_is_reminded_once_then_the_computer_plays_his_turn
     field = next(f for f in board.embeds[0].fields if f.name == "Time to move")
     assert str(server.bob.id) in str(field.value)
 
-    await simcord_env.advance_time(5 * MINUTE)  # nothing fires twice
+    await let_time_pass(simcord_env, repository, 5 * MINUTE)  # nothing fires twice
     assert len(await repository.moves(game_id)) == len(moves)
     assert len(timeout_notices(room)) == 1 and len(dms(server.alice)) == 1
 
@@ -126,21 +141,21 @@ async def test_a_restart_between_reminder_and_deadline_times_out_exactly_once(
     room = server.room
     await configure(server, turn_limit=10, reminder=3)
     game_id = await start_game(server)
-    await simcord_env.advance_time(4 * MINUTE)
+    await let_time_pass(simcord_env, repository, 4 * MINUTE)
     assert len(dms(server.alice)) == 1
 
     reopened = await open_repository(database_url(tmp_path))
     try:
         await simcord_env.restart_bot(make_bot(tmp_path, reopened))
         room.repository = reopened
-        await simcord_env.advance_time(7 * MINUTE)
+        await let_time_pass(simcord_env, repository, 7 * MINUTE)
         moves = await reopened.moves(game_id)
         assert moves and all(m.seat == 0 for m in moves)
         assert len(timeout_notices(room)) == 1
         assert len(dms(server.alice)) == 1  # the reminder was not sent again after the restart
 
         await simcord_env.restart_bot(make_bot(tmp_path, reopened))
-        await simcord_env.advance_time(2 * MINUTE)
+        await let_time_pass(simcord_env, repository, 2 * MINUTE)
         assert len(await reopened.moves(game_id)) == len(moves)
         assert len(timeout_notices(room)) == 1
     finally:
@@ -157,7 +172,7 @@ async def test_a_reminder_to_closed_dms_pings_in_the_channel(
     )  # fmt: skip
     await configure(server, turn_limit=10, reminder=3)
     game_id = await start_game(server)
-    await simcord_env.advance_time(4 * MINUTE)
+    await let_time_pass(simcord_env, repository, 4 * MINUTE)
     pings = [text for text in channel_texts(server.room) if text.startswith("⏰")]
     assert len(pings) == 1
     assert pings[0].startswith(f"⏰ <@{server.alice.id}>, it is your turn in Pickomino #{game_id}.")
@@ -171,10 +186,10 @@ async def test_under_remove_a_seat_resigns_after_n_missed_turns(
     await configure(server, turn_limit=1, reminder=0, on_timeout="remove", remove_after=2)
     game_id = await start_game(server)
 
-    await simcord_env.advance_time(MINUTE)  # alice misses once: the computer plays
-    await simcord_env.advance_time(MINUTE)  # bob misses once: the computer plays
+    await let_time_pass(simcord_env, repository, MINUTE)  # alice misses once: the computer plays
+    await let_time_pass(simcord_env, repository, MINUTE)  # bob misses once: the computer plays
     assert (await repository.get(game_id)).status is GameStatus.ACTIVE
-    await simcord_env.advance_time(MINUTE)  # alice misses twice: she leaves, bob wins
+    await let_time_pass(simcord_env, repository, MINUTE)  # alice misses twice: she leaves, bob wins
 
     finished = await repository.get(game_id)
     assert finished.status is GameStatus.FINISHED and finished.seats[0].resigned
@@ -255,12 +270,12 @@ async def test_a_raid_placement_and_move_are_played_for_absent_players(
     await repository.join(lobby.id, server.bob.id, "bob")
     await repository.start(lobby.id, seed=5)  # started outside the bot: the scheduler syncs it
 
-    await simcord_env.advance_time(MINUTE)  # first pass: the clocks start
-    await simcord_env.advance_time(MINUTE)  # both placements time out together
+    await let_time_pass(simcord_env, repository, MINUTE)  # first pass: the clocks start
+    await let_time_pass(simcord_env, repository, MINUTE)  # both placements time out together
     moves = await repository.moves(lobby.id)
     assert sorted(m.seat for m in moves[:2]) == [0, 1]
     assert all(m.action["kind"] in ("place", "place_random") for m in moves[:2])
-    await simcord_env.advance_time(MINUTE)
+    await let_time_pass(simcord_env, repository, MINUTE)
     later = await repository.moves(lobby.id)
     assert len(later) > 2 and later[2].seat == 0 and later[2].action["kind"] == "move"
     assert len(timeout_notices(room)) == 3  # alice and bob placing, then alice moving
@@ -286,16 +301,16 @@ async def test_a_timeout_whose_handling_crashes_is_tried_again_by_the_next_pass(
     await configure(server, turn_limit=10, reminder=3)
     game_id = await start_game(server)
 
-    await simcord_env.advance_time(9 * MINUTE)
+    await let_time_pass(simcord_env, repository, 9 * MINUTE)
     while not attempts:  # pass by pass (30 s apart) up to the one that claims the timeout
-        await simcord_env.advance_time(30)
+        await let_time_pass(simcord_env, repository, 30)
     assert len(attempts) == 1 and await repository.moves(game_id) == []  # the first try failed
-    await simcord_env.advance_time(30)
+    await let_time_pass(simcord_env, repository, 30)
     assert len(attempts) == 2 and attempts[1].missed == 1  # the failed try counted no missed turn
     moves = await repository.moves(game_id)
     assert moves and all(m.seat == 0 for m in moves)  # the computer played alice's turn
     assert len(timeout_notices(server.room)) == 1
-    await simcord_env.advance_time(5 * MINUTE)
+    await let_time_pass(simcord_env, repository, 5 * MINUTE)
     assert len(attempts) == 2  # and nothing fires again
 
 
@@ -311,10 +326,10 @@ async def test_a_russian_server_gets_its_reminders_and_timeout_notices_in_russia
     await configure(server, turn_limit=10, reminder=3)
     game_id = await start_game(server)
 
-    await simcord_env.advance_time(4 * MINUTE)
+    await let_time_pass(simcord_env, repository, 4 * MINUTE)
     (reminder,) = dms(server.alice)
     assert reminder.startswith(f"⏰ Ваш ход в игре Pickomino №{game_id}. Время истекает <t:")
-    await simcord_env.advance_time(7 * MINUTE)
+    await let_time_pass(simcord_env, repository, 7 * MINUTE)
     assert timeout_notices(room) == [t("ru", "living.timeout_played", player=f"<@{server.alice.id}>")]
     assert timeout_notices(room) == [
         f"⌛ У <@{server.alice.id}> истекло время: ход за него делает компьютер."

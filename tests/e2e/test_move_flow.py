@@ -21,6 +21,7 @@ from tests.e2e.helpers import (
     emit_click,
     labels,
     last_dm,
+    let_time_pass,
     make_room,
     move_custom_id,
     open_game,
@@ -217,8 +218,7 @@ async def test_a_timeout_takes_the_decisions_default(
     server = make_server(simcord_env, repository)
     await configure(server, turn_limit=10, reminder=3)
     game_id = await start_secret(server.room, secret_game.key)
-    await simcord_env.advance_time(10 * MINUTE)
-    await simcord_env.advance_time(1 * MINUTE)
+    await let_time_pass(simcord_env, repository, 11 * MINUTE)
     (move,) = await repository.moves(game_id)
     assert (move.seat, move.action) == (0, {"kind": "peek"})  # the default, not a computer's pick
     assert (await repository.get(game_id)).version == 1

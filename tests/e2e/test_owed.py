@@ -12,7 +12,7 @@ import simcord
 
 from storage import GameStatus, Repository
 from tests.bot.secret_game import SecretNumbers, secret_game_registered
-from tests.e2e.helpers import channel_pings, dm_history, make_room, open_game
+from tests.e2e.helpers import channel_pings, dm_history, let_time_pass, make_room, open_game
 from tests.e2e.test_faults import PEEK, fail, pings_for, start
 
 OUTAGE = (
@@ -67,12 +67,12 @@ async def test_what_an_outage_past_the_retries_kept_from_the_table_is_delivered_
     assert (owed.game_id, owed.version, owed.tries, holder) == (game_id, 1, 1, None)
     assert owed.parts == {"board": True, "ping": [1], "dm": [0]}
 
-    await simcord_env.advance_time(600)  # Discord still down: the passes try again, and again
+    await let_time_pass(simcord_env, repository, 600)  # Discord still down: the passes try again, and again
     ((owed, holder),) = await repository.owed.pending()
     assert owed.tries > 1 and holder is None
     assert pings_for(room, bob) == [] and peeked(alice) == 0
     simcord_env.backend.faults.clear()  # Discord answers again
-    await simcord_env.advance_time(1800)  # the longest pause between tries
+    await let_time_pass(simcord_env, repository, 1800)  # the longest pause between tries
 
     assert await repository.owed.pending() == []
     record = await repository.get(game_id)
@@ -102,7 +102,7 @@ async def test_what_the_start_of_a_game_owed_is_delivered_after_an_outage(
     assert owed.parts == {"ping": [0, 1], "dm": [0, 1]}  # the board went out with the click
     assert channel_pings(room) == [] and dm_history(alice) == [] and dm_history(bob) == []
     simcord_env.backend.faults.clear()
-    await simcord_env.advance_time(1800)
+    await let_time_pass(simcord_env, repository, 1800)
 
     assert await repository.owed.pending() == []
     assert channel_pings(room) == [f"{alice.mention} {bob.mention}, your turn in Raid #{record.id}."]

@@ -4,13 +4,13 @@ through the repository, as the bot would."""
 from __future__ import annotations
 
 import random
-from datetime import datetime
 from typing import Any
 
 import engine
 from bot.stored import guild_settings
 from bot.stored.guild_settings import GuildSettings
 from storage import GameRecord, GameStatus, Repository
+from storage.turn_clock import current_clock, stored_clocks
 
 PICKOMINO = engine.get_game("pickomino")
 
@@ -42,12 +42,12 @@ async def started_game(
     return await repo.start(lobby.id, seed=seed)
 
 
-async def clocked_game(repo: Repository, now: datetime) -> GameRecord:
+async def clocked_game(repo: Repository, **started: Any) -> GameRecord:
     """A running Pickomino game on server 1, whose turn limit is 10 minutes with a reminder at 4,
-    and whose seat 0 has been to act since ``now`` (its turn clock synced then)."""
+    and whose seat 0 is to act from the database's now (its turn clock synced then)."""
     await guild_settings.write(repo, 1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
-    game = await started_game(repo)
-    await repo.turn_clock.sync(game.id, now=now)
+    game = await started_game(repo, **started)
+    await repo.turn_clock.sync(game.id)
     return game
 
 
@@ -101,6 +101,34 @@ async def database_now(repo: Repository) -> float:
         row = await db.fetch_one(f"SELECT {db.now}")
     assert row is not None
     return float(row[0])
+
+
+CLOCK_MOMENTS = (
+    ("turn_deadlines", ("reminder_at", "deadline_at", "reminder_until", "timeout_until")),
+    ("games", ("turns_due",)),
+    ("computer_turns", ("due_at", "lease_until")),
+    ("owed", ("due_at", "lease_until")),
+)
+"""Every moment the turn clock, the computer turns, the owed follow-through and the claims store
+(the database's Unix seconds), but the log's ``turn_at``, which ``time_passes`` leaves behind by
+bringing the clocks up to date first."""
+
+
+async def time_passes(repo: Repository, seconds: float) -> None:
+    """``seconds`` pass for the games in the repository's database: every moment stored by the
+    database's clock moves ``seconds`` back, as if everything had been stored that much earlier.
+    The database's clock itself is real and never moved: what it says is now stays now. Written
+    behind the turn clock's back, as only a test does. The log is append-only, so a seat's clock
+    restarted by a move in the log (``storage.turn_clock``) is first brought up to date on its
+    row (as the claim that finds it due does, ``current_clock``); its older moves' times are
+    then never read again."""
+    async with repo.database.transaction(write=True) as db:
+        for (game_id,) in await db.fetch("SELECT DISTINCT game_id FROM turn_deadlines"):
+            for clock in (await stored_clocks(db, int(game_id))).values():
+                assert await current_clock(db, clock) is not None
+        for table, columns in CLOCK_MOMENTS:
+            moved = ", ".join(f"{column} = {column} - ?" for column in columns)
+            await db.execute(f"UPDATE {table} SET {moved}", (seconds,) * len(columns))
 
 
 async def end_leases(repo: Repository, *, after: float = -1.0) -> None:

@@ -9,18 +9,17 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Coroutine
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 import asyncpg
 import pytest
 
 from storage import Repository
-from tests.storage.helpers import clocked_game
+from tests.storage.helpers import clocked_game, time_passes
 
-T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
-DUE = T0 + timedelta(minutes=10)
-"""Seat 0's timeout: the turn limit after its clock started at ``T0``."""
+LIMIT = 10 * 60.0
+"""Seat 0's turn limit, in seconds (``clocked_game``)."""
 
 pytestmark = pytest.mark.parametrize("backend", ["postgresql"])
 """PostgreSQL's ``repo`` and ``db_url`` only (the fixtures' other backend, SQLite, cannot interleave)."""
@@ -59,31 +58,40 @@ async def in_order(
         await holder.close()
 
 
-def roll_at_due(repo: Repository, game_id: int) -> Coroutine[Any, Any, Any]:
-    """Seat 0 rolls at the very moment its time runs out (it is then still to act, to keep)."""
-    return repo.apply(game_id, expected_version=0, seat=0, action={"kind": "roll"}, turn_now=DUE)
+async def due_game(repo: Repository) -> int:
+    """A game whose seat 0's time has just run out."""
+    game_id = (await clocked_game(repo)).id
+    await time_passes(repo, LIMIT)
+    return game_id
+
+
+def roll(repo: Repository, game_id: int) -> Coroutine[Any, Any, Any]:
+    """Seat 0 rolls, with the turn clock (it is then still to act, to keep)."""
+    return repo.apply(game_id, expected_version=0, seat=0, action={"kind": "roll"}, clocked=True)
 
 
 async def test_a_move_that_takes_the_row_first_leaves_the_claim_nothing_to_claim(
     repo: Repository, db_url: str
 ) -> None:
-    game_id = (await clocked_game(repo, T0)).id
-    move, claim = roll_at_due(repo, game_id), repo.turn_clock.claim_timeouts(DUE)
+    game_id = await due_game(repo)
+    move, claim = roll(repo, game_id), repo.turn_clock.claim_timeouts()
     applied, claimed = await in_order(db_url, game_id, move, claim)
     assert applied.game.version == 1
     assert claimed == []  # the seat moved: its clock starts again from the move
-    deadline = (await repo.turn_clock.deadlines(game_id))[0].deadline_at
-    assert deadline == DUE + timedelta(minutes=10)
-    assert await repo.turn_clock.claim_timeouts(deadline - timedelta(seconds=1)) == []
-    (later,) = await repo.turn_clock.claim_timeouts(deadline)
+    assert (await repo.turn_clock.deadlines(game_id))[0] == applied.deadlines[0]
+    assert applied.deadlines[0].deadline_at - applied.deadlines[0].reminder_at == timedelta(minutes=6)
+    await time_passes(repo, LIMIT - 30)
+    assert await repo.turn_clock.claim_timeouts() == []
+    await time_passes(repo, 30)
+    (later,) = await repo.turn_clock.claim_timeouts()
     assert (later.seat, later.missed) == (0, 1)
 
 
 async def test_a_claim_that_takes_the_row_first_is_void_once_the_seat_has_moved(
     repo: Repository, db_url: str
 ) -> None:
-    game_id = (await clocked_game(repo, T0)).id
-    claim, move = repo.turn_clock.claim_timeouts(DUE), roll_at_due(repo, game_id)
+    game_id = await due_game(repo)
+    claim, move = repo.turn_clock.claim_timeouts(), roll(repo, game_id)
     claimed, applied = await in_order(db_url, game_id, claim, move)
     (timeout,) = claimed
     assert (timeout.seat, timeout.version, timeout.missed) == (0, 0, 1)
@@ -91,7 +99,9 @@ async def test_a_claim_that_takes_the_row_first_is_void_once_the_seat_has_moved(
     # Whoever holds the claim finds the turn played: the claim is void, and the seat's clock
     # runs afresh from its move.
     assert not await repo.turn_clock.complete_timeout(timeout)
-    deadline = (await repo.turn_clock.deadlines(game_id))[0].deadline_at
-    assert deadline == DUE + timedelta(minutes=10)
-    (again,) = await repo.turn_clock.claim_timeouts(deadline)
+    assert (await repo.turn_clock.deadlines(game_id))[0] == applied.deadlines[0]
+    await time_passes(repo, LIMIT - 30)
+    assert await repo.turn_clock.claim_timeouts() == []
+    await time_passes(repo, 30)
+    (again,) = await repo.turn_clock.claim_timeouts()
     assert (again.seat, again.version) == (0, 1)

@@ -8,18 +8,17 @@ import asyncio
 import os
 import sys
 from collections import Counter
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 
 from bot.stored import guild_settings
 from bot.stored.guild_settings import GuildSettings
 from storage import ChannelBusy, GameStatus, Repository, open_repository
 from storage.turn_clock import DueTurn
-from tests.storage.helpers import computers_game, started_game
+from tests.storage.helpers import computers_game, started_game, time_passes
 
 ROOT = Path(__file__).resolve().parents[2]
 RACER = Path(__file__).with_name("race_writer.py")
-T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 
 
 async def two_more(db_url: str) -> tuple[Repository, Repository]:
@@ -68,16 +67,16 @@ async def test_concurrent_claims_hand_out_each_reminder_timeout_and_computer_tur
     games = [await started_game(repo, channel_id=n, seed=n) for n in range(12)]
     computers = [await computers_game(repo, channel_id=100 + n, seed=n) for n in range(6)]
     for game in games + computers:
-        await repo.turn_clock.sync(game.id, now=T0)
+        await repo.turn_clock.sync(game.id)
     first, second = await two_more(db_url)
     racers = (first, second, first, second, repo, repo)
     try:
 
         async def race(claim: str, minutes: int) -> list[tuple[Repository, DueTurn]]:
-            """Every racer claims at once: each due seat goes to exactly one of them."""
-            batches = await asyncio.gather(
-                *(getattr(r.turn_clock, claim)(T0 + timedelta(minutes=minutes)) for r in racers)
-            )
+            """``minutes`` pass, then every racer claims at once: each due seat goes to exactly
+            one of them."""
+            await time_passes(repo, minutes * 60)
+            batches = await asyncio.gather(*(getattr(r.turn_clock, claim)() for r in racers))
             claimed = Counter((due.game_id, due.seat) for batch in batches for due in batch)
             assert set(claimed) == {(game.id, 0) for game in games}, claim
             assert set(claimed.values()) == {1}, claim
@@ -85,21 +84,18 @@ async def test_concurrent_claims_hand_out_each_reminder_timeout_and_computer_tur
 
         for holder, reminder in await race("claim_reminders", 4):
             assert await holder.turn_clock.complete_reminder(reminder)
-        timeouts = await race("claim_timeouts", 10)
-        turns = await asyncio.gather(
-            *(r.computer_turns.claim_due(T0 + timedelta(minutes=1), pause_seconds=1.5) for r in racers)
-        )
+        timeouts = await race("claim_timeouts", 6)
+        turns = await asyncio.gather(*(r.computer_turns.claim_due(pause_seconds=1.5) for r in racers))
         taken = Counter(game_id for batch in turns for game_id in batch)
         assert set(taken) == {game.id for game in computers} and set(taken.values()) == {1}
-        # Held, not done: due again when the leases run out (a lease from the database's now,
-        # told on the caller's clock to the millisecond), unless their holders settle them.
-        now = T0 + timedelta(minutes=10)
-        leases_end = await repo.turn_clock.next_due(now)
-        lease = timedelta(seconds=repo.claimant.lease_seconds, milliseconds=1)
-        assert leases_end is not None and now < leases_end <= now + lease
+        # Held, not done: due again when the leases run out (a lease from the database's now),
+        # unless their holders settle them.
+        due = await repo.turn_clock.next_due()
+        lease = timedelta(seconds=repo.claimant.lease_seconds)
+        assert due.at is not None and due.now < due.at <= due.now + lease
         for holder, timeout in timeouts:
             assert await holder.turn_clock.complete_timeout(timeout)
-        assert await repo.turn_clock.next_due(now) is None
+        assert (await repo.turn_clock.next_due()).at is None
     finally:
         await first.close()
         await second.close()

@@ -7,7 +7,6 @@ import os
 import random
 import subprocess
 import sys
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -18,11 +17,10 @@ from bot.stored.guild_settings import GuildSettings
 from bot.stored.turn_pings import TurnPing
 from storage import GameStatus, Repository, open_repository
 from storage.schema import TABLES
-from tests.storage.helpers import computers_game, play, random_move, started_game
+from tests.storage.helpers import computers_game, play, random_move, started_game, time_passes
 from tests.storage.servers import PostgresServer, Raw
 
 ROOT = Path(__file__).resolve().parents[2]
-T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 
 
 def fresh_url(backend: str, folder: Path, server: PostgresServer) -> str:
@@ -76,13 +74,14 @@ async def a_bit_of_everything(repo: Repository) -> int:
             running.id, expected_version=6, seat=seat, action=action, owes=lambda *_: {"board": True}
         )
     ).game
-    await repo.turn_clock.sync(running.id, now=T0)
-    assert len(await repo.turn_clock.claim_timeouts(T0 + timedelta(minutes=11))) == 1
+    await repo.turn_clock.sync(running.id)
+    await time_passes(repo, 11 * 60)
+    assert len(await repo.turn_clock.claim_timeouts()) == 1
     await turn_pings.record(repo, TurnPing(running.id, 3, 900_000_000_000_000_001, frozenset({11}), 7))
     await dm_notices.leave(repo, running.id, [12])
     computers = await computers_game(repo, channel_id=6)
-    await repo.turn_clock.sync(computers.id, now=T0)
-    assert await repo.computer_turns.claim_due(T0 + timedelta(minutes=1), pause_seconds=0) == [computers.id]
+    await repo.turn_clock.sync(computers.id)
+    assert await repo.computer_turns.claim_due(pause_seconds=0) == [computers.id]
     await repo.create_lobby("raid", guild_id=2, channel_id=4, host_id=14, host_name="Dee", options={})
     cancelled = await repo.create_lobby(
         "pickomino", guild_id=2, channel_id=5, host_id=15, host_name="E", options={}

@@ -1,11 +1,15 @@
-"""Turn deadlines and server settings in storage: the clock of a seat, claims that fire once
-(also across a reopened database), and settings validated by pydantic."""
+"""Turn deadlines and server settings in storage: the clock of a seat, counted by the database's
+clock; claims that fire once (also across a reopened database); and settings validated by
+pydantic. Time passes for the games as it does for the database: the stored moments move back
+(``time_passes``), the database's clock stays real."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Awaitable
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
+from typing import TypeVar
 
 import pytest
 from pydantic import ValidationError
@@ -14,17 +18,39 @@ from bot.stored import guild_settings, open_repository
 from bot.stored.guild_settings import DEFAULT_SETTINGS, GuildSettings
 from storage import Repository
 from storage.backends import open_database
+from storage.claims import from_epoch
 from storage.migrations import LATEST, migrate
 from storage.turn_clock import TurnDeadline
 from tests.storage.conftest import TickingClock
-from tests.storage.helpers import PICKOMINO, clocked_game, database_now, end_leases, started_game
+from tests.storage.helpers import (
+    PICKOMINO,
+    clocked_game,
+    database_now,
+    end_leases,
+    started_game,
+    time_passes,
+)
 from tests.storage.servers import Raw
 
-T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+T = TypeVar("T")
+MINUTE = 60.0
 
 
 def minutes(n: float) -> timedelta:
     return timedelta(minutes=n)
+
+
+async def timed(repo: Repository, call: Awaitable[T]) -> tuple[T, float, float]:
+    """What ``call`` returns, and the database's clock just before and just after it."""
+    before = await database_now(repo)
+    result = await call
+    return result, before, await database_now(repo)
+
+
+def between(moment: datetime, before: float, after: float) -> bool:
+    """Whether ``moment`` lies between two readings of the database's clock (to the millisecond:
+    SQLite reads it so)."""
+    return before - 0.001 <= moment.timestamp() <= after + 0.001
 
 
 async def test_settings_default_and_stored(repo: Repository) -> None:
@@ -52,57 +78,84 @@ def test_bad_settings_are_refused(fields: dict[str, object]) -> None:
         GuildSettings.model_validate(fields)
 
 
-async def test_a_turn_gets_one_deadline_and_the_seats_own_moves_restart_it(repo: Repository) -> None:
+async def test_a_turn_gets_one_deadline_from_the_databases_now_and_the_seats_own_moves_restart_it(
+    repo: Repository,
+) -> None:
     await guild_settings.write(repo, 1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
     game = await started_game(repo)
-    deadlines = await repo.turn_clock.sync(game.id, now=T0)
+    deadlines, before, after = await timed(repo, repo.turn_clock.sync(game.id))
     assert set(deadlines) == {0}
-    assert deadlines[0].reminder_at == T0 + minutes(4) and deadlines[0].deadline_at == T0 + minutes(10)
-    assert await repo.turn_clock.next_due(T0) == T0 + minutes(4)
+    start = deadlines[0].deadline_at - minutes(10)
+    assert between(start, before, after) and deadlines[0].reminder_at == start + minutes(4)
+    due = await repo.turn_clock.next_due()
+    assert due.at == start + minutes(4) and not due.ready and due.now.timestamp() >= after - 0.001
 
+    await time_passes(repo, MINUTE)
     roll = await repo.apply(game.id, expected_version=0, seat=0, action={"kind": "roll"})
-    moved = await repo.turn_clock.sync(game.id, now=T0 + minutes(1), present_seat=0)
-    assert moved[0].deadline_at == T0 + minutes(11) and moved[0].version == roll.game.version
+    moved, before, after = await timed(repo, repo.turn_clock.sync(game.id, present_seat=0))
+    assert (
+        between(moved[0].deadline_at - minutes(10), before, after) and moved[0].version == roll.game.version
+    )
     assert await repo.turn_clock.deadlines(game.id) == moved
 
 
 async def test_reminders_and_timeouts_are_claimed_once(repo: Repository) -> None:
-    game = await clocked_game(repo, T0)
+    game = await clocked_game(repo)
 
-    assert await repo.turn_clock.claim_reminders(T0 + minutes(3)) == []
-    (reminder,) = await repo.turn_clock.claim_reminders(T0 + minutes(4))
+    await time_passes(repo, 3 * MINUTE)
+    assert await repo.turn_clock.claim_reminders() == []
+    await time_passes(repo, MINUTE)
+    (reminder,) = await repo.turn_clock.claim_reminders()
     assert (reminder.game_id, reminder.seat, reminder.user_id) == (game.id, 0, 11)
-    assert await repo.turn_clock.claim_reminders(T0 + minutes(4.5)) == []  # held, within its lease
+    await time_passes(repo, 30)
+    assert await repo.turn_clock.claim_reminders() == []  # held, within its lease
     assert await repo.turn_clock.complete_reminder(reminder)
-    assert await repo.turn_clock.claim_reminders(T0 + minutes(9)) == []  # done: never again
-    assert await repo.turn_clock.next_due(T0 + minutes(9)) == T0 + minutes(10)
+    await time_passes(repo, 4.5 * MINUTE)
+    assert await repo.turn_clock.claim_reminders() == []  # done: never again
+    due = await repo.turn_clock.next_due()
+    assert due.at == (await repo.turn_clock.deadlines(game.id))[0].deadline_at and not due.ready
 
-    assert await repo.turn_clock.claim_timeouts(T0 + minutes(9)) == []
-    now = T0 + minutes(10)
-    (timeout,) = await repo.turn_clock.claim_timeouts(now)
+    assert await repo.turn_clock.claim_timeouts() == []
+    await time_passes(repo, MINUTE)
+    (timeout,) = await repo.turn_clock.claim_timeouts()
     assert (timeout.seat, timeout.version, timeout.missed, timeout.tries) == (0, 0, 1, 1)
-    # Due again only if its lease runs out: a lease from the database's now, told on the
-    # caller's clock (to the millisecond).
-    due = await repo.turn_clock.next_due(now)
-    lease = timedelta(seconds=repo.claimant.lease_seconds, milliseconds=1)
-    assert due is not None and now < due <= now + lease
+    # Due again only if its lease runs out: a lease from the database's now.
+    due = await repo.turn_clock.next_due()
+    lease = timedelta(seconds=repo.claimant.lease_seconds)
+    assert due.at is not None and due.now < due.at <= due.now + lease
     assert await repo.turn_clock.complete_timeout(timeout)
-    assert await repo.turn_clock.claim_timeouts(T0 + minutes(60)) == []
-    assert await repo.turn_clock.next_due(T0 + minutes(60)) is None
+    await time_passes(repo, 50 * MINUTE)
+    assert await repo.turn_clock.claim_timeouts() == []
+    assert (await repo.turn_clock.next_due()).at is None
+
+
+async def test_nothing_falls_due_before_its_time_by_the_databases_clock(repo: Repository) -> None:
+    """The clock started at the database's now: half a minute before its time a reminder or a
+    timeout is not due, and it is once its time has passed."""
+    await clocked_game(repo)
+    await time_passes(repo, 3.5 * MINUTE)
+    assert not (await repo.turn_clock.next_due()).ready
+    assert await repo.turn_clock.claim_reminders() == [] and await repo.turn_clock.claim_timeouts() == []
+    await time_passes(repo, 0.5 * MINUTE)
+    assert (await repo.turn_clock.next_due()).ready
+    assert len(await repo.turn_clock.claim_reminders()) == 1
+    await time_passes(repo, 5.5 * MINUTE)
+    assert await repo.turn_clock.claim_timeouts() == []
+    await time_passes(repo, 0.5 * MINUTE)
+    assert len(await repo.turn_clock.claim_timeouts()) == 1
 
 
 async def test_a_claim_carries_its_owner_and_its_lease(repo: Repository, raw: Raw) -> None:
     game = await started_game(repo)
-    await repo.turn_clock.sync(game.id, now=T0)
-    before = await database_now(repo)
-    assert len(await repo.turn_clock.claim_timeouts(T0 + timedelta(days=1))) == 1
-    after = await database_now(repo)
+    await repo.turn_clock.sync(game.id)
+    await time_passes(repo, 24 * 60 * MINUTE)
+    timeouts, before, after = await timed(repo, repo.turn_clock.claim_timeouts())
+    assert len(timeouts) == 1
     row = (await raw.fetch("SELECT timeout_owner, timeout_until, timeout_tries FROM turn_deadlines"))[0]
     owner, until, tries = tuple(row)
     assert owner == repo.claimant.owner and tries == 1
-    # The lease counts from the database's now, not from the caller's (SQLite reads its clock
-    # to the millisecond).
-    assert before - 0.001 <= until - repo.claimant.lease_seconds <= after + 0.001
+    # The lease counts from the database's now (SQLite reads its clock to the millisecond).
+    assert between(from_epoch(until - repo.claimant.lease_seconds), before, after)
     assert str(os.getpid()) in owner
 
 
@@ -111,50 +164,61 @@ async def test_a_claim_left_by_a_process_that_died_is_taken_over_after_its_lease
 ) -> None:
     """Nobody else gets a held claim while its lease runs; then another process takes it over,
     as a further try of the same missed turn, and the first owner can no longer settle it."""
-    await clocked_game(repo, T0)
-    (reminder,) = await repo.turn_clock.claim_reminders(T0 + minutes(4))
-    (timeout,) = await repo.turn_clock.claim_timeouts(T0 + minutes(10))
+    await clocked_game(repo)
+    await time_passes(repo, 4 * MINUTE)
+    (reminder,) = await repo.turn_clock.claim_reminders()
+    await time_passes(repo, 6 * MINUTE)
+    (timeout,) = await repo.turn_clock.claim_timeouts()
     other = await open_repository(db_url)
     try:
         assert other.claimant.owner != repo.claimant.owner
-        assert await other.turn_clock.claim_timeouts(T0 + minutes(11)) == []
+        await time_passes(repo, 30)
+        assert await other.turn_clock.claim_timeouts() == []
         await end_leases(repo)  # the first owner died a lease ago
-        (taken,) = await other.turn_clock.claim_timeouts(T0 + minutes(11))
+        (taken,) = await other.turn_clock.claim_timeouts()
         assert (taken.seat, taken.version, taken.missed, taken.tries) == (0, 0, 1, 2)
         assert not await repo.turn_clock.complete_timeout(timeout)  # no longer the first owner's
         assert not await repo.turn_clock.release_timeout(timeout)
         assert await other.turn_clock.complete_timeout(taken)
-        assert await other.turn_clock.claim_reminders(T0 + minutes(30)) == []  # the timeout settled it
+        await time_passes(repo, 20 * MINUTE)
+        assert await other.turn_clock.claim_reminders() == []  # the timeout settled it
         assert not await repo.turn_clock.complete_reminder(reminder)
     finally:
         await other.close()
 
 
 async def test_a_released_timeout_is_due_again_and_counts_no_missed_turn(repo: Repository) -> None:
-    game = await clocked_game(repo, T0)
-    (claimed,) = await repo.turn_clock.claim_timeouts(T0 + minutes(10))
+    game = await clocked_game(repo)
+    await time_passes(repo, 10 * MINUTE)
+    (claimed,) = await repo.turn_clock.claim_timeouts()
     assert await repo.turn_clock.release_timeout(claimed)
-    assert await repo.turn_clock.next_due(T0 + minutes(10)) == T0 + minutes(10)
-    (again,) = await repo.turn_clock.claim_timeouts(T0 + minutes(11))
+    due = await repo.turn_clock.next_due()
+    assert due.ready and due.at == (await repo.turn_clock.deadlines(game.id))[0].deadline_at
+    await time_passes(repo, MINUTE)
+    (again,) = await repo.turn_clock.claim_timeouts()
     assert again == replace(claimed, tries=2)  # missed is 1 again, not 2
 
     # once the seat has moved, its old claim cannot be given back
     assert await repo.turn_clock.release_timeout(again)
     await repo.apply(game.id, expected_version=0, seat=0, action={"kind": "roll"})
-    await repo.turn_clock.sync(game.id, now=T0 + minutes(12), present_seat=0)
+    await repo.turn_clock.sync(game.id, present_seat=0)
     assert not await repo.turn_clock.release_timeout(again)
-    assert await repo.turn_clock.claim_timeouts(T0 + minutes(13)) == []
+    await time_passes(repo, MINUTE)
+    assert await repo.turn_clock.claim_timeouts() == []
 
 
 async def test_a_claim_survives_reopening_the_database(repo: Repository, db_url: str) -> None:
     game = await started_game(repo)
-    await repo.turn_clock.sync(game.id, now=T0)
-    (due,) = await repo.turn_clock.claim_timeouts(T0 + timedelta(days=1))
+    await repo.turn_clock.sync(game.id)
+    await time_passes(repo, 24 * 60 * MINUTE)
+    (due,) = await repo.turn_clock.claim_timeouts()
     again = await open_repository(db_url)
     try:
-        assert await again.turn_clock.claim_timeouts(T0 + timedelta(days=1, seconds=30)) == []  # still held
+        await time_passes(repo, 30)
+        assert await again.turn_clock.claim_timeouts() == []  # still held
         assert await repo.turn_clock.complete_timeout(due)
-        assert await again.turn_clock.claim_timeouts(T0 + timedelta(days=2)) == []  # done
+        await time_passes(repo, 24 * 60 * MINUTE)
+        assert await again.turn_clock.claim_timeouts() == []  # done
     finally:
         await again.close()
 
@@ -163,13 +227,15 @@ async def test_a_move_without_sync_holds_back_timeouts_until_synced(repo: Reposi
     """A move stored by a path that did not sync: the old deadline is not acted on, and the
     game is listed for the scheduler to sync."""
     game = await started_game(repo)
-    await repo.turn_clock.sync(game.id, now=T0)
+    await repo.turn_clock.sync(game.id)
     await repo.apply(game.id, expected_version=0, seat=0, action={"kind": "roll"})
     assert await repo.turn_clock.unsynced_games() == [game.id]
-    assert await repo.turn_clock.claim_timeouts(T0 + timedelta(days=2)) == []
-    await repo.turn_clock.sync(game.id, now=T0 + timedelta(days=2))
+    await time_passes(repo, 2 * 24 * 60 * MINUTE)
+    assert await repo.turn_clock.claim_timeouts() == []
+    await repo.turn_clock.sync(game.id)
     assert await repo.turn_clock.unsynced_games() == []
-    assert await repo.turn_clock.claim_timeouts(T0 + timedelta(days=2, minutes=1)) == []
+    await time_passes(repo, MINUTE)
+    assert await repo.turn_clock.claim_timeouts() == []
 
 
 async def first_legal_move(repo: Repository, game_id: int) -> int:
@@ -183,28 +249,27 @@ async def first_legal_move(repo: Repository, game_id: int) -> int:
 async def test_missed_turns_count_in_a_row_and_a_own_move_resets_them(repo: Repository) -> None:
     await guild_settings.write(repo, 1, GuildSettings(turn_limit_minutes=1, reminder_minutes=0))
     game = await started_game(repo)
-    now = T0
-    await repo.turn_clock.sync(game.id, now=now)
+    await repo.turn_clock.sync(game.id)
     for expected in (1, 2):
-        now += minutes(1)
-        (due,) = await repo.turn_clock.claim_timeouts(now)
+        await time_passes(repo, MINUTE)
+        (due,) = await repo.turn_clock.claim_timeouts()
         assert due.missed == expected
         await first_legal_move(repo, game.id)
-        await repo.turn_clock.sync(game.id, now=now)  # played for the seat: not their own move
+        await repo.turn_clock.sync(game.id)  # played for the seat: not their own move
     seat = await first_legal_move(repo, game.id)
-    await repo.turn_clock.sync(game.id, now=now, present_seat=seat)
-    now += minutes(1)
-    (due,) = await repo.turn_clock.claim_timeouts(now)
+    await repo.turn_clock.sync(game.id, present_seat=seat)
+    await time_passes(repo, MINUTE)
+    (due,) = await repo.turn_clock.claim_timeouts()
     assert due.missed == 1
 
 
 async def test_a_finished_or_abandoned_game_loses_its_deadlines(repo: Repository) -> None:
     game = await started_game(repo)
-    await repo.turn_clock.sync(game.id, now=T0)
+    await repo.turn_clock.sync(game.id)
     await repo.abandon(game.id)
     assert await repo.turn_clock.unsynced_games() == [game.id]
-    assert await repo.turn_clock.sync(game.id, now=T0) == {}
-    assert await repo.turn_clock.deadlines(game.id) == {} and await repo.turn_clock.next_due(T0) is None
+    assert await repo.turn_clock.sync(game.id) == {}
+    assert await repo.turn_clock.deadlines(game.id) == {} and (await repo.turn_clock.next_due()).at is None
 
 
 async def test_computer_players_get_no_deadline(repo: Repository) -> None:
@@ -214,15 +279,16 @@ async def test_computer_players_get_no_deadline(repo: Repository) -> None:
     while PICKOMINO.to_act(record.state) != (1,):
         action = PICKOMINO.dump_action(PICKOMINO.legal_actions(record.state, 0)[-1])
         record = (await repo.apply(game.id, expected_version=record.version, seat=0, action=action)).game
-    assert await repo.turn_clock.sync(game.id, now=T0) == {}
+    assert await repo.turn_clock.sync(game.id) == {}
 
 
 async def test_a_move_applied_with_the_turn_clock_syncs_in_its_own_transaction(repo: Repository) -> None:
-    game = await clocked_game(repo, T0)
-    applied = await repo.apply(
-        game.id, expected_version=0, seat=0, action={"kind": "roll"}, turn_now=T0 + minutes(2)
+    game = await clocked_game(repo)
+    await time_passes(repo, 2 * MINUTE)
+    applied, before, after = await timed(
+        repo, repo.apply(game.id, expected_version=0, seat=0, action={"kind": "roll"}, clocked=True)
     )
-    assert applied.deadlines[0].deadline_at == T0 + minutes(12)
+    assert between(applied.deadlines[0].deadline_at - minutes(10), before, after)
     assert await repo.turn_clock.deadlines(game.id) == applied.deadlines
     assert await repo.turn_clock.unsynced_games() == []
     plain = await repo.apply(game.id, expected_version=1, seat=0, action=first_keep(applied.game.state))
@@ -234,19 +300,32 @@ def first_keep(state: object) -> dict[str, object]:
     return action
 
 
-async def clock_row(raw: Raw, game_id: int, seat: int) -> tuple[object, ...]:
+async def clock_row(raw: Raw, game_id: int, seat: int) -> tuple[int, float | None, float]:
+    """A seat's row as stored: its version, reminder and deadline (the database's Unix seconds)."""
     row = await raw.fetch(
         "SELECT version, reminder_at, deadline_at FROM turn_deadlines WHERE game_id = ? AND seat = ?",
         game_id,
         seat,
     )
-    return tuple(row[0])
+    version, reminder, deadline = tuple(row[0])
+    return int(version), reminder, deadline
 
 
-async def roll(repo: Repository, game_id: int, version: int, at: datetime) -> dict[int, TurnDeadline]:
+def holds(
+    row: tuple[int, float | None, float], version: int, reminder: datetime | None, deadline: datetime
+) -> bool:
+    """Whether ``row`` (``clock_row``) holds this clock, to the millisecond."""
+    times = (row[1], reminder), (row[2], deadline)
+    return row[0] == version and all(
+        (kept is None) == (moment is None) and (moment is None or abs(kept - moment.timestamp()) < 0.001)
+        for kept, moment in times
+    )
+
+
+async def roll(repo: Repository, game_id: int, version: int) -> dict[int, TurnDeadline]:
     """Seat 0 rolls (in Pickomino it is then still to act, to keep dice), with the turn clock."""
     applied = await repo.apply(
-        game_id, expected_version=version, seat=0, action={"kind": "roll"}, turn_now=at
+        game_id, expected_version=version, seat=0, action={"kind": "roll"}, clocked=True
     )
     return applied.deadlines
 
@@ -257,27 +336,36 @@ async def test_a_move_of_a_seat_still_to_act_leaves_its_row_and_its_clock_restar
     """The row keeps the times it had, the earliest the seat can be due; every reader sees the
     clock counted from the move; the reminder and timeout come due from the move, and the claim
     that finds the stored time passed first brings the row up to date."""
-    game = await clocked_game(repo, T0)
-    stored = await clock_row(raw, game.id, 0)
-    deadlines = await roll(repo, game.id, 0, T0 + minutes(2))
-    assert deadlines[0] == TurnDeadline(game.id, 0, 1, T0 + minutes(6), T0 + minutes(12))
-    assert await clock_row(raw, game.id, 0) == stored  # (0, T0 + 4 min, T0 + 10 min)
+    game = await clocked_game(repo)
+    first = (await repo.turn_clock.deadlines(game.id))[0]
+    await time_passes(repo, 2 * MINUTE)
+    deadlines = await roll(repo, game.id, 0)
+    moved = deadlines[0]
+    assert (moved.version, moved.reminder_at) == (1, moved.deadline_at - minutes(6))
+    assert first.reminder_at is not None  # the row keeps its times, two minutes nearer now
+    assert holds(
+        await clock_row(raw, game.id, 0), 0, first.reminder_at - minutes(2), first.deadline_at - minutes(2)
+    )
     assert await repo.turn_clock.deadlines(game.id) == deadlines
     assert await repo.turn_clock.unsynced_games() == []
 
-    assert await repo.turn_clock.next_due(T0) == T0 + minutes(4)  # the stored time: a claim looks, and finds
-    assert await repo.turn_clock.claim_reminders(T0 + minutes(4)) == []  # that the seat moved since
-    assert await clock_row(raw, game.id, 0) == (
-        1,
-        (T0 + minutes(6)).timestamp(),
-        (T0 + minutes(12)).timestamp(),
+    await time_passes(repo, 2 * MINUTE)
+    # The stored time came due: a claim looks, and finds that the seat moved since.
+    assert (await repo.turn_clock.next_due()).ready
+    assert await repo.turn_clock.claim_reminders() == []
+    assert holds(
+        await clock_row(raw, game.id, 0), 1, moved.reminder_at - minutes(2), moved.deadline_at - minutes(2)
     )
-    assert await repo.turn_clock.next_due(T0) == T0 + minutes(6)
-    (reminder,) = await repo.turn_clock.claim_reminders(T0 + minutes(6))
+    due = await repo.turn_clock.next_due()
+    assert due.at == (await repo.turn_clock.deadlines(game.id))[0].reminder_at and not due.ready
+    await time_passes(repo, 2 * MINUTE)
+    (reminder,) = await repo.turn_clock.claim_reminders()
     assert (reminder.seat, reminder.version) == (0, 1)
     assert await repo.turn_clock.complete_reminder(reminder)
-    assert await repo.turn_clock.claim_timeouts(T0 + minutes(11)) == []
-    (timeout,) = await repo.turn_clock.claim_timeouts(T0 + minutes(12))
+    await time_passes(repo, 5 * MINUTE)
+    assert await repo.turn_clock.claim_timeouts() == []
+    await time_passes(repo, MINUTE)
+    (timeout,) = await repo.turn_clock.claim_timeouts()
     assert (timeout.seat, timeout.version, timeout.missed) == (0, 1, 1)
 
 
@@ -286,38 +374,42 @@ async def test_a_claim_that_finds_the_seat_moved_since_claims_at_once_when_still
 ) -> None:
     """A scheduler that was down past the moved deadline: the row is brought up to date and the
     timeout claimed in the same pass."""
-    game = await clocked_game(repo, T0)
-    await roll(repo, game.id, 0, T0 + minutes(2))
-    (timeout,) = await repo.turn_clock.claim_timeouts(T0 + minutes(30))
+    game = await clocked_game(repo)
+    await time_passes(repo, 2 * MINUTE)
+    await roll(repo, game.id, 0)
+    await time_passes(repo, 28 * MINUTE)
+    (timeout,) = await repo.turn_clock.claim_timeouts()
     assert (timeout.seat, timeout.version, timeout.tries) == (0, 1, 1)
-    assert await repo.turn_clock.claim_reminders(T0 + minutes(30)) == []  # the timeout settled it
+    assert await repo.turn_clock.claim_reminders() == []  # the timeout settled it
 
 
 async def test_a_seat_moving_after_its_reminder_is_reminded_again_later(repo: Repository, raw: Raw) -> None:
     """A clock something was claimed on starts afresh on the row itself: the reminder went out,
     the seat moved, so a new reminder is due from the move."""
-    game = await clocked_game(repo, T0)
-    (reminder,) = await repo.turn_clock.claim_reminders(T0 + minutes(4))
+    game = await clocked_game(repo)
+    await time_passes(repo, 4 * MINUTE)
+    (reminder,) = await repo.turn_clock.claim_reminders()
     assert await repo.turn_clock.complete_reminder(reminder)
-    await roll(repo, game.id, 0, T0 + minutes(5))
-    assert await clock_row(raw, game.id, 0) == (
-        1,
-        (T0 + minutes(9)).timestamp(),
-        (T0 + minutes(15)).timestamp(),
-    )
-    assert await repo.turn_clock.next_due(T0) == T0 + minutes(9)
-    (again,) = await repo.turn_clock.claim_reminders(T0 + minutes(9))
+    await time_passes(repo, MINUTE)
+    moved = (await roll(repo, game.id, 0))[0]
+    assert holds(await clock_row(raw, game.id, 0), 1, moved.reminder_at, moved.deadline_at)
+    assert (await repo.turn_clock.next_due()).at == moved.reminder_at
+    await time_passes(repo, 4 * MINUTE)
+    (again,) = await repo.turn_clock.claim_reminders()
     assert (again.seat, again.version) == (0, 1)
 
 
 async def test_a_claim_held_when_the_seat_moves_is_void(repo: Repository) -> None:
-    game = await clocked_game(repo, T0)
-    (timeout,) = await repo.turn_clock.claim_timeouts(T0 + minutes(10))
-    deadlines = await roll(repo, game.id, 0, T0 + minutes(10))
-    assert deadlines[0].version == 1 and deadlines[0].deadline_at == T0 + minutes(20)
+    game = await clocked_game(repo)
+    await time_passes(repo, 10 * MINUTE)
+    (timeout,) = await repo.turn_clock.claim_timeouts()
+    deadlines, before, after = await timed(repo, roll(repo, game.id, 0))
+    assert deadlines[0].version == 1 and between(deadlines[0].deadline_at - minutes(10), before, after)
     assert not await repo.turn_clock.complete_timeout(timeout)  # the clock it was claimed on is gone
-    assert await repo.turn_clock.claim_timeouts(T0 + minutes(19)) == []
-    assert [due.version for due in await repo.turn_clock.claim_timeouts(T0 + minutes(20))] == [1]
+    await time_passes(repo, 9 * MINUTE)
+    assert await repo.turn_clock.claim_timeouts() == []
+    await time_passes(repo, MINUTE)
+    assert [due.version for due in await repo.turn_clock.claim_timeouts()] == [1]
 
 
 async def test_new_settings_count_from_the_next_clock_and_a_running_one_keeps_its_own(
@@ -325,20 +417,24 @@ async def test_new_settings_count_from_the_next_clock_and_a_running_one_keeps_it
 ) -> None:
     """A clock restarted in place counts with the settings it was started with, as the fresh
     row that move would have written did; a move under other settings writes its row again."""
-    game = await clocked_game(repo, T0)
-    await roll(repo, game.id, 0, T0 + minutes(1))
+    game = await clocked_game(repo)
+    await time_passes(repo, MINUTE)
+    rolled = (await roll(repo, game.id, 0))[0]
     await guild_settings.write(repo, 1, GuildSettings(turn_limit_minutes=30, reminder_minutes=0))
-    assert (await repo.turn_clock.deadlines(game.id))[0].deadline_at == T0 + minutes(11)
-    assert [due.version for due in await repo.turn_clock.claim_timeouts(T0 + minutes(11))] == [1]
+    assert (await repo.turn_clock.deadlines(game.id))[0] == rolled  # 10 minutes from the roll
+    await time_passes(repo, 10 * MINUTE)
+    assert [due.version for due in await repo.turn_clock.claim_timeouts()] == [1]
 
     record = await repo.get(game.id)
     seat = PICKOMINO.to_act(record.state)[0]
     action = PICKOMINO.dump_action(PICKOMINO.legal_actions(record.state, seat)[0])
-    applied = await repo.apply(
-        game.id, expected_version=record.version, seat=seat, action=action, turn_now=T0 + minutes(12)
+    applied, before, after = await timed(
+        repo, repo.apply(game.id, expected_version=record.version, seat=seat, action=action, clocked=True)
     )
-    assert applied.deadlines[seat] == TurnDeadline(game.id, seat, 2, None, T0 + minutes(42))
-    assert await clock_row(raw, game.id, seat) == (2, None, (T0 + minutes(42)).timestamp())
+    deadline = applied.deadlines[seat]
+    assert deadline == TurnDeadline(game.id, seat, 2, None, deadline.deadline_at)
+    assert between(deadline.deadline_at - minutes(30), before, after)
+    assert holds(await clock_row(raw, game.id, seat), 2, None, deadline.deadline_at)
     assert await repo.turn_clock.deadlines(game.id) == applied.deadlines
 
 
@@ -355,12 +451,13 @@ async def test_a_v10_database_is_upgraded_with_its_clocks_kept_and_synced_on_the
         await v10.apply(moved.id, expected_version=0, seat=0, action={"kind": "roll"})  # not synced
         stopped = await started_game(v10, channel_id=3)
         await v10.abandon(stopped.id)
+        start = await database_now(v10)
         async with database.transaction(write=True) as db:  # the clocks as v10 kept them
             for game, reminded in ((running, 0), (moved, 1)):
                 await db.execute(
                     "INSERT INTO turn_deadlines (game_id, seat, version, reminder_at, deadline_at, reminded)"
                     " VALUES (?, 0, 0, ?, ?, ?)",
-                    (game.id, (T0 + minutes(4)).timestamp(), (T0 + minutes(10)).timestamp(), reminded),
+                    (game.id, start + 4 * MINUTE, start + 10 * MINUTE, reminded),
                 )
             for game in (running, moved, stopped):
                 await db.execute("INSERT INTO turn_sync (game_id, version) VALUES (?, 0)", (game.id,))
@@ -374,25 +471,23 @@ async def test_a_v10_database_is_upgraded_with_its_clocks_kept_and_synced_on_the
         assert await repo.turn_clock.unsynced_games() == [moved.id]
         due = await raw.fetch("SELECT id, turns_due FROM games WHERE status = 'active' ORDER BY id")
         assert [tuple(row) for row in due] == [
-            (running.id, (T0 + minutes(4)).timestamp()),
-            (moved.id, (T0 + minutes(10)).timestamp()),
+            (running.id, start + 4 * MINUTE),
+            (moved.id, start + 10 * MINUTE),
         ]
         assert await repo.turn_clock.deadlines(running.id) == {
-            0: TurnDeadline(running.id, 0, 0, T0 + minutes(4), T0 + minutes(10))
+            0: TurnDeadline(running.id, 0, 0, from_epoch(start + 4 * MINUTE), from_epoch(start + 10 * MINUTE))
         }
-        assert await repo.turn_clock.next_due(T0) == T0 + minutes(4)
+        assert (await repo.turn_clock.next_due()).at == from_epoch(start + 4 * MINUTE)
 
         # A clock written before v12 does not know its settings: the seat's move writes it anew.
-        applied = await roll(repo, running.id, 0, T0 + minutes(1))
-        assert applied[0] == TurnDeadline(running.id, 0, 1, T0 + minutes(5), T0 + minutes(11))
-        assert await clock_row(raw, running.id, 0) == (
-            1,
-            (T0 + minutes(5)).timestamp(),
-            (T0 + minutes(11)).timestamp(),
-        )
+        await time_passes(repo, MINUTE)
+        applied = (await roll(repo, running.id, 0))[0]
+        assert (applied.version, applied.reminder_at) == (1, applied.deadline_at - minutes(6))
+        assert holds(await clock_row(raw, running.id, 0), 1, applied.reminder_at, applied.deadline_at)
+        await time_passes(repo, 9 * MINUTE)
         # The moved game is not synced yet.
-        assert await repo.turn_clock.claim_timeouts(T0 + minutes(10)) == []
-        (reminder,) = await repo.turn_clock.claim_reminders(T0 + minutes(5))
+        assert await repo.turn_clock.claim_timeouts() == []
+        (reminder,) = await repo.turn_clock.claim_reminders()
         assert (reminder.game_id, reminder.version) == (running.id, 1)
     finally:
         await repo.close()

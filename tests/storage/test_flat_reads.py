@@ -13,7 +13,7 @@ import asyncio
 import random
 import sqlite3
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +31,6 @@ from tests.storage.conftest import TickingClock
 from tests.storage.helpers import play, random_move, started_game
 from tests.storage.servers import Raw
 
-T0 = datetime(2024, 1, 1, 12, 0, tzinfo=UTC)
 HANG = 60
 """Seconds after which a read or a move that should not wait at all counts as stuck: with one
 lock for every transaction it would wait for ever."""
@@ -156,7 +155,7 @@ async def test_a_leaderboard_shows_at_most_its_cap(repo: Repository) -> None:
 async def test_a_game_over_leaves_nothing_for_the_turn_clock_to_sync(repo: Repository, raw: Raw) -> None:
     async def synced(channel_id: int) -> Any:
         game = await started_game(repo, channel_id=channel_id)
-        await repo.turn_clock.sync(game.id, now=T0)
+        await repo.turn_clock.sync(game.id)
         return game
 
     rng = random.Random(4)
@@ -165,7 +164,7 @@ async def test_a_game_over_leaves_nothing_for_the_turn_clock_to_sync(repo: Repos
         seat, action = random_move(with_clock, rng)
         with_clock = (
             await repo.apply(
-                with_clock.id, expected_version=with_clock.version, seat=seat, action=action, turn_now=T0
+                with_clock.id, expected_version=with_clock.version, seat=seat, action=action, clocked=True
             )
         ).game
     without_clock = await play(repo, await synced(2), rng)  # the last move included
@@ -175,7 +174,7 @@ async def test_a_game_over_leaves_nothing_for_the_turn_clock_to_sync(repo: Repos
     # Their deadlines are left for the scheduler, which syncs them away.
     assert sorted(await repo.turn_clock.unsynced_games()) == [without_clock.id, stopped.id]
     for game_id in await repo.turn_clock.unsynced_games():
-        await repo.turn_clock.sync(game_id, now=T0)
+        await repo.turn_clock.sync(game_id)
     assert await repo.turn_clock.unsynced_games() == []
     assert {row[0] for row in await raw.fetch("SELECT game_id FROM turn_deadlines")} == {running.id}
 
@@ -300,6 +299,9 @@ def committed_version(path: Path, game_id: int) -> int:
 PLAIN_MOVE = ["execute", "execute_fetchall", "execute", "commit"]
 """A plain move's hand-offs: BEGIN IMMEDIATE, the compare-and-swap (its row returned), the log
 entry, COMMIT."""
+CLOCKED_MOVE_BEGINS = ["execute", "execute_fetchall", "execute_fetchall", "execute"]
+"""How a move that syncs the turn clock begins: BEGIN IMMEDIATE, the database's now read (its
+deadlines count from it), then the compare-and-swap and the log entry; its deadlines follow."""
 
 
 async def test_a_move_s_transaction_is_a_hand_off_a_statement_on_the_writing_connection(
@@ -317,22 +319,24 @@ async def test_a_move_s_transaction_is_a_hand_off_a_statement_on_the_writing_con
                 seat, action = 2, {"kind": engine.RESIGN}
             else:
                 seat, action = random_move(game, rng)
-            turn_now = T0 if game.version % 3 == 0 else None
+            clocked = game.version % 3 == 0
             handoffs.clear()
             game = (
                 await repo.apply(
-                    game.id, expected_version=game.version, seat=seat, action=action, turn_now=turn_now
+                    game.id, expected_version=game.version, seat=seat, action=action, clocked=clocked
                 )
             ).game
             methods = [method for _, method in handoffs]
-            plain = turn_now is None and action["kind"] != engine.RESIGN and game.status is GameStatus.ACTIVE
+            plain = not clocked and action["kind"] != engine.RESIGN and game.status is GameStatus.ACTIVE
             if plain:
                 assert methods == PLAIN_MOVE, f"move {game.version}"
+            elif clocked:  # the database's now first, then more statements than a plain move's
+                assert methods[:4] == CLOCKED_MOVE_BEGINS and len(methods) > 5 and methods[-1] == "commit"
             else:  # BEGIN IMMEDIATE, then more statements than a plain move's, then COMMIT
                 assert methods[:3] == PLAIN_MOVE[:3] and len(methods) > 4 and methods[-1] == "commit"
             writers.update(owner for owner, _ in handoffs)
             assert committed_version(db_path, game.id) == game.version  # committed when apply returns
-            kinds.add((turn_now is not None, action["kind"] == engine.RESIGN, game.status))
+            kinds.add((clocked, action["kind"] == engine.RESIGN, game.status))
         assert len(writers) == 1  # every move on the one writing connection
         assert {(False, True, GameStatus.ACTIVE), (True, False, GameStatus.ACTIVE)} <= kinds
         assert any(status is GameStatus.FINISHED for _, _, status in kinds)

@@ -1,20 +1,22 @@
 """What a stored move owes the table (v15, ``storage.owed``): written in the move's own
 transaction, held by the process that stored it, marked part by part, given back for later when
-a delivery fails, and taken over by another process once its holder's lease has run out."""
+a delivery fails, and taken over by another process once its holder's lease has run out. When a
+row is due, and when a lease has run out, is the database's clock: time passes for the rows as
+it does for the turn clock (``time_passes``)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 
 import engine
 from storage import GameRecord, Repository, StaleVersion, open_repository
-from tests.storage.helpers import end_leases, started_game
+from tests.storage.helpers import end_leases, started_game, time_passes
 
-T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 PARTS = {"board": True, "ping": [1], "dm": [0]}
+PAUSE = 30.0
+"""The pause before a failed delivery is tried again (the bot's first, ``bot.owed.RETRY_SECONDS``)."""
 
 
 def owes(parts: dict[str, Any] | None) -> Any:
@@ -35,7 +37,7 @@ async def roll(repo: Repository, record: GameRecord, parts: dict[str, Any] | Non
         expected_version=record.version,
         seat=seat,
         action=action,
-        turn_now=T0,
+        clocked=True,
         owes=owes(parts),
     )
     assert applied.owed == parts
@@ -77,13 +79,17 @@ async def test_parts_are_settled_one_by_one_and_the_row_goes_with_the_last(repo:
 async def test_a_failed_delivery_is_due_again_after_its_pause_one_try_more(repo: Repository) -> None:
     game = await started_game(repo)
     await roll(repo, game)
-    assert await repo.owed.retry_later(game.id, 1, {"dm": [0]}, T0 + timedelta(seconds=30))
+    assert await repo.owed.retry_later(game.id, 1, {"dm": [0]}, PAUSE)
     assert await owed_rows(repo) == [(game.id, 1, {"dm": [0]}, 1, None)]
-    assert await repo.owed.claim_due(T0 + timedelta(seconds=29)) == []
-    (claimed,) = await repo.owed.claim_due(T0 + timedelta(seconds=30))
+    assert await repo.owed.claim_due() == []
+    await time_passes(repo, PAUSE - 10)
+    assert await repo.owed.claim_due() == []  # ten seconds of its pause left
+    await time_passes(repo, 10)
+    (claimed,) = await repo.owed.claim_due()
     assert (claimed.game_id, claimed.version, claimed.parts, claimed.tries) == (game.id, 1, {"dm": [0]}, 1)
     assert await owed_rows(repo) == [(game.id, 1, {"dm": [0]}, 1, repo.claimant.owner)]
-    assert await repo.owed.claim_due(T0 + timedelta(days=1)) == []  # held: nobody claims it twice
+    await time_passes(repo, 30)  # within its lease
+    assert await repo.owed.claim_due() == []  # held: nobody claims it twice
 
 
 async def test_a_row_left_by_a_process_that_died_is_taken_over_once_its_lease_has_run_out(
@@ -93,9 +99,9 @@ async def test_a_row_left_by_a_process_that_died_is_taken_over_once_its_lease_ha
     await roll(repo, game)
     other = await open_repository(db_url)
     try:
-        assert await other.owed.claim_due(T0 + timedelta(days=1)) == []  # its holder's lease runs
+        assert await other.owed.claim_due() == []  # its holder's lease runs
         await end_leases(repo)  # the holder died a lease ago
-        (claimed,) = await other.owed.claim_due(T0)
+        (claimed,) = await other.owed.claim_due()
         assert (claimed.game_id, claimed.version, claimed.parts) == (game.id, 1, PARTS)
         assert not await repo.owed.settle(game.id, 1, None)  # the dead holder's word counts no more
         assert await other.owed.settle(game.id, 1, None)
@@ -114,7 +120,7 @@ async def test_a_process_that_stops_gives_back_what_it_holds_due_at_once(
     assert await repo.owed.release() == 2
     other = await open_repository(db_url)
     try:
-        claimed = await other.owed.claim_due(T0)
+        claimed = await other.owed.claim_due()
         assert [(o.game_id, o.version) for o in claimed] == [(first.id, 1), (second.id, 1)]
     finally:
         await other.close()

@@ -1,11 +1,15 @@
 """Two bot processes on one PostgreSQL database, as ``docs/running-several-processes.md``
 describes them: clicks on the same game from both store one move and the other is answered stale
 (on SQLite too); both processes' scheduler passes, racing on the same virtual clock, hand every
-reminder, timeout and computer turn to exactly one of them; a process killed with SIGKILL while
+reminder, timeout and computer turn to exactly one of them; two processes whose clocks run ten
+minutes ahead and ten minutes behind remind and time out every turn at its moment by the
+database's clock, neither early nor late, and try a move's failed follow-through again after its
+pause by the same clock (on SQLite too); a process killed with SIGKILL while
 playing computer turns leaves only whole moves, and the other takes its claims over once their
 lease has run out by the database's clock, however far its own clock has moved on. The bots are
 the real bot on SimCord (``bot_process.py``); ``--check`` on the shared database shows what each
-process needs to know."""
+process needs to know. Time passes for the games as it does for the database: the stored moments
+move back (``time_passes``) as the processes' virtual clocks move on."""
 
 from __future__ import annotations
 
@@ -17,7 +21,6 @@ import signal
 import subprocess
 import sys
 from collections import Counter
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -26,14 +29,14 @@ from bot.stored import guild_settings, open_repository
 from bot.stored.guild_settings import GuildSettings
 from storage import GameStatus, Repository
 from storage.migrations import LATEST
-from tests.storage.helpers import computers_game, end_leases, random_move, started_game
+from tests.storage.helpers import computers_game, end_leases, random_move, started_game, time_passes
 
 ROOT = Path(__file__).resolve().parents[2]
 BOT = Path(__file__).with_name("bot_process.py")
 RACER = Path(__file__).with_name("click_racer.py")
-START = datetime(2026, 1, 1, tzinfo=UTC)
-"""Where SimCord's virtual clock starts, in every process."""
 ANSWER_TIMEOUT = 300.0
+STEP = 30
+"""Seconds a step of the tests moves time on: a scheduler pass (``bot.scheduler.POLL_SECONDS``)."""
 
 
 class Process:
@@ -87,15 +90,27 @@ async def together(processes: list[Process], command: str) -> list[Any]:
     return list(await asyncio.gather(*(p.read() for p in processes)))
 
 
-async def bots(url: str, count: int, *, channels: int, delay: float) -> tuple[list[Process], dict[str, Any]]:
-    """``count`` bot processes on ``url``, each in the same SimCord world (returned)."""
-    started = [await Process.start(BOT, url, str(channels), str(delay)) for _ in range(count)]
+async def bots(
+    url: str, count: int, *, channels: int, delay: float, skews: tuple[float, ...] = ()
+) -> tuple[list[Process], dict[str, Any]]:
+    """``count`` bot processes on ``url``, each in the same SimCord world (returned); ``skews``:
+    how many seconds each process's clocks run ahead (0 by default)."""
+    skews = skews or (0.0,) * count
+    started = [await Process.start(BOT, url, str(channels), str(delay), str(skew)) for skew in skews]
     hellos = [await p.read() for p in started]
     world = {k: v for k, v in hellos[0].items() if k != "owner"}
     assert all({k: v for k, v in h.items() if k != "owner"} == world for h in hellos)
     assert len({h["owner"] for h in hellos}) == count  # each process claims as its own owner
     world["owners"] = [h["owner"] for h in hellos]
     return started, world
+
+
+async def steps(repo: Repository, processes: list[Process], count: int) -> None:
+    """``count`` steps of time for the games: each moves the stored moments back by a step and
+    every process's virtual clock on by one, so their scheduler passes run at the same moment."""
+    for _ in range(count):
+        await time_passes(repo, STEP)
+        await together(processes, f"advance {STEP}")
 
 
 async def moves_stored(repo: Repository) -> int:
@@ -139,23 +154,22 @@ async def test_scheduler_passes_in_two_processes_handle_each_reminder_timeout_an
     try:
         guild, channels = world["guild"], world["channels"]
         await guild_settings.write(repo, guild, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
-        people = []
-        for n, channel in enumerate(channels[:6]):
-            lobby = await repo.create_lobby(
-                "pickomino", guild_id=guild, channel_id=channel, host_id=world["alice"], host_name="alice",
-                options={},
-            )  # fmt: skip
-            await repo.join(lobby.id, world["bob"], "bob")
-            people.append(await repo.start(lobby.id, seed=n))
-        computers = [
-            await computers_game(repo, channel_id=channel, seed=n, guild_id=guild)
-            for n, channel in enumerate(channels[6:])
-        ]
-        for n, game in enumerate(people + computers):  # due at different passes, 30 s apart
-            await repo.turn_clock.sync(game.id, now=START + timedelta(seconds=30 * (n % 6)))
-        for _ in range(26):  # 13 virtual minutes (bob is not reminded yet), both processes'
-            # passes at the same moments
-            await together(processes, "advance 30")
+        people, computers = [], []
+        for n, channel in enumerate(channels):  # started a step apart: due at different passes
+            if n < 6:
+                lobby = await repo.create_lobby(
+                    "pickomino", guild_id=guild, channel_id=channel, host_id=world["alice"],
+                    host_name="alice", options={},
+                )  # fmt: skip
+                await repo.join(lobby.id, world["bob"], "bob")
+                people.append(await repo.start(lobby.id, seed=n))
+            else:
+                computers.append(await computers_game(repo, channel_id=channel, seed=n, guild_id=guild))
+            await repo.turn_clock.sync((people + computers)[-1].id)
+            await steps(repo, processes, 1)
+        # 13 minutes from the first start (bob is not reminded yet), both processes' passes at
+        # the same moments
+        await steps(repo, processes, 26 - len(channels))
         reports = await together(processes, "report")
     finally:
         for process in processes:
@@ -180,6 +194,104 @@ async def test_scheduler_passes_in_two_processes_handle_each_reminder_timeout_an
         await repo.close()
 
 
+SKEW = 10 * 60.0
+"""How far the clocks of the two processes of the skew test run ahead and behind."""
+
+
+async def done(processes: list[Process]) -> tuple[Counter[str], Counter[str]]:
+    """What the processes did, together: reminders by ``"member game"``, and timeout notices
+    by channel."""
+    reports = await together(processes, "report")
+    reminded, timeouts = (
+        sum((Counter({str(k): n for k, n in r[part].items() if n}) for r in reports), Counter())
+        for part in ("reminded", "timeouts")
+    )
+    return reminded, timeouts
+
+
+async def test_bots_whose_clocks_run_ten_minutes_ahead_and_behind_remind_and_time_out_each_turn_on_time(
+    repo: Repository, db_url: str
+) -> None:
+    """Each process starts two games through the bot; a turn is due by the database's clock,
+    whichever process started it and whichever passes first: no reminder nor timeout minutes
+    early or late, and each exactly once."""
+    processes, world = await bots(db_url, 2, channels=4, delay=0, skews=(SKEW, -SKEW))
+    try:
+        await guild_settings.write(
+            repo, world["guild"], GuildSettings(turn_limit_minutes=10, reminder_minutes=4)
+        )
+        ahead, behind = processes
+        games = [
+            (await starter.ask(f"start {n}"))["game"]
+            for n, starter in enumerate((ahead, ahead, behind, behind))
+        ]
+        reminded = {f"alice {game}": 1 for game in games}
+        timed_out = {str(channel): 1 for channel in world["channels"]}
+
+        await steps(repo, processes, 4)  # 2 minutes
+        assert await done(processes) == ({}, {})
+        await steps(repo, processes, 6)  # 5 minutes: reminded at 4
+        assert await done(processes) == (reminded, {})
+        await steps(repo, processes, 6)  # 8 minutes
+        assert await done(processes) == (reminded, {})
+        await steps(repo, processes, 6)  # 11 minutes: timed out at 10
+        assert await done(processes) == (reminded, timed_out)
+    finally:
+        for process in processes:
+            await process.quit()
+    for game in games:
+        moves = await repo.moves(game)
+        assert moves and all(m.seat == 0 for m in moves)  # the computer played alice's turn, once
+        assert engine.get_game("pickomino").to_act((await repo.get(game)).state) == (1,)
+    assert await repo.verify() == []
+
+
+FIRST_PAUSE = 30.0
+"""The pause before a failed follow-through is tried again the first time (``bot.owed.RETRY_SECONDS``)."""
+
+
+async def owed_rows(repo: Repository) -> list[tuple[int, int, str | None, float]]:
+    """Every move's follow-through still owed: its game, its failed tries, its holder, and the
+    seconds until it is due by the database's clock."""
+    async with repo.database.transaction(write=False, single=True) as db:
+        rows = await db.fetch(f"SELECT game_id, tries, owner, due_at - {db.now} FROM owed ORDER BY game_id")
+    return [(int(game), int(tries), owner, float(due)) for game, tries, owner, due in rows]
+
+
+async def test_bots_whose_clocks_run_ten_minutes_ahead_and_behind_try_a_failed_follow_through_again_on_time(
+    repo: Repository, db_url: str
+) -> None:
+    """Each process starts a game while its Discord refuses every message in the game's channel,
+    so the start's turn ping is given back: due again after the first pause by the database's
+    clock, whichever process gave it back. The passes of both before then take nothing (the
+    process ahead does not try early), and once it is due the process behind delivers both at
+    its next pass (it does not try late), each ping once."""
+    processes, world = await bots(db_url, 2, channels=2, delay=0, skews=(SKEW, -SKEW))
+    try:
+        behind = processes[1]
+        for n, process in enumerate(processes):
+            await process.ask(f"outage {n}")
+        games = sorted([(await process.ask(f"start {n}"))["game"] for n, process in enumerate(processes)])
+        await together(processes, f"advance {STEP}")  # discord.py's retries run out: given back
+
+        given_back = await owed_rows(repo)
+        assert [row[:3] for row in given_back] == [(game, 1, None) for game in games]
+        assert all(0 < due <= FIRST_PAUSE for *_, due in given_back), given_back
+        await together(processes, f"advance {STEP}")  # both passes, before it is due
+        assert [row[:3] for row in await owed_rows(repo)] == [(game, 1, None) for game in games]
+
+        await together(processes, "mend")
+        await time_passes(repo, FIRST_PAUSE)
+        await behind.ask(f"advance {STEP}")  # its next pass, once due
+        assert await owed_rows(repo) == []
+        pings = [(await process.ask("report"))["pings"] for process in processes]
+    finally:
+        for process in processes:
+            await process.quit()
+    channels = [str(channel) for channel in world["channels"]]
+    assert pings == [dict.fromkeys(channels, 0), dict.fromkeys(channels, 1)]  # delivered by behind, once
+
+
 async def test_a_process_killed_while_playing_leaves_whole_moves_and_the_other_takes_over(
     postgres_url: str,
 ) -> None:
@@ -191,8 +303,9 @@ async def test_a_process_killed_while_playing_leaves_whole_moves_and_the_other_t
             for n, channel in enumerate(world["channels"])
         ]
         for game in games:
-            await repo.turn_clock.sync(game.id, now=START)
-        await first.ask("advance 30")  # its pass claims the three computer turns
+            await repo.turn_clock.sync(game.id)
+        await time_passes(repo, STEP)
+        await first.ask(f"advance {STEP}")  # its pass claims the three computer turns
         assert await repo.computer_turns.pending() == {game.id: world["owners"][0] for game in games}
         first.send("run 1")  # and plays them, a move every 5 virtual seconds per game
         while await moves_stored(repo) < 30:

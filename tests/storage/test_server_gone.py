@@ -8,7 +8,6 @@ from __future__ import annotations
 import contextlib
 import random
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime
 from typing import Any
 
 import asyncpg
@@ -19,7 +18,6 @@ from storage.postgres import PostgresConnection
 from tests.storage.conftest import TickingClock
 from tests.storage.helpers import random_move, started_game
 
-T0 = datetime(2024, 1, 1, 12, 0, tzinfo=UTC)
 CUT = "SELECT pg_terminate_backend(pg_backend_pid())"
 """The server ends the connection that runs this, as a restart or an operator would."""
 
@@ -73,7 +71,7 @@ async def test_a_move_whose_connection_died_before_commit_is_reported_not_stored
     cut_after_the_move(monkeypatch)
     with pytest.raises(MoveNotStored):
         # With the turn clock the move is a transaction: the cut comes before its COMMIT.
-        await pg_repo.apply(game.id, expected_version=0, seat=seat, action=action, turn_now=T0)
+        await pg_repo.apply(game.id, expected_version=0, seat=seat, action=action, clocked=True)
     assert (await pg_repo.get(game.id)).version == 0
     assert await pg_repo.moves(game.id) == []
     # The move can simply be made again.

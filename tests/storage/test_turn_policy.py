@@ -4,7 +4,7 @@ reader every game counts with the default; the bot's reader gives a server's ``/
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -17,21 +17,27 @@ from bot.stored.guild_settings import GuildSettings
 from storage import Repository, open_repository
 from storage.database import Connection
 from storage.turn_clock import DEFAULT_TURN_POLICY, TurnDeadline, TurnPolicy
-from tests.storage.helpers import started_game
-
-T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+from tests.storage.helpers import database_now, started_game
 
 
 def minutes(n: float) -> timedelta:
     return timedelta(minutes=n)
 
 
-async def roll(repo: Repository, game_id: int, version: int, at: datetime) -> dict[int, TurnDeadline]:
+async def roll(repo: Repository, game_id: int, version: int) -> dict[int, TurnDeadline]:
     """Seat 0 rolls (in Pickomino it is then still to act), with the turn clock."""
     applied = await repo.apply(
-        game_id, expected_version=version, seat=0, action={"kind": "roll"}, turn_now=at
+        game_id, expected_version=version, seat=0, action={"kind": "roll"}, clocked=True
     )
     return applied.deadlines
+
+
+async def counts_with(repo: Repository, deadline: TurnDeadline, policy: TurnPolicy) -> bool:
+    """Whether ``deadline`` was counted with ``policy`` from a moment of the database's clock no
+    later than now: its reminder (or none) and its limit."""
+    start = deadline.deadline_at - minutes(policy.limit_minutes)
+    reminder = start + minutes(policy.reminder_minutes) if policy.reminder_minutes else None
+    return deadline.reminder_at == reminder and start.timestamp() <= await database_now(repo) + 0.001
 
 
 async def test_without_a_reader_every_game_counts_with_the_default_policy(db_url: str) -> None:
@@ -40,14 +46,11 @@ async def test_without_a_reader_every_game_counts_with_the_default_policy(db_url
         # A server's settings are the bot's: storage opened on its own does not read them.
         await guild_settings.write(repo, 1, GuildSettings(turn_limit_minutes=10, reminder_minutes=4))
         game = await started_game(repo, guild_id=1)
-        default = (
-            T0 + minutes(DEFAULT_TURN_POLICY.reminder_minutes),
-            T0 + minutes(DEFAULT_TURN_POLICY.limit_minutes),
-        )
-        synced = await repo.turn_clock.sync(game.id, now=T0)
-        assert (synced[0].reminder_at, synced[0].deadline_at) == default
-        moved = await roll(repo, game.id, 0, T0 + minutes(1))
-        assert (moved[0].reminder_at, moved[0].deadline_at) == tuple(t + minutes(1) for t in default)
+        synced = await repo.turn_clock.sync(game.id)
+        assert await counts_with(repo, synced[0], DEFAULT_TURN_POLICY)
+        moved = await roll(repo, game.id, 0)
+        assert await counts_with(repo, moved[0], DEFAULT_TURN_POLICY)
+        assert moved[0].deadline_at >= synced[0].deadline_at
     finally:
         await repo.close()
 
@@ -65,11 +68,13 @@ async def test_the_reader_is_asked_on_the_moves_connection_inside_its_transactio
     repo = await open_repository(db_url, turn_policy=policy)
     try:
         game = await started_game(repo, guild_id=42)
-        deadlines = await roll(repo, game.id, 0, T0)
+        deadlines = await roll(repo, game.id, 0)
         assert asked == [(42, 1)]
-        assert deadlines == {0: TurnDeadline(game.id, 0, 1, T0 + minutes(2), T0 + minutes(7))}
+        assert set(deadlines) == {0} and deadlines[0].version == 1
+        assert await counts_with(repo, deadlines[0], TurnPolicy(limit_minutes=7, reminder_minutes=2))
         assert await repo.turn_clock.deadlines(game.id) == deadlines
-        assert await repo.turn_clock.sync(game.id, now=T0) == deadlines  # kept: nobody moved since
+        synced = await repo.turn_clock.sync(game.id)  # synced again: the reader is asked again
+        assert await counts_with(repo, synced[0], TurnPolicy(limit_minutes=7, reminder_minutes=2))
         assert asked == [(42, 1), (42, 1)]
     finally:
         await repo.close()
@@ -85,7 +90,7 @@ async def test_a_reader_that_fails_leaves_the_move_unstored(db_url: str) -> None
     try:
         game = await started_game(repo)
         with pytest.raises(RuntimeError):
-            await roll(repo, game.id, 0, T0)
+            await roll(repo, game.id, 0)
         assert (await repo.get(game.id)).version == 0
         assert await repo.moves(game.id) == []
         assert await repo.turn_clock.deadlines(game.id) == {}
@@ -99,12 +104,11 @@ async def test_the_bots_reader_gives_each_servers_limit_and_reminder(repo: Repos
     await guild_settings.write(repo, 1, GuildSettings(turn_limit_minutes=30, reminder_minutes=0))
     on_one = await started_game(repo, channel_id=1, guild_id=1)
     on_two = await started_game(repo, channel_id=2, guild_id=2)
-    assert (await repo.turn_clock.sync(on_one.id, now=T0))[0] == TurnDeadline(
-        on_one.id, 0, 0, None, T0 + minutes(30)
-    )
-    assert (await repo.turn_clock.sync(on_two.id, now=T0))[0] == TurnDeadline(
-        on_two.id, 0, 0, T0 + minutes(120), T0 + minutes(24 * 60)
-    )
+    one = (await repo.turn_clock.sync(on_one.id))[0]
+    assert (one.version, one.reminder_at) == (0, None)
+    assert await counts_with(repo, one, TurnPolicy(limit_minutes=30, reminder_minutes=0))
+    two = (await repo.turn_clock.sync(on_two.id))[0]
+    assert await counts_with(repo, two, TurnPolicy(limit_minutes=24 * 60, reminder_minutes=120))
 
 
 @pytest.mark.parametrize(("limit", "reminder"), [(0, 0), (10, 10), (10, 11), (10, -1)])

@@ -181,7 +181,7 @@ def test_h3_4_a_stored_offer_reads_back_only_as_one_the_offerer_can_pay() -> Non
     """Accepting an offer pays its price out of the offerer's hand: a stored offer whose price
     was tripled, names a card the offerer does not hold, or is one card short is refused when
     read back, where accepting it once raised ``ValueError`` removing a card from a hand."""
-    data = GAME.dump_state(play(trading(), "offer 1 BH02#1 BH01#1 BH03#1"))
+    data = GAME.dump_state(play(trading(), "offer 2 BH02#1 BH01#1 BH03#1"))
     assert GAME.load_state(data).agenda[-1].kind == "trade_reply"  # sound as stored
     *below, offer = data["agenda"]
     for price in (offer["price"] * 3, ["BH01#1", "BH11#1"], ["BH01#1"]):
