@@ -62,6 +62,7 @@ def table_of(
         pictures=pictures,
         focus=focus,
         plain_names=plain_names,
+        ratings=record.ratings if at is None else (),  # a replay's step is before the end
     )
     if position is None:
         return replace(base, result=record.result)

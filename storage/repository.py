@@ -776,6 +776,19 @@ class Repository:
         async with self._transaction(write=False, aside=True) as db:
             return await player_ratings(db, person(user_id), scope)
 
+    async def seat_names(self, user_ids: Sequence[int]) -> dict[int, str]:
+        """The name each person last sat at a table under (for a page where a mention means
+        nothing: the web table's leaderboard); a person never seated is left out."""
+        if not user_ids:
+            return {}
+        marks = ", ".join("?" for _ in user_ids)
+        async with self._transaction(write=False, single=True, aside=True) as db:
+            rows = await db.fetch(
+                f"SELECT user_id, name FROM seats WHERE user_id IN ({marks}) ORDER BY game_id, seat",
+                tuple(user_ids),
+            )
+        return {int(row[0]): row[1] for row in rows}  # the last game's name wins
+
     # -- inside a transaction --------------------------------------------------------------
     async def _stored_game(
         self, db: Connection, *, game_id: int

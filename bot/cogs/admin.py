@@ -48,6 +48,11 @@ def settings_embed(lang: str, settings: GuildSettings) -> discord.Embed:
     embed.add_field(name=t(lang, "living.config_channels"), value=channels, inline=False)
     shown = t(lang, "living.config_pictures_on" if settings.pictures else "living.config_pictures_off")
     embed.add_field(name=t(lang, "living.config_pictures"), value=shown, inline=False)
+    rated = t(
+        lang,
+        "living.config_rate_computers_on" if settings.rate_computers else "living.config_rate_computers_off",
+    )
+    embed.add_field(name=t(lang, "living.config_rate_computers"), value=rated, inline=False)
     return embed
 
 
@@ -74,6 +79,7 @@ class Admin(commands.Cog):
         disallow_channel=command_text("cmd.config.disallow_channel"),
         any_channel=command_text("cmd.config.any_channel"),
         pictures=command_text("cmd.config.pictures"),
+        rate_computers=command_text("cmd.config.rate_computers"),
     )
     @app_commands.choices(on_timeout=TIMEOUT_CHOICES)
     @app_commands.default_permissions(manage_guild=True)
@@ -89,6 +95,7 @@ class Admin(commands.Cog):
         disallow_channel: discord.TextChannel | None = None,
         any_channel: bool | None = None,
         pictures: bool | None = None,
+        rate_computers: bool | None = None,
     ) -> None:
         async with Reply(interaction) as reply:
             if interaction.guild_id is None:
@@ -105,6 +112,7 @@ class Admin(commands.Cog):
                     ("on_timeout", on_timeout),
                     ("remove_after", remove_after),
                     ("pictures", pictures),
+                    ("rate_computers", rate_computers),
                 )
                 if value is not None
             }

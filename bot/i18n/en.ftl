@@ -15,9 +15,10 @@ cmd-resign-description = Leave this channel's game
 cmd-hint-description = What the strongest computer player would do now in your seat (only you see it)
 cmd-rules-description = A short summary of a game's rules
 cmd-rules-game = Which game
-cmd-stats-description = Your games played and won
-cmd-leaderboard-description = The best players of a game in this server
+cmd-stats-description = Your games played and won, and your skill rating in each game
+cmd-leaderboard-description = The best players of a game in this server, by skill rating
 cmd-leaderboard-game = Which game
+cmd-leaderboard-everywhere = Rank the players of every server together
 
 ## Numbers of players
 
@@ -60,6 +61,9 @@ board-team-won = Everyone won together!
 board-team-lost = Everyone lost together.
 board-end-resigned = Too few players are left.
 board-end-other = The game ended ({ $reason }).
+board-rating_change = rating { $rating } ({ $change })
+# $changes: each seat's board-rating_change, after the seat's name
+board-ratings = Ratings: { $changes }.
 button-private = Private
 board-more_moves = More moves ({ $first }–{ $last }) …
 turn-ping = { $players }, your turn in { $title } #{ $id }.
@@ -99,15 +103,28 @@ stats-together = Played { $played ->
    *[other] { $played } games
 }, won together { $won }
 leaderboard-title = { $title } — leaderboard
-leaderboard-line = { $rank }. { $player } — won { $won } of { $played }, { $points ->
-    [one] 1 point
-   *[other] { $points } points
-}
-leaderboard-together = { $rank }. { $player } — won together { $won } of { $played ->
+leaderboard-empty = No rated games yet.
+leaderboard-no_rated = Nobody has played enough rated games yet to be ranked.
+# $rating: the rating less three times its uncertainty, what the board orders by
+leaderboard-rating_line = { $rank }. { $player } — { $rating } · { $played ->
     [one] 1 game
    *[other] { $played } games
 }
-leaderboard-empty = No finished games yet.
+leaderboard-provisional_line = { $player } — { $rating } · { $played ->
+    [one] 1 game
+   *[other] { $played } games
+}
+leaderboard-provisional = Provisional (fewer than { $games } rated games)
+leaderboard-rating_value = { $rating }
+leaderboard-this_server = Skill ratings in this server. Add everywhere: True for every server.
+leaderboard-everywhere = Skill ratings over every server.
+stats-rating = Rating { $rating } ({ $trend } over the last { $games ->
+    [one] game
+   *[other] { $games } games
+})
+stats-rating_plus = +{ $change }
+stats-rating_minus = −{ $change }
+stats-rating_none = ±0
 
 ## Errors, by the engine's or the storage's code: error-<source>-<code>.
 ## A key ending in -<subject> is tried first where the player gave that subject

@@ -56,3 +56,12 @@ web-error_title = Something went wrong
 web-error = This page could not be shown. Please try again later.
 web-index_title = Tavern
 web-index = The web table of a Tavern bot. Open a game's page from its board on Discord, or with /web.
+
+## The leaderboard page
+
+web-leaderboard_title = Leaderboards
+web-leaderboard_intro = The players of this server by skill rating, game by game: the rating less its uncertainty, so it rises as games make it both higher and surer. Players with few rated games are listed apart.
+web-leaderboard_player = Player
+web-leaderboard_rating = Rating
+web-leaderboard_games = Games
+web-someone = A player

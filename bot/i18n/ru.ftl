@@ -14,9 +14,10 @@ cmd-resign-description = Выйти из игры этого канала
 cmd-hint-description = Что сделал бы сейчас на вашем месте сильнейший компьютерный игрок (видите только вы)
 cmd-rules-description = Краткие правила игры
 cmd-rules-game = Какая игра
-cmd-stats-description = Сколько игр вы сыграли и выиграли
-cmd-leaderboard-description = Лучшие игроки сервера
+cmd-stats-description = Сколько игр вы сыграли и выиграли, и ваш рейтинг в каждой игре
+cmd-leaderboard-description = Лучшие игроки сервера по рейтингу
 cmd-leaderboard-game = Какая игра
+cmd-leaderboard-everywhere = Общий рейтинг игроков всех серверов
 
 ## Число игроков
 
@@ -62,6 +63,8 @@ board-team-won = Все победили вместе!
 board-team-lost = Все проиграли вместе.
 board-end-resigned = Осталось слишком мало игроков.
 board-end-other = Игра окончена ({ $reason }).
+board-rating_change = рейтинг { $rating } ({ $change })
+board-ratings = Рейтинг: { $changes }.
 button-private = Лично
 board-more_moves = Другие ходы ({ $first }–{ $last }) …
 turn-ping = { $players }, ваш ход в игре { $title } №{ $id }.
@@ -103,17 +106,30 @@ stats-together = { $played ->
    *[many] Сыграно { $played } игр
 }, вместе выиграно { $won }
 leaderboard-title = { $title } — лучшие игроки
-leaderboard-line = { $rank }. { $player } — побед { $won } из { $played }, { $points } { $points ->
-    [one] очко
-    [few] очка
-    [many] очков
-   *[other] очка
+leaderboard-empty = Рейтинговых игр пока нет.
+leaderboard-no_rated = Пока никто не сыграл достаточно рейтинговых игр, чтобы попасть в таблицу.
+leaderboard-rating_line = { $rank }. { $player } — { $rating } · { $played } { $played ->
+    [one] игра
+    [few] игры
+   *[many] игр
 }
-leaderboard-together = { $rank }. { $player } — вместе выиграно { $won } из { $played } { $played ->
-    [one] игры
-   *[other] игр
+leaderboard-provisional_line = { $player } — { $rating } · { $played } { $played ->
+    [one] игра
+    [few] игры
+   *[many] игр
 }
-leaderboard-empty = Законченных игр пока нет.
+leaderboard-provisional = Предварительно (меньше { $games } рейтинговых игр)
+leaderboard-rating_value = { $rating }
+leaderboard-this_server = Рейтинг на этом сервере. С everywhere: True — по всем серверам.
+leaderboard-everywhere = Рейтинг по всем серверам.
+stats-rating = Рейтинг { $rating } ({ $trend } за { $games ->
+    [one] последнюю игру
+    [few] последние { $games } игры
+   *[many] последние { $games } игр
+})
+stats-rating_plus = +{ $change }
+stats-rating_minus = −{ $change }
+stats-rating_none = ±0
 
 ## Ошибки
 

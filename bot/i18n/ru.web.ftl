@@ -56,3 +56,12 @@ web-error_title = Что-то пошло не так
 web-error = Эту страницу не удалось показать. Попробуйте позже.
 web-index_title = Tavern
 web-index = Веб-стол бота Tavern. Откройте страницу игры с её доски в Discord или командой /web.
+
+## Страница рейтинга
+
+web-leaderboard_title = Рейтинг
+web-leaderboard_intro = Игроки этого сервера по рейтингу, игра за игрой: рейтинг за вычетом его неопределённости, так что он растёт, когда игры делают его и выше, и надёжнее. Игроки с небольшим числом рейтинговых игр показаны отдельно.
+web-leaderboard_player = Игрок
+web-leaderboard_rating = Рейтинг
+web-leaderboard_games = Игр
+web-someone = Игрок

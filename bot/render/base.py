@@ -11,9 +11,11 @@ import discord
 from pydantic import BaseModel, ValidationError
 
 from bot.i18n import catalogue, t
+from bot.rating_words import change_text
 from engine import Decision, EngineError, Event, Game, Result
 from engine.core import JSON, dump_json
 from storage.models import SeatRecord
+from storage.ratings import Change
 
 EMBED_FIELD_LIMIT = 1024
 BUTTON_LABEL_LIMIT = 80
@@ -68,6 +70,8 @@ class Table:
     plain_names: bool = False
     """Whether seats are named by their names rather than mentioned (a web page, where a
     mention means nothing)."""
+    ratings: tuple[Change, ...] = ()
+    """A finished game's rating changes in its server's ratings, by seat (none when unrated)."""
 
     def name(self, seat: int) -> str:
         return self.seats[seat].name
@@ -323,25 +327,26 @@ def generic_event_text(table: Table, event: Event) -> str:
 
 
 def ranking_lines(table: Table) -> list[str]:
-    """``🥇 Alice — 7`` lines, best first, from the game's result."""
+    """``🥇 Alice — 7`` lines, best first, from the game's result; in a rated game each with
+    the seat's rating change (a co-operative game's are told with its end, ``end_lines``)."""
     result = table.result
     if result is None:
         return []
     order = sorted(range(len(result.ranks)), key=lambda s: (result.ranks[s], s))
+    changes = {c.seat: c for c in table.ratings} if result.team is None else {}
     lines = []
     for seat in order:
         rank = result.ranks[seat]
         score = result.scores[seat]
         shown = int(score) if float(score).is_integer() else score
-        lines.append(
-            t(
-                table.lang,
-                "board.rank_line",
-                medal=_MEDALS.get(rank, f"{rank}."),
-                player=table.mention(seat),
-                score=shown,
-            )
+        line = t(
+            table.lang,
+            "board.rank_line",
+            medal=_MEDALS.get(rank, f"{rank}."),
+            player=table.mention(seat),
+            score=shown,
         )
+        lines.append(f"{line} · {change_text(table.lang, changes[seat])}" if seat in changes else line)
     return lines
 
 
@@ -365,6 +370,9 @@ def end_lines(table: Table) -> list[str]:
         keys = (f"{table.game.key}.end.{result.reason}", f"board.end.{result.reason}")
         key = next((k for k in keys if catalogue().has(k)), "board.end.other")
         lines.append(t(table.lang, key, **params))
+    if result.team is not None and table.ratings:  # a table rated together: each seat's change
+        changed = ", ".join(f"{table.mention(c.seat)} {change_text(table.lang, c)}" for c in table.ratings)
+        lines.append(t(table.lang, "board.ratings", changes=changed))
     return lines
 
 
@@ -399,8 +407,6 @@ class GenericRenderer(Renderer):
 
     def private(self, table: Table, seat: int) -> discord.Embed:
         view = dump_json(table.game.dump_view(table.view))
-        embed = discord.Embed(
-            title=t(table.lang, "private.title", title=table.game.title, id=table.id)
-        )
+        embed = discord.Embed(title=t(table.lang, "private.title", title=table.game.title, id=table.id))
         embed.description = _clip(f"```json\n{view}\n```", 4000)
         return embed

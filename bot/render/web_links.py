@@ -26,6 +26,8 @@ class Links:
     """The public address, without a trailing slash (``Settings.web_address``)."""
     address: Callable[[int], str]
     """A game's address, ``<game>-<key>`` (``tokens.Signer.address``)."""
+    server_address: Callable[[int], str]
+    """A server's address, ``<server>-<key>`` (``tokens.Signer.server_address``)."""
 
     def board(self, game_id: int) -> str:
         return f"{self.base}/game/{self.address(game_id)}"
@@ -33,6 +35,9 @@ class Links:
     def replay(self, game_id: int, move: int | None = None) -> str:
         url = f"{self.base}/game/{self.address(game_id)}/replay"
         return url if move is None else f"{url}?move={move}"
+
+    def leaderboard(self, guild_id: int) -> str:
+        return f"{self.base}/server/{self.server_address(guild_id)}"
 
     def private(self, game_id: int, seat: int, token: str) -> str:
         # The token rides in the fragment, which browsers never send: it stays out of access
@@ -59,6 +64,10 @@ def board_link(game_id: int) -> str | None:
 
 def replay_link(game_id: int) -> str | None:
     return None if _published is None else _published.replay(game_id)
+
+
+def leaderboard_link(guild_id: int) -> str | None:
+    return None if _published is None else _published.leaderboard(guild_id)
 
 
 def generations(settings: dict[str, Any]) -> dict[str, int]:

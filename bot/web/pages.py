@@ -16,7 +16,9 @@ from typing import Any
 from markupsafe import Markup
 
 from bot.i18n import catalogue, t
+from bot.rating_words import provisional_heading
 from bot.web.boards import web_board_for
+from bot.web.leaderboards import ShownBoard
 from bot.web.templating import render
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -125,6 +127,23 @@ def replay_page(lang: str, key: str, snapshot: dict[str, Any]) -> str:
         key=key,
         snapshot=_safe(snapshot, "board", "events", "reveal"),
         steps=steps,
+    )
+
+
+def leaderboard_page(lang: str, address: str, boards: list[ShownBoard]) -> str:
+    """A server's leaderboards (``bot.web.leaderboards``)."""
+    return _page(
+        "leaderboard_page.html",
+        lang,
+        t(lang, "web.leaderboard_title"),
+        kind="leaderboard",
+        path=f"/server/{address}",
+        intro=t(lang, "web.leaderboard_intro"),
+        boards=boards,
+        provisional=provisional_heading(lang),
+        words_player=t(lang, "web.leaderboard_player"),
+        words_rating=t(lang, "web.leaderboard_rating"),
+        words_games=t(lang, "web.leaderboard_games"),
     )
 
 

@@ -44,6 +44,7 @@ from bot.web import pages
 from bot.web.boards import static_file
 from bot.web.connections import Gate, PathOnly, serve
 from bot.web.kept import Kept
+from bot.web.leaderboards import names_of, server_boards, shown_boards
 from bot.web.limits import MoveRate
 from bot.web.markup import to_html
 from bot.web.params import PICTURE, PathParams, Query, choose_lang
@@ -54,6 +55,7 @@ from bot.web.tokens import Claims, Refused, Signer
 from storage import Repository
 from storage.errors import GameNotFound, GameUnavailable
 from storage.models import GameRecord, GameStatus, MoveRecord
+from storage.rating_rows import RatingBoard
 
 log = logging.getLogger("tavern.web")
 access_log = logging.getLogger("tavern.web.access")
@@ -121,8 +123,10 @@ class WebTable:
     @property
     def links(self) -> Links:
         if self.settings.web_base_url is not None:
-            return Links(self.settings.web_base_url, self.signer.address)
-        return Links(f"http://{self.settings.web_host}:{self.port}", self.signer.address)
+            return Links(self.settings.web_base_url, self.signer.address, self.signer.server_address)
+        return Links(
+            f"http://{self.settings.web_host}:{self.port}", self.signer.address, self.signer.server_address
+        )
 
     async def start(self) -> None:
         """Serve on WEB_HOST:WEB_PORT; returns once listening (raises if it cannot)."""
@@ -200,6 +204,7 @@ class WebTable:
             ("/", self.index),
             ("/static/{file:web\\.(?:css|js)}", self.static),
             ("/static/games/{key:[a-z_]{1,32}}/{file:[a-z_]{1,32}\\.(?:css|js)}", self.game_static),
+            ("/server/{server:[0-9]{1,19}-[A-Za-z0-9_-]{16}}", self.leaderboard_page),
             (f"/game/{number}", self.board_page),
             (f"/game/{number}/state", self.board_state),
             (f"/game/{number}/events", self.board_events),
@@ -404,6 +409,21 @@ class WebTable:
             raise web.HTTPNotFound()
         cache = "private, no-store" if private else "public, max-age=3600"
         return web.Response(body=files[name], content_type="image/png", headers={"Cache-Control": cache})
+
+    async def leaderboard_page(self, request: web.Request) -> web.Response:
+        lang, _ = self._lang(request)
+        address = request.match_info.get("server", "")
+        try:
+            guild_id = self.signer.server_of(address)
+        except Refused:
+            raise web.HTTPNotFound() from None
+
+        async def read(repo: Repository) -> tuple[dict[str, RatingBoard], dict[int, str]]:
+            boards = await server_boards(repo, guild_id)
+            return boards, await names_of(repo, boards)
+
+        boards, names = await self._ask(read)
+        return self._html(pages.leaderboard_page(lang, address, shown_boards(lang, boards, names)))
 
     async def board_page(self, request: web.Request) -> web.Response:
         params, (lang, _) = self._params(request), self._lang(request)

@@ -9,7 +9,8 @@ refused at once, by every bot process. A seat that resigned is refused whatever 
 
 A game's pages are found at its *address*, ``<game>-<key>``: the key, an HMAC of the game id,
 makes addresses unguessable, so counting up game ids does not open the games of other servers;
-only a link the bot gave (on the board, by ``/web``) does.
+only a link the bot gave (on the board, by ``/web``) does. A server's leaderboard page is found
+the same way, at ``<server>-<key>`` (``server_address``), given by ``/leaderboard``.
 
 Checking here is pure: the current generation and the clock are handed in, so it is tested
 without storage or time passing.
@@ -65,6 +66,18 @@ class Signer:
         """The game an address the bot gave names; ``Refused`` for any other (a guessed key)."""
         found = ADDRESS.fullmatch(address)
         if found is None or not hmac.compare_digest(address, self.address(int(found.group(1)))):
+            raise Refused("not an address the bot gave")
+        return int(found.group(1))
+
+    def server_address(self, guild_id: int) -> str:
+        """Where a server's leaderboard page is: ``<server>-<key>``, signed apart from a game's
+        (a game's address never opens a server's page, nor the other way round)."""
+        return f"{guild_id}-{self._signature(f'server.{guild_id}')[:16]}"
+
+    def server_of(self, address: str) -> int:
+        """The server an address the bot gave names; ``Refused`` for any other."""
+        found = ADDRESS.fullmatch(address)
+        if found is None or not hmac.compare_digest(address, self.server_address(int(found.group(1)))):
             raise Refused("not an address the bot gave")
         return int(found.group(1))
 

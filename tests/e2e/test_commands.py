@@ -84,8 +84,9 @@ async def test_rules_stats_and_leaderboard(simcord_env: simcord.Env, repository:
 
     board = await alice.slash(room.channel, "leaderboard", game="pickomino")
     assert board.response is not None and not board.ephemeral
-    first = str(board.response.embeds[0].description).splitlines()[0]
-    assert first.startswith(f"1. {winner.mention} — won 1 of 1")
+    (provisional,) = board.response.embeds[0].fields  # one game each: both are provisional
+    assert str(provisional.value).splitlines()[0].startswith(f"{winner.mention} — ")
+    assert str(provisional.value).endswith(" · 1 game")
 
 
 async def test_no_game_in_the_channel(simcord_env: simcord.Env, repository: Repository) -> None:

@@ -11,7 +11,6 @@ import pytest
 import simcord
 
 import engine
-from bot.cogs.info import leaderboard_lines
 from storage import GameStatus, Repository
 from tests.bot.secret_game import DUET, TOGETHER, SecretNumbers, secret_game_registered
 from tests.e2e.helpers import (
@@ -240,15 +239,19 @@ async def test_a_cooperative_game_ends_won_together_and_counts_for_every_seat(
         assert record.status is GameStatus.FINISHED and record.result is not None
         assert record.result.team == "won"  # 3 + 3 + 2 + 2 is even
         board = room.message(record.message_id)
-        assert board.embeds[0].description == "Game over. Everyone won together! The game ended (even)."
+        # The table won together against the game at its normal rating: the library moves two new
+        # players' conservative ratings from 0 to 2.4 each (PlackettLuce, a team of two against two).
+        assert board.embeds[0].description == (
+            "Game over. Everyone won together! The game ended (even)."
+            f" Ratings: <@{alice.id}> rating 2.4 (+2.4), <@{bob.id}> rating 2.4 (+2.4)."
+        )
         for member in (alice, bob):
             stats = await member.slash(room.channel, "stats")
             assert stats.response is not None
             fields = {f.name: f.value for f in stats.response.embeds[0].fields}
-            assert fields == {"Secret Together": "Played 1 game, won together 1"}
+            assert fields == {
+                "Secret Together": "Played 1 game, won together 1\nRating 2.4 (+2.4 over the last game)"
+            }
             assert (await repository.user_stats(member.id)).won == 1
         rows = await repository.leaderboard(TOGETHER.key, guild_id=room.channel.guild.id)
-        assert leaderboard_lines("en", TOGETHER.key, rows) == [
-            f"1. <@{alice.id}> — won together 1 of 1 game",
-            f"2. <@{bob.id}> — won together 1 of 1 game",
-        ]
+        assert [(row.user_id, row.won, row.played) for row in rows] == [(alice.id, 1, 1), (bob.id, 1, 1)]
