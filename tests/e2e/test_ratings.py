@@ -15,7 +15,8 @@ from bot.i18n import t
 from bot.stored import guild_settings
 from storage import GameStatus, Repository
 from storage.ratings import PROVISIONAL_GAMES
-from tests.e2e.helpers import Room, make_room
+from tests.e2e.helpers import Room, let_time_pass, make_room
+from tests.e2e.test_living import MINUTE, configure, make_server, start_game
 from tests.e2e.test_words import russian  # noqa: F401  (the fixture: Russian users on a Russian server)
 
 LIBRARY = PlackettLuce()
@@ -137,6 +138,28 @@ async def test_a_server_may_rate_games_with_a_computer_seat(
     assert [c.player for c in rated.ratings] == [str(alice.id), "ai:strong"]
     shown = shown_text(await leaderboard(room))
     assert "🤖 strong — 3.4 · 1 game" in shown and f"{alice.mention} — -1.8 · 1 game" in shown
+
+
+@pytest.mark.simcord(settle_timeout=60.0)  # the computer's turns for the absent: slow on a busy machine
+async def test_a_game_decided_by_timeouts_is_rated_as_the_rules_rank_it(
+    simcord_env: simcord.Env, repository: Repository
+) -> None:
+    server = make_server(simcord_env, repository)
+    await configure(server, turn_limit=1, reminder=0, on_timeout="remove", remove_after=2)
+    game_id = await start_game(server)
+    await let_time_pass(simcord_env, repository, 3 * MINUTE)  # alice misses twice and leaves
+
+    over = await repository.get(game_id)
+    assert over.status is GameStatus.FINISHED and over.result is not None and over.result.winners == (1,)
+    lost, won = (conservative(team[0]) for team in reversed(FIRST_WIN))
+    assert [(c.player, round(c.after.conservative, 1)) for c in over.ratings] == [
+        (str(server.alice.id), lost),
+        (str(server.bob.id), won),
+    ]
+    lines = shown_text(server.room.message(over.message_id)).splitlines()
+    first = next(line for line in lines if line.startswith("🥇"))
+    assert first.startswith(f"🥇 {server.bob.mention} — ") and first.endswith(f" · rating {won} (+{won})")
+    assert await repository.verify() == []
 
 
 @pytest.mark.usefixtures("russian")

@@ -17,6 +17,7 @@ from storage.ratings import NEW, RatedGame, Rating, computer, person, rate
 from storage.schema import EVERYWHERE
 from tests.storage.helpers import play, started_game
 from tests.storage.servers import Raw
+from tests.storage.test_integrity import run_verify
 
 LIBRARY = PlackettLuce()
 DEFAULT = (25.0, 25.0 / 3.0)
@@ -98,7 +99,9 @@ async def test_a_resigned_duel_is_rated_as_ranked_and_shown_with_the_game(repo: 
     assert mine[0].trend == pytest.approx(second.conservative - NEW.conservative)
 
 
-async def test_a_rebuild_from_the_logs_equals_what_was_stored(repo: Repository, raw: Raw) -> None:
+async def test_a_rebuild_from_the_logs_equals_what_was_stored(
+    repo: Repository, raw: Raw, db_url: str
+) -> None:
     rng = random.Random(4)
     for channel in range(6):
         humans = ((11, 12, 13, 14), (11, 12), (12, 13, 14))[channel % 3]
@@ -118,6 +121,9 @@ async def test_a_rebuild_from_the_logs_equals_what_was_stored(repo: Repository, 
     problems = {(m.game_id, m.reason) for m in await repo.verify()}
     assert (2, "the rating changes differ from the ones rebuilt from the log") in problems
     assert any(reason.startswith(f"the raid rating of 13 in scope {EVERYWHERE}") for _, reason in problems)
+    done = run_verify("--database-url", db_url)  # python -m storage verify says the same
+    assert done.returncode == 1
+    assert "MISMATCH game 2: the rating changes differ from the ones rebuilt from the log" in done.stdout
 
 
 async def test_computer_seats_are_unrated_unless_the_server_rates_them(repo: Repository) -> None:
