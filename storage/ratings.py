@@ -10,7 +10,7 @@ How a game becomes a match for the library:
 - a game played against each other: one team per seat, ranked by the game's own result, so a
   shared place is a tie, a draw ties both players, and a resignation or a game decided by
   timeouts ranks each seat as the rules ranked it;
-- a co-operative game (Hobbit): the table is one team, and its opponent is the game itself, a
+- a co-operative game: the table is one team, and its opponent is the game itself, a
   team of as many seats as the table, each at a fixed rating set by the difficulty
   (``GAME_SEAT_MU``); winning against a harder game gains more, and the game's rating never
   moves, so every table meets the same game.

@@ -27,7 +27,7 @@ from storage.ratings import TREND_GAMES
 
 
 def rating_text(lang: str, rating: PlayerRating) -> str:
-    """``Rating 3.4, +1.2 over the last 5 games``."""
+    """``Rating 3.4 (+1.2 over the last 5 games)``: the rating and its trend."""
     return t(
         lang,
         "stats.rating",
