@@ -5,9 +5,10 @@ so a busy machine slows both alike.
 
 python bench/scale.py [--backend sqlite|postgresql|both] [--finished 20000] [--running 1000] [--any-core]
 
-Reads (median of 101 calls each, of 15 for the slow ones): the leaderboards of one server and
-of every server and a player's statistics (/leaderboard, /stats; the player sits in one
-finished game in 20, a regular), the scheduler's idle pass (``turn_clock.unsynced_games``,
+Reads (median of 101 calls each, of 15 for the slow ones): the rating boards of one server and
+of every server and a player's statistics and ratings (/leaderboard, /stats; the player sits in
+one finished game in 20, a regular), the win-count leaderboards the standings keep, the
+scheduler's idle pass (``turn_clock.unsynced_games``,
 ``computer_turns.claim_due`` and ``turn_clock.next_due``), a start-up (opening the database, migrations
 checked, and the scheduler's first pass), the open games (``active_games``, as ``/games`` lists
 them), the game counts (``count_games``, as ``--check`` shows them), a player's running games
@@ -18,8 +19,9 @@ channel (``by_channel``, which every command in a channel reads).
 Moves (250 in each database, in turns of 25): per-move p50/p99, bytes the process writes per
 move (its write() calls; on SQLite checkpoints included) and, on SQLite, pages appended to the
 write-ahead log and hand-offs to the connections' threads per move. Finished games are written
-directly, rows as ``apply`` writes them (a final position, seats, results, standings; the
-triggers count them); the running games are started and played through the repository.
+directly, rows as ``apply`` writes them (a final position, seats, results, standings, and the
+ratings and rating changes the games make in the order they are written; the triggers count
+them); the running games are started and played through the repository.
 
 Everything runs on one core: this process, its database threads and the PostgreSQL server it
 starts. On a virtual machine a hand-off between two threads or processes costs some 80 µs more
@@ -55,6 +57,8 @@ import engine
 from engine.ai.playout import playout
 from engine.core import dump_json
 from storage import GameStatus, Repository, open_repository
+from storage.rating_rows import INSERT_CHANGE, change_row, match_of
+from storage.ratings import Ledger
 from storage.schema import ADD_STANDING, INSERT_RESULT, result_rows, standing_rows
 from storage.snapshots import snapshot
 
@@ -87,7 +91,9 @@ def finished_positions(count: int) -> list[tuple[Any, int]]:
     return positions
 
 
-async def add_finished(repo: Repository, count: int, first_channel: int) -> None:
+async def add_finished(repo: Repository, count: int, first_channel: int, ledger: Ledger) -> None:
+    """``count`` finished games, rated in ``ledger`` after those it rated before (their ratings
+    are written by ``write_ratings``)."""
     positions = finished_positions(20)
     options = dump_json({"tiebreak": "highest_tile"})
     rng = random.Random(first_channel)
@@ -123,6 +129,23 @@ async def add_finished(repo: Repository, count: int, first_channel: int) -> None
             assert result is not None
             await db.execute_many(INSERT_RESULT, result_rows(game_id, "pickomino", result, list(users), T0))
             await db.execute_many(ADD_STANDING, standing_rows("pickomino", n % GUILDS, result, list(users)))
+            seats = [(user, None) for user in users]
+            match = match_of(game_id, "pickomino", n % GUILDS, {}, result, seats, rate_computers=False)
+            assert match is not None
+            seq = first_channel + n + 1  # every game is rated, in the order they are written
+            await db.execute_many(INSERT_CHANGE, [change_row(c, seq) for c in ledger.play(match)])
+
+
+async def write_ratings(repo: Repository, ledger: Ledger) -> None:
+    async with repo.database.transaction(write=True) as db:
+        await db.execute_many(
+            "INSERT INTO ratings (key, guild_id, player, mu, sigma, games, conservative)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [
+                (*k, s.rating.mu, s.rating.sigma, s.games, s.rating.conservative)
+                for k, s in ledger.standings.items()
+            ],
+        )
 
 
 async def add_running(repo: Repository, count: int) -> list[int]:
@@ -167,9 +190,12 @@ async def idle_pass(repo: Repository) -> None:
 
 
 READS = {
-    "leaderboard (one guild)": False,
-    "leaderboard (everywhere)": False,
+    "rating board (one guild)": False,
+    "rating board (everywhere)": False,
     "statistics of a player": False,
+    "ratings of a player": False,
+    "leaderboard by wins (one guild)": False,
+    "leaderboard by wins (everywhere)": False,
     "scheduler idle pass": False,
     "start-up (open, first pass)": True,
     "open games (active_games)": True,
@@ -189,9 +215,12 @@ def read_calls(repo: Repository, url: str) -> dict[str, Callable[[], Awaitable[o
             await started.close()
 
     return {
-        "leaderboard (one guild)": lambda: repo.leaderboard("pickomino", guild_id=7),
-        "leaderboard (everywhere)": lambda: repo.leaderboard("pickomino"),
+        "rating board (one guild)": lambda: repo.rating_board("pickomino", guild_id=7),
+        "rating board (everywhere)": lambda: repo.rating_board("pickomino", guild_id=None),
         "statistics of a player": lambda: repo.user_stats(REGULAR),
+        "ratings of a player": lambda: repo.player_ratings(REGULAR, guild_id=None),
+        "leaderboard by wins (one guild)": lambda: repo.leaderboard("pickomino", guild_id=7),
+        "leaderboard by wins (everywhere)": lambda: repo.leaderboard("pickomino"),
         "scheduler idle pass": lambda: idle_pass(repo),
         "start-up (open, first pass)": start_up,
         "open games (active_games)": repo.active_games,
@@ -352,9 +381,10 @@ async def run(urls: tuple[str, str], backend: str, finished: int, running: int) 
     paths = tuple(Path(url.removeprefix("sqlite:///")) if backend == "sqlite" else None for url in urls)
     empty, filled = await open_repository(urls[0]), await open_repository(urls[1])
     try:
-        started = time.perf_counter()
+        started, ledger = time.perf_counter(), Ledger()
         for first in range(0, finished, 5000):
-            await add_finished(filled, min(5000, finished - first), first)
+            await add_finished(filled, min(5000, finished - first), first, ledger)
+        await write_ratings(filled, ledger)
         took = time.perf_counter() - started
         # The running games come after the finished ones, as on a server with a history.
         ids = (await add_running(empty, running), await add_running(filled, running))

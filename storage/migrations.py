@@ -780,7 +780,12 @@ V16_STATEMENTS = (
         PRIMARY KEY (key, guild_id, player)
     )
     """,
-    "CREATE INDEX ratings_ranked ON ratings (key, guild_id, conservative DESC, player)",
+    # A leaderboard's two lists, each the first rows of its own index in board order: with one
+    # index for both, each list read past every row of the other (most of a server's players
+    # are provisional, most of every server's are not). 5 is storage.ratings.PROVISIONAL_GAMES.
+    "CREATE INDEX ratings_ranked ON ratings (key, guild_id, conservative DESC, player) WHERE games >= 5",
+    "CREATE INDEX ratings_provisional ON ratings (key, guild_id, conservative DESC, player)"
+    " WHERE games > 0 AND games < 5",
     "CREATE INDEX ratings_of_player ON ratings (player, guild_id, key)",
     """
     CREATE TABLE rating_changes (
@@ -814,7 +819,7 @@ PG_V16_STATEMENTS = (
         PRIMARY KEY (key, guild_id, player)
     )
     """,
-    *V16_STATEMENTS[1:3],
+    *V16_STATEMENTS[1:4],
     """
     CREATE TABLE rating_changes (
         game_id       BIGINT  NOT NULL REFERENCES games (id),
@@ -830,7 +835,7 @@ PG_V16_STATEMENTS = (
         PRIMARY KEY (game_id, guild_id, seat)
     )
     """,
-    *V16_STATEMENTS[4:],
+    *V16_STATEMENTS[5:],
 )
 
 V5_INSERT_RESULT = (

@@ -164,17 +164,22 @@ class RatingBoard:
     provisional: list[RatingRow]
 
 
-BOARD = (
-    "SELECT player, mu, sigma, games FROM ratings WHERE key = ? AND guild_id = ? AND games >= ? AND games < ?"
-    " ORDER BY conservative DESC, player LIMIT ?"
+RATED = (
+    "SELECT player, mu, sigma, games FROM ratings WHERE key = ? AND guild_id = ?"
+    f" AND games >= {PROVISIONAL_GAMES} ORDER BY conservative DESC, player LIMIT ?"
 )
-"""A leaderboard's rows between two numbers of games: the ``ratings_ranked`` index's order."""
-MANY_GAMES = 2**31 - 1
+"""A leaderboard's ranked players: the first rows of ``ratings_ranked`` (the games are written
+into the statement, as the partial index's condition is, so that the planner can match them)."""
+PROVISIONAL = (
+    "SELECT player, mu, sigma, games FROM ratings WHERE key = ? AND guild_id = ?"
+    f" AND games > 0 AND games < {PROVISIONAL_GAMES} ORDER BY conservative DESC, player LIMIT ?"
+)
+"""A leaderboard's provisional players: the first rows of ``ratings_provisional``."""
 
 
 async def rating_board(db: Connection, key: str, scope: int, limit: int) -> RatingBoard:
-    rated = await db.fetch(BOARD, (key, scope, PROVISIONAL_GAMES, MANY_GAMES, limit))
-    provisional = await db.fetch(BOARD, (key, scope, 1, PROVISIONAL_GAMES, limit))
+    rated = await db.fetch(RATED, (key, scope, limit))
+    provisional = await db.fetch(PROVISIONAL, (key, scope, limit))
     return RatingBoard([_rating_row(r) for r in rated], [_rating_row(r) for r in provisional])
 
 
@@ -215,6 +220,8 @@ async def player_ratings(db: Connection, player: str, scope: int) -> list[Player
 
 __all__ = [
     "CHANGE_COLUMNS",
+    "PROVISIONAL",
+    "RATED",
     "PlayerRating",
     "RatingBoard",
     "RatingPolicyReader",

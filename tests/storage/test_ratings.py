@@ -13,10 +13,12 @@ import engine
 from bot.stored import guild_settings
 from bot.stored.guild_settings import GuildSettings
 from storage import GameStatus, Repository
+from storage.rating_rows import PROVISIONAL, RATED
 from storage.ratings import NEW, RatedGame, Rating, computer, person, rate
 from storage.schema import EVERYWHERE
 from tests.storage.helpers import play, started_game
 from tests.storage.servers import Raw
+from tests.storage.test_flat_reads import query_plan
 from tests.storage.test_integrity import run_verify
 
 LIBRARY = PlackettLuce()
@@ -136,3 +138,13 @@ async def test_computer_seats_are_unrated_unless_the_server_rates_them(repo: Rep
     board = await repo.rating_board("pickomino", guild_id=1)
     assert {r.player for r in board.provisional} == {"11", "ai:random"}
     assert await repo.verify() == []
+
+
+@pytest.mark.parametrize("guild_id", [1, EVERYWHERE])
+async def test_a_rating_board_reads_each_list_from_its_own_index_in_its_order(
+    repo: Repository, backend: str, guild_id: int
+) -> None:
+    for sql, index in ((RATED, "ratings_ranked"), (PROVISIONAL, "ratings_provisional")):
+        plan = await query_plan(repo.database, backend, sql, ("pickomino", guild_id, 10))
+        assert index in plan
+        assert "TEMP B-TREE" not in plan and "Sort" not in plan  # nothing sorted: the index is in order
