@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
+from selenium import webdriver
 
 from bot import TavernBot, create_bot
 from bot.settings import Settings
 from bot.stored import open_repository
 from storage import Repository
+from tests.e2e.browser import start_browser
 
 
 def database_url(tmp_path: Path) -> str:
@@ -33,3 +35,13 @@ async def repository(tmp_path: Path) -> AsyncIterator[Repository]:
 @pytest.fixture
 def simcord_bot(tmp_path: Path, repository: Repository) -> TavernBot:
     return make_bot(tmp_path, repository)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[webdriver.Chrome]:
+    """One headless Chromium for a module's browser tests (started only where a test asks)."""
+    driver = start_browser()
+    try:
+        yield driver
+    finally:
+        driver.quit()

@@ -11,7 +11,7 @@ import asyncio
 import os
 import random
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -28,7 +28,7 @@ from engine.games.berserk.setup import deck_budget, default_recruits
 from storage import GameRecord, GameStatus, Repository
 from tests.e2e.berserk_helpers import _default_of, dm_offering, open_berserk, recruit
 from tests.e2e.berserk_web_helpers import button, cell, click, pick, picked, picks, play_from_page, read, sent
-from tests.e2e.browser import notice_text, page_version, run, start_browser, text_of, until
+from tests.e2e.browser import notice_text, page_version, run, text_of, until
 from tests.e2e.helpers import Room, dm_history, labels, last_dm, make_room
 from tests.e2e.web_helpers import address, answer_links, serving, web_bot, web_table
 
@@ -38,15 +38,6 @@ ROUNDS = "round_cap=3"
 PLAYING = pytest.mark.simcord(settle_timeout=60.0)
 """A computer's decision, or the bot's answer to a click while one is thought over, may take
 a while on a busy machine."""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[webdriver.Chrome]:
-    driver = start_browser()
-    try:
-        yield driver
-    finally:
-        driver.quit()
 
 
 @pytest.fixture

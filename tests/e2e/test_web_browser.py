@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -26,22 +26,12 @@ from tests.e2e.browser import (
     page_version,
     play_control,
     run,
-    start_browser,
     text_of,
     until,
 )
 from tests.e2e.helpers import make_room, open_game, play_by_buttons, start_secret
 from tests.e2e.hobbit_helpers import open_hobbit
 from tests.e2e.web_helpers import address, answer_links, serving, web_bot, web_table
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[webdriver.Chrome]:
-    driver = start_browser()
-    try:
-        yield driver
-    finally:
-        driver.quit()
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ import io
 import json
 import os
 import random
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +39,6 @@ from tests.e2e.browser import (
     play_control,
     ready,
     run,
-    start_browser,
     until,
 )
 from tests.e2e.helpers import Room
@@ -64,15 +63,6 @@ RUSSIAN_MOVES = 10
 """The first moves are made in Russian on a phone's width, the rest in English on a wide screen."""
 SHOT_AFTER = 16
 SHOT_SIZE = (1100, 1500)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[webdriver.Chrome]:
-    driver = start_browser()
-    try:
-        yield driver
-    finally:
-        driver.quit()
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import os
 import random
-from collections.abc import AsyncIterator, Iterable, Iterator
+from collections.abc import AsyncIterator, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +27,7 @@ from bot import TavernBot
 from bot.board import game_message
 from bot.buttons import decode_action
 from storage import GameRecord, GameStatus, Repository
-from tests.e2e.browser import controls, page_version, ready, run, start_browser, text_of, until
+from tests.e2e.browser import controls, page_version, ready, run, text_of, until
 from tests.e2e.helpers import Room, labels, make_room
 from tests.e2e.web_helpers import answer_links, serving, web_bot
 
@@ -37,15 +37,6 @@ WHOLE_GAMES = pytest.mark.simcord(settle_timeout=120.0)
 PATIENCE = 60.0
 """How long to wait for the bot's work (a move's answer, the boards following it, computer
 turns) before failing: the machine may be busy with much else."""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[webdriver.Chrome]:
-    driver = start_browser()
-    try:
-        yield driver
-    finally:
-        driver.quit()
 
 
 @pytest.fixture

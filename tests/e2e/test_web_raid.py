@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -32,7 +32,6 @@ from tests.e2e.browser import (
     play_control,
     ready,
     run,
-    start_browser,
     text_of,
     until,
 )
@@ -42,15 +41,6 @@ from tests.e2e.web_helpers import answer_links, serving, web_bot
 
 RAID = engine.get_game("raid")
 WHOLE = pytest.mark.simcord(settle_timeout=120.0)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[webdriver.Chrome]:
-    driver = start_browser()
-    try:
-        yield driver
-    finally:
-        driver.quit()
 
 
 @pytest.fixture

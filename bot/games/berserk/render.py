@@ -257,16 +257,7 @@ class BerserkRenderer(Menus, Forms, Renderer):
                 max=unit.life,
             )
         ]
-        if unit.counters:
-            parts.append(t(lang, "berserk.unit.counters", count=unit.counters, max=unit.max_counters))
-        if unit.poison:
-            parts.append(t(lang, "berserk.unit.poison", count=unit.poison))
-        if unit.closed:
-            parts.append(t(lang, "berserk.unit.closed"))
-        elif unit.seat == view.active and unit.moves:
-            parts.append(t(lang, "berserk.unit.moves", count=unit.moves))
-        parts.extend(t(lang, "berserk.unit.mod", amount=signed(m.amount), turn=m.expires) for m in unit.mods)
-        return " · ".join(parts)
+        return " · ".join([*parts, *unit_conditions(lang, view, unit)])
 
     def _resolution(self, embed: discord.Embed, table: Table, view: BerserkView) -> None:
         lang = table.lang
@@ -641,6 +632,22 @@ class BerserkRenderer(Menus, Forms, Renderer):
 
 
 # -- helpers ----------------------------------------------------------------------------------------
+def unit_conditions(lang: str, view: BerserkView, unit: UnitView) -> list[str]:
+    """What is said of a creature after its strike and life: counters, poison, closed or the
+    moves it has left on its owner's turn, then its modifiers, the same on Discord and the web."""
+    said = []
+    if unit.counters:
+        said.append(t(lang, "berserk.unit.counters", count=unit.counters, max=unit.max_counters))
+    if unit.poison:
+        said.append(t(lang, "berserk.unit.poison", count=unit.poison))
+    if unit.closed:
+        said.append(t(lang, "berserk.unit.closed"))
+    elif unit.seat == view.active and unit.moves:
+        said.append(t(lang, "berserk.unit.moves", count=unit.moves))
+    said.extend(t(lang, "berserk.unit.mod", amount=signed(m.amount), turn=m.expires) for m in unit.mods)
+    return said
+
+
 def problem_line(lang: str, subject: str, problem: dict[str, Any]) -> str:
     """One problem of a rejected submission in the reader's words; the engine's own message
     when the catalogue has none for it."""

@@ -17,7 +17,7 @@ from typing import Any
 from bot.games.berserk.choices import RANDOM_SUBMISSIONS, TEMPLATES, decision_kind
 from bot.games.berserk.events import player
 from bot.games.berserk.pictures import rows_top_down
-from bot.games.berserk.render import SETUP, BerserkRenderer
+from bot.games.berserk.render import SETUP, BerserkRenderer, unit_conditions
 from bot.games.berserk.web.paths import path_of
 from bot.games.berserk.words import (
     ability_ids,
@@ -27,7 +27,6 @@ from bot.games.berserk.words import (
     card_of_uid,
     cost_text,
     deck_name,
-    signed,
     unit_name,
     unit_name_plain,
 )
@@ -210,7 +209,6 @@ def _unit(table: Table, view: BerserkView, unit: UnitView) -> dict[str, Any]:
     lang = table.lang
     card = CARDS[unit.card]
     raised = sum(unit.strike) - sum(unit.raw_strike)
-    mods = [t(lang, "berserk.unit.mod", amount=signed(m.amount), turn=m.expires) for m in unit.mods]
     name = unit_name_plain(lang, unit.uid)
     about = [
         t(
@@ -223,15 +221,7 @@ def _unit(table: Table, view: BerserkView, unit: UnitView) -> dict[str, Any]:
             max=unit.life,
         )
     ]
-    if unit.counters:
-        about.append(t(lang, "berserk.unit.counters", count=unit.counters, max=unit.max_counters))
-    if unit.poison:
-        about.append(t(lang, "berserk.unit.poison", count=unit.poison))
-    if unit.closed:
-        about.append(t(lang, "berserk.unit.closed"))
-    elif unit.seat == view.active and unit.moves:
-        about.append(t(lang, "berserk.unit.moves", count=unit.moves))
-    about.extend(mods)
+    about.extend(unit_conditions(lang, view, unit))
     abilities = [(ability_name(lang, a), ability_text(lang, card, a)) for a in ability_ids(card)]
     about.extend(f"{a}: {text}" for a, text in abilities)
     return {
@@ -248,7 +238,7 @@ def _unit(table: Table, view: BerserkView, unit: UnitView) -> dict[str, Any]:
         "poison": unit.poison,
         "moves": unit.moves if unit.seat == view.active and not unit.closed else 0,
         "closed": unit.closed,
-        "mods": mods,
+        "mods": len(unit.mods),
         "abilities": abilities,
         "about": " · ".join(about),
     }
