@@ -11,12 +11,13 @@ from pathlib import Path
 
 import pytest
 import simcord
+from selenium import webdriver
 from selenium.webdriver.common.by import By
 
 from bot import TavernBot
 from bot.web.tokens import Signer
 from storage import Repository
-from tests.e2e.browser import run, start_browser, until
+from tests.e2e.browser import run, until
 from tests.e2e.helpers import Room
 from tests.e2e.test_ratings import bob_resigns
 from tests.e2e.web_helpers import SECRET, address, fetch, serving, web_bot, web_table
@@ -33,7 +34,7 @@ def server_address(guild_id: int) -> str:
 
 
 async def test_the_leaderboard_page_is_found_through_the_bot_s_link_and_lists_the_server_s_ratings(
-    simcord_env: simcord.Env, repository: Repository, simcord_bot: TavernBot
+    simcord_env: simcord.Env, repository: Repository, simcord_bot: TavernBot, browser: webdriver.Chrome
 ) -> None:
     guild = simcord_env.create_guild()
     members = [guild.add_member(simcord_env.create_user(name)) for name in ("<i>alice</i>", "bob")]
@@ -70,13 +71,9 @@ async def test_the_leaderboard_page_is_found_through_the_bot_s_link_and_lists_th
         assert refused.status == 404 and "Traceback" not in refused.text, guessed
     assert (await fetch(f"{base}/game/{server_address(guild.id)}")).status == 404
 
-    browser = await run(start_browser)
-    try:
-        await run(browser.get, f"{url}?lang=en")
-        table = await until(
-            lambda: browser.find_element(By.CSS_SELECTOR, "#game-pickomino table.provisional").text,
-            what="the provisional players",
-        )
-        assert table.splitlines() == ["Player Rating Games", "<i>alice</i> 3.4 1", "bob -1.8 1"]
-    finally:
-        await run(browser.quit)
+    await run(browser.get, f"{url}?lang=en")
+    table = await until(
+        lambda: browser.find_element(By.CSS_SELECTOR, "#game-pickomino table.provisional").text,
+        what="the provisional players",
+    )
+    assert table.splitlines() == ["Player Rating Games", "<i>alice</i> 3.4 1", "bob -1.8 1"]
