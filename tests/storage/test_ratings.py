@@ -14,7 +14,7 @@ from bot.stored import guild_settings
 from bot.stored.guild_settings import GuildSettings
 from storage import GameStatus, Repository
 from storage.rating_rows import PROVISIONAL, RATED
-from storage.ratings import NEW, RatedGame, Rating, computer, person, rate
+from storage.ratings import NEW, RatedGame, Rating, computer, person, rate, rated_game
 from storage.schema import EVERYWHERE
 from tests.storage.helpers import play, started_game
 from tests.storage.servers import Raw
@@ -60,6 +60,20 @@ def test_a_team_plays_the_game_and_a_harder_game_counts_more() -> None:
         d: 25.0 - rate(match((1, 1), team="lost", difficulty=d), [NEW] * 2)[0].mu for d in ("easy", "hard")
     }
     assert losses["easy"] > losses["hard"] > 0  # losing an easy game costs more
+
+
+def test_a_co_operative_game_is_played_at_the_difficulty_its_options_name() -> None:
+    def table(options: dict[str, object]) -> RatedGame:
+        found = rated_game(
+            1, "any", (1,), options, (1, 1), "won", [(5, None), (6, None)], rate_computers=False
+        )
+        assert found is not None
+        return found
+
+    assert table({"difficulty": "hard"}).difficulty == "hard"
+    assert table({}).difficulty == table({"difficulty": "unheard-of"}).difficulty == "normal"
+    hard, normal = (rate(table(o), [NEW, NEW])[0].mu for o in ({"difficulty": "hard"}, {}))
+    assert hard > normal > NEW.mu
 
 
 def test_a_computer_level_sitting_twice_plays_at_its_rating_but_is_not_moved() -> None:
