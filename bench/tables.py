@@ -337,6 +337,122 @@ async def play(env: simcord.Env, repository: Any, tables: Tables, seated: list[S
     return latencies, typed_moves
 
 
+async def steady(env: simcord.Env, repository: Any, tables: Tables, seated: list[Seated], rate: float,
+                 seconds: float, chooser: random.Random
+                 ) -> tuple[dict[str, list[float]], int, float, float]:  # fmt: skip
+    """Clicks as a Poisson stream of ``rate`` a second for ``seconds``: at each arrival, one
+    table chosen at random among those whose person is waited for and has no click unanswered
+    gets his click (as in ``play``). The latencies by game, the clicks that found no table
+    waiting, and the wall and CPU seconds the process spent until everything settled."""
+    clock = env.backend.http_requests
+    assert isinstance(clock, AckClock)
+    latencies: dict[str, list[float]] = defaultdict(list)
+    sent: dict[int, tuple[str, float]] = {}
+    waiting: dict[int, int] = {}
+    """Table → its click not answered yet."""
+    idle = 0
+    start, cpu = time.perf_counter(), time.process_time()
+    due = start
+    while (due := due + chooser.expovariate(rate)) < start + seconds:
+        await asyncio.sleep(max(0.0, due - time.perf_counter()))
+        for game_id, answered in list(waiting.items()):
+            if answered in clock.acked:
+                del waiting[game_id]
+        for table in chooser.sample(seated, len(seated)):
+            if table.game_id in waiting:
+                continue
+            record = await repository.get(table.game_id)
+            position = record.position
+            if record.status is not GameStatus.ACTIVE or position is None:
+                continue
+            persons = [p for p in table.persons if record.seat_of(p.id) in position.to_act()]
+            if not persons:
+                continue
+            person = persons[0]
+            seat = record.seat_of(person.id)
+            assert seat is not None
+            places: list[tuple[int, int | None, int | None]] = [
+                (table.channel.id, table.guild_id, record.message_id)
+            ]
+            dm = env.backend.dm_channels.get(person.id)
+            if dm is not None and env.backend.messages.get(dm):
+                places.append((dm, None, max(env.backend.messages[dm])))
+            seen = buttons(env, places, record.id, {encode_action(a) for a in position.legal_data(seat)})
+            if seen:
+                (channel, guild, message), custom_id = seen[chooser.randrange(len(seen))]
+                interaction = click(env, tables, table.game_id, person.id, channel, guild, message, custom_id)
+            else:
+                policy = get_policy(record.key, RANDOM)
+                action = engine.get_game(record.key).dump_action(
+                    decide_at(position, seat, policy, chooser.randrange(2**32))
+                )
+                interaction = typed(env, tables, table.game_id, person, table.channel.id, dump_json(action))
+            sent[interaction] = (record.key, time.perf_counter())
+            waiting[table.game_id] = interaction
+            break
+        else:
+            idle += 1
+    await env.settle()
+    wall, cpu = time.perf_counter() - start, time.process_time() - cpu
+    for interaction, (key, at) in sent.items():
+        if interaction in clock.acked:
+            latencies[key].append(clock.acked[interaction] - at)
+    return latencies, idle, wall, cpu
+
+
+async def under_load(tables_per_game: int, rate: float, seconds: float, seed: int, computer: str | None,
+                     people: bool) -> dict[str, Any]:  # fmt: skip
+    """The steady-load pass (``steady``), its figures by game and the process's CPU a move."""
+    chooser = random.Random(seed)
+    keys = [key for _ in range(tables_per_game) for key in GAMES]
+    tables = Tables()
+    with tempfile.TemporaryDirectory() as folder:
+        url = f"sqlite:///{Path(folder) / 'bench.db'}"
+        repository = await open_repository(url)
+        bot = create_bot(bot_settings(url), repository)
+        async with simcord.run(bot, settle_timeout=600) as env:
+            seated = await open_tables(env, repository, tables, keys, computer, people)
+            versions = {t.game_id: (await repository.get(t.game_id)).version for t in seated}
+            clock = env.backend.http_requests = AckClock(env.backend.http_requests, env.backend, tables)
+            clock.keep = False
+            latencies, idle, wall, cpu = await steady(env, repository, tables, seated, rate, seconds, chooser)
+            moves = {key: 0 for key in GAMES}
+            for t in seated:
+                moves[t.key] += (await repository.get(t.game_id)).version - versions[t.game_id]
+        await repository.close()
+    total = sum(moves.values())
+    return {
+        "rate": rate,
+        "seconds": wall,
+        "idle": idle,
+        "cpu ms/move": 1000 * cpu / max(1, total),
+        "moves/s": total / wall,
+        "games": {
+            key: {
+                "p50": 1000 * percentile(latencies[key], 0.5),
+                "p99": 1000 * percentile(latencies[key], 0.99),
+                "clicks": len(latencies[key]),
+                "moves": moves[key],
+            }
+            for key in GAMES
+        },
+    }
+
+
+def report_load(found: dict[str, Any], tables: int) -> None:
+    print(
+        f"{tables} tables ({tables // 4} of each game), clicks as a Poisson stream of {found['rate']:g}/s "
+        f"for {found['seconds']:.0f} s: {found['moves/s']:.1f} moves/s stored, "
+        f"{found['cpu ms/move']:.1f} ms of the process's CPU a move ({found['idle']} arrivals found "
+        "no table waiting)"
+    )
+    print(f"{'game':10} {'p50 ms':>8} {'p99 ms':>8} {'clicks':>7} {'moves':>6}")
+    for key in GAMES:
+        f = found["games"][key]
+        print(f"{key:10} {f['p50']:8.1f} {f['p99']:8.1f} {f['clicks']:7d} {f['moves']:6d}")
+    print("JSON " + json.dumps(found))
+
+
 def bot_settings(url: str) -> Settings:
     return Settings(_env_file=None, discord_token=None, database_url=url, ai_delay_seconds=0)
 
@@ -643,6 +759,10 @@ def main() -> None:
     )
     parser.add_argument("--people", action="store_true", help="every seat a person (two a table)")
     parser.add_argument("--typed", action="store_true", help="every move typed with /move, no click")
+    parser.add_argument(
+        "--rate", type=float, metavar="R", help="steady load: clicks as a Poisson stream of R a second"
+    )
+    parser.add_argument("--seconds", type=float, default=60.0, help="how long the steady load lasts")
     parser.add_argument("--memory-tables", type=int, default=5, help="tables of each game in the memory pass")
     parser.add_argument(
         "--memory-top", action="store_true", help="where each game's memory is held (the biggest sites)"
@@ -650,6 +770,12 @@ def main() -> None:
     parser.add_argument("--against", metavar="REV", help="also measure this git revision, side by side")
     parser.add_argument("--rounds", type=int, default=3, help="runs of each tree with --against")
     args = parser.parse_args()
+    if args.rate:
+        found = asyncio.run(
+            under_load(args.tables // 4, args.rate, args.seconds, args.seed, args.computer, args.people)
+        )
+        report_load(found, args.tables)
+        return
     if args.against:
         compare(args)
         return
