@@ -491,6 +491,9 @@ async def edit_board(
         except Exception as exc:  # any failure of the token: the ordinary call does it
             log.info("game %s's board could not be edited through an interaction (%r)", record.id, exc)
             tokens.forget(interaction)
+            for file in parts.get("attachments") or ():
+                if isinstance(file, discord.File):
+                    file.reset()  # read to its end by the refused call: sent again from its start
     await channel.get_partial_message(message_id).edit(**parts)
 
 
