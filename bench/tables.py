@@ -11,8 +11,14 @@ REST calls per stored move (each call counted for the table it concerns), and th
 running game holds, measured in a second pass under ``tracemalloc`` without what the
 simulator keeps (its message store, its request log and the pictures it was sent).
 
+Besides all REST calls, it counts those that count against Discord's global limit of 50 a
+second (every call but an interaction's response and the calls made with its token), apart for
+the person's moves and the computer's, and the moves a second that limit allows.
+
 python bench/tables.py [--tables 100] [--clicks 10] [--seed S] [--computer random]
+python bench/tables.py --people [--typed]           every seat a person; every move typed /move
 python bench/tables.py --against REV [--rounds 3]   this tree and git revision REV side by side
+python bench/tables.py --rate R [--seconds 60]      steady load: clicks as a Poisson stream of R/s
 
 ``--against REV`` exports REV (``git archive``) into a temporary folder, puts this benchmark
 into it, and runs both trees in turn, each in its own process with its own code, with the same
