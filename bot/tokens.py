@@ -6,9 +6,9 @@ interaction's response does not count, nor anything made with its token while th
 and of its follow-ups, and their deletion. So a game remembers, in the process that answered
 them, its latest interactions:
 
-- the **board's** latest interaction whose original response is the board message (the lobby's
-  ``/play``, **Start**, a click on the board answered by editing it): the board of a move that
-  has no interaction of its own (a computer's, a typed ``/move``'s) is edited through it;
+- the **board's** latest interaction whose original response is the board message (**Start**,
+  a click on the board answered by editing it): the board of a move that has no interaction of
+  its own (a computer's, a typed ``/move``'s) is edited through it;
 - the **channel's** latest interaction in the game's channel: a turn ping is posted as its
   follow-up, and remembered with it, so that the ping is deleted through the same token.
 
