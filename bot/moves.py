@@ -34,17 +34,19 @@ from typing import Any
 import discord
 
 from bot.board import game_parts, with_view
-from bot.host import Host
+from bot.host import Host, Send
 from bot.i18n import t
 from bot.nonces import Kind, nonce
 from bot.owed import Ledger, Parts, owes
-from bot.private import recipients, send_private_views, tell_unreachable
+from bot.private import recipients, send_private_views, show_private, tell_unreachable
 from bot.render import Menus
 from bot.render.painter import PAINTER, PictureFailed, deferring, drawn, drawn_if_free, pending
 from bot.render.registry import renderer_for
 from bot.reply import Reply, UserMistake
 from bot.stored import dm_notices
-from engine import RESIGN, IllegalAction, get_game
+from bot.tokens import may_follow, tokens_of
+from bot.turns import turns_started
+from engine import RESIGN, Event, IllegalAction, get_game
 from engine.core.position import Position
 from storage.errors import StaleVersion
 from storage.models import Applied, GameRecord, GameStatus
@@ -252,11 +254,15 @@ async def follow(
     ledger = Ledger(host, after.id, after.version, owed)
     try:
         writing: list[int] | None = None
+        in_answer: int | None = None
         if reply is not None and answer is not None:
             # Answered first, saying what the DMs will bring: they wait for their pictures in
             # a worker, and the player must not. A DM that then fails is told to him below.
             writing = await recipients(host, before, after, mover=mover, skip=refreshed)
-            planned = frozenset(u for s in writing if (u := after.seats[s].user_id) is not None)
+            in_answer = decision_in_answer(reply, before, after, mover, writing)
+            planned = frozenset(
+                u for s in writing if s != in_answer and (u := after.seats[s].user_id) is not None
+            )
             text = answer(planned)
             await attempt("the answer", after.id, lambda: reply.say(text))
         pictures = await host.pictures(after.guild_id)
@@ -264,13 +270,30 @@ async def follow(
         if board is not Board.FAILED:
             ledger.board_done()
         channel = host.client.get_partial_messageable(after.channel_id, guild_id=after.guild_id)
-        send = partial(channel.send, nonce=nonce(Kind.PING, after.id, after.version))
+        tokens = tokens_of(host)
+        if (
+            reply is not None
+            and reply.interaction.channel_id == after.channel_id
+            and may_follow(reply.interaction)
+        ):
+            tokens.note_channel(after.id, reply.interaction)
+        send = ping_sender(host, after, channel)
+        seats = pinged(host, before, after, applied.events, mover, by_interaction=reply is not None)
 
         async def ping() -> None:
-            await host.turn_pings.after_move(before, after, applied.events, lang, send)
+            await host.turn_pings.after_move(before, after, applied.events, lang, send, seats=seats)
 
         if await attempt("the turn ping", after.id, ping):
             await ledger.ping_done()
+        if in_answer is not None and reply is not None and writing is not None:
+            mine = in_answer
+
+            async def privately() -> None:
+                await show_private(reply, after, mine, pictures=pictures)
+
+            # Not counted against Discord's global limit, as a DM is; a DM when it fails.
+            if await attempt("the mover's next decision", after.id, privately):
+                writing = [s for s in writing if s != mine]
         delivery = await send_private_views(
             host, before, after, lang, pictures=pictures, mover=mover, skip=refreshed, seats=writing
         )
@@ -305,6 +328,71 @@ async def follow(
         # Listeners (the web table's live pages and its links at a game's start) hear of it.
         host.client.dispatch("tavern_game_stored", before, after)
     return Followed(board, dm_sent)
+
+
+def decision_in_answer(
+    reply: Reply, before: GameRecord | None, after: GameRecord, mover: int | None, writing: list[int]
+) -> int | None:
+    """The seat of the person who typed the move in the game's channel, when the DM his move
+    would bring him holds no news but his next decision (the buttons of his last DM are spent):
+    its buttons come as an ephemeral follow-up of his interaction instead, right under the
+    answer he is reading, which Discord's global limit does not count. ``None`` otherwise."""
+    interaction = reply.interaction
+    if mover is None or mover not in writing or interaction.channel_id != after.channel_id:
+        return None
+    if after.seats[mover].user_id != interaction.user.id:
+        return None
+    position, previous = after.position, None if before is None else before.position
+    if position is None or previous is None:
+        return None
+    news = renderer_for(after.key).private_news(previous.private_view(mover), position.private_view(mover))
+    return None if news else mover
+
+
+def pinged(
+    host: Host,
+    before: GameRecord | None,
+    after: GameRecord,
+    events: tuple[Event, ...],
+    mover: int | None,
+    *,
+    by_interaction: bool,
+) -> tuple[int, ...]:
+    """The seats whose turn starts with the move, less a person who has just moved himself and
+    whose turn starts again because only computer seats answered (``Tokens.just_moved``): he is
+    looking at the board that shows it."""
+    tokens = tokens_of(host)
+    person = mover is not None and 0 <= mover < len(after.seats) and after.seats[mover].ai is None
+    if by_interaction and mover is not None and person:
+        tokens.note_moved(after.id, mover)
+    elif person:
+        tokens.other_moved(after.id)  # a person moved without an interaction: a timeout, the web
+    started = turns_started(before, after, events)
+    watching = None if by_interaction or before is None else tokens.just_moved(after.id)
+    return tuple(s for s in started if s != watching)
+
+
+def ping_sender(host: Host, record: GameRecord, channel: discord.PartialMessageable) -> Send:
+    """How the move's turn ping goes out: as a follow-up of the game's latest interaction in its
+    channel while its token lasts (``bot.tokens``), which Discord's global limit does not count;
+    else, or when Discord refuses the token, posted in the channel under the move's nonce."""
+    tokens = tokens_of(host)
+    posted = partial(channel.send, nonce=nonce(Kind.PING, record.id, record.version))
+
+    async def send(**message: Any) -> discord.Message:
+        interaction = tokens.channel(record.id)
+        if interaction is not None:
+            try:
+                sent = await interaction.followup.send(wait=True, **message)
+            except Exception as exc:  # any failure of the token: the ordinary call does it
+                log.info("a turn ping of game %s could not follow an interaction (%r)", record.id, exc)
+                tokens.forget(interaction)
+            else:
+                tokens.note_ping(sent.id, interaction)
+                return sent
+        return await posted(**message)
+
+    return send
 
 
 def failed_seats(record: GameRecord, users: frozenset[int]) -> frozenset[int]:
@@ -352,6 +440,9 @@ async def deliver_board(
             else:
                 await reply.update_message(embed=embed, view=view, attachments=files)
                 shown(host, record)
+            clicked = reply.interaction.message
+            if clicked is not None and clicked.id == record.message_id:
+                tokens_of(host).note_board(record.id, clicked.id, reply.interaction)
         elif record.message_id is not None:
             with deferring():
                 built = parts()
@@ -365,8 +456,8 @@ async def deliver_board(
                     return Board.SHOWN
             if not shown(host, record):
                 return Board.SHOWN  # a newer move's board went out meanwhile: it shows more
-            await channel.get_partial_message(record.message_id).edit(
-                embed=embed, view=view, attachments=files
+            await edit_board(
+                host, record, record.message_id, channel, embed=embed, view=view, attachments=files
             )
         else:
             return Board.SHOWN  # no board posted yet (``/status`` posts one)
@@ -383,6 +474,27 @@ async def deliver_board(
         log.exception("could not post the board of game %s again", record.id)
         return Board.FAILED
     return Board.REPOSTED
+
+
+async def edit_board(
+    host: Host, record: GameRecord, message_id: int, channel: discord.PartialMessageable, **parts: Any
+) -> None:
+    """Edit the board message: through the token of an interaction whose original response it
+    is while the token lasts (``bot.tokens``: not counted against Discord's global limit), else,
+    or when Discord refuses the token, by the ordinary edit."""
+    tokens = tokens_of(host)
+    interaction = tokens.board(record.id, message_id)
+    if interaction is not None:
+        try:
+            await interaction.edit_original_response(**parts)
+            return
+        except Exception as exc:  # any failure of the token: the ordinary call does it
+            log.info("game %s's board could not be edited through an interaction (%r)", record.id, exc)
+            tokens.forget(interaction)
+            for file in parts.get("attachments") or ():
+                if isinstance(file, discord.File):
+                    file.reset()  # read to its end by the refused call: sent again from its start
+    await channel.get_partial_message(message_id).edit(**parts)
 
 
 SHOWN_KEPT = 4096

@@ -17,10 +17,14 @@ from bot.host import Host, Send
 from bot.i18n import t
 from bot.stored import turn_pings
 from bot.stored.turn_pings import TurnPing
+from bot.tokens import tokens_of
 from engine import TURN_STARTED, Event, get_game
 from storage.models import GameRecord, GameStatus
 
 log = logging.getLogger("tavern.bot")
+
+UNKNOWN_MESSAGE = 10008
+"""Discord's error code for a message that is gone (not for a token that is: 10015)."""
 
 
 def turns_started(
@@ -140,6 +144,22 @@ class TurnPings:
             await turn_pings.forget(repository, [p.message_id for p in answered])
 
     async def _delete(self, posted: TurnPing) -> None:
+        """Through the token of the interaction the ping followed while it lasts (not counted
+        against Discord's global limit, ``bot.tokens``), else by the ordinary deletion."""
+        tokens = tokens_of(self.host)
+        interaction = tokens.ping(posted.message_id)
+        if interaction is not None:
+            try:
+                await interaction.followup.delete_message(posted.message_id)
+                return
+            except discord.NotFound as exc:
+                if exc.code == UNKNOWN_MESSAGE:
+                    return  # already gone
+                log.info("turn ping %s could not be deleted through its token: %r", posted.message_id, exc)
+                tokens.forget(interaction)  # the token is unknown now (it ran out)
+            except Exception as exc:  # any other failure of the token: the ordinary call does it
+                log.info("turn ping %s could not be deleted through its token: %r", posted.message_id, exc)
+                tokens.forget(interaction)
         channel = self.host.client.get_partial_messageable(posted.channel_id)
         try:
             await channel.get_partial_message(posted.message_id).delete()

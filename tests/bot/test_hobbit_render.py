@@ -432,3 +432,18 @@ def test_every_action_of_random_games_reads_in_words_without_the_position_too(la
     assert {"play_move_card", "end_phase2", "draw", "trade_offer"} <= seen
     gandalf = RENDERER.action_look(lang, {"kind": "play_gandalf", "card": "BH20#1", "dir": "FWD"}).label
     assert gandalf.startswith(t(lang, "hobbit.card.BH20")) and "·" in gandalf
+
+
+def test_a_dm_is_news_only_when_the_hand_gained_a_card_or_the_key_moved() -> None:
+    """Hobbit's private view is the hand, the Key and an offer the seat is party to. A hand that
+    only lost cards lost them by its holder's own play or trade, told on the board; an offer
+    comes to the seat that answers it as a decision of its own."""
+    view = {"hand": ["BH01#1", "BH12#1"], "key": False, "offer": None}
+    played = {**view, "hand": ["BH01#1"]}
+    drew = {**view, "hand": ["BH01#1", "BH12#1", "BH20#2"]}
+    traded = {**view, "hand": ["BH01#1", "BH20#2"]}
+    offered = {**view, "offer": {"from": 0, "to": 1, "give": "BH01#1", "price": []}}
+    assert not RENDERER.private_news(view, played)
+    assert not RENDERER.private_news(view, offered) and not RENDERER.private_news(offered, view)
+    assert RENDERER.private_news(view, drew) and RENDERER.private_news(view, traded)
+    assert RENDERER.private_news(view, {**view, "key": True})

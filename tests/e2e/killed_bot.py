@@ -96,6 +96,8 @@ class World:
         """Which step of a follow-through a REST call is."""
         content = str(body.get("content")) if isinstance(body, dict) else ""
         parts = path.strip("/").split("/")
+        if method == "POST" and parts[:1] == ["webhooks"] and len(parts) == 3:
+            return "ping" if "your turn" in content else None  # a follow-up of the interaction
         if parts[:1] != ["channels"] or len(parts) < 3 or parts[2] != "messages":
             return None
         channel = self.env.backend.channels.get(int(parts[1]))

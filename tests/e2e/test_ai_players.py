@@ -15,6 +15,7 @@ from bot import TavernBot, create_bot
 from bot.ai_players import decision_seed
 from bot.settings import Settings
 from bot.stored import open_repository
+from bot.tokens import tokens_of
 from storage import GameStatus, Repository
 from tests.e2e.conftest import database_url
 from tests.e2e.helpers import Room, channel_pings, click_move, labels, let_time_pass, make_room, sent_pings
@@ -89,6 +90,30 @@ async def test_one_person_and_two_computers_play_pickomino_to_the_end(
     pings = sent_pings(room.env)
     assert pings and all(p.startswith(f"{alice.mention}, your turn") for p in pings)
     assert channel_pings(room) == []  # each deleted once answered
+
+
+async def test_a_person_whose_turn_comes_back_after_the_computer_answered_is_not_pinged_again(
+    simcord_env: simcord.Env, repository: Repository, simcord_bot: TavernBot
+) -> None:
+    """He has just moved and is looking at the board, which shows his turn: a ping would notify
+    him of what he sees, and cost a call to post and one to delete."""
+    tokens_of(simcord_bot).clock = lambda: 0.0  # no time passes between his move and his turn
+    room = make_room(simcord_env, repository, names=("alice",))
+    alice = room.players[0]
+    lobby = await lobby_with_ais(room, "pickomino", 1)
+    await alice.click(room.message(lobby.id), label="Start")
+    record = await room.record()
+    started = sent_pings(room.env)
+    assert started == [f"{alice.mention}, your turn in Pickomino #{record.id}."]  # the start's
+    game = engine.get_game("pickomino")
+    chooser = random.Random(3)
+    turns = 0
+    while turns < 3 and (record := await repository.get(record.id)).status is GameStatus.ACTIVE:
+        action = game.dump_action(chooser.choice(game.legal_actions(record.state, 0)))
+        await click_move(room, record, action)
+        turns += any(m.seat == 1 for m in (await repository.moves(record.id))[record.version :])
+    assert turns == 3  # the computer played three turns, each giving alice hers again
+    assert sent_pings(room.env) == started
 
 
 async def test_the_board_offers_no_buttons_while_a_computer_is_to_act(

@@ -19,6 +19,7 @@ OUTAGE = (
     ("PATCH", "/channels/{channel}/messages/*"),  # the board's edit
     ("POST", "/channels/{channel}/messages"),  # the board posted again, the ping
     ("POST", "/channels/{dm}/messages"),  # the DM
+    ("*", "/webhooks/*"),  # an interaction's follow-ups and edits: the ping, the board
 )
 
 
@@ -91,6 +92,7 @@ async def test_what_the_start_of_a_game_owed_is_delivered_after_an_outage(
     channels = (room.channel.id, alice.user.dm_channel.id, bob.user.dm_channel.id)
     for channel in channels:  # the pings and DMs the start owes; the board is the click's answer
         fail(simcord_env, "POST", f"/channels/{channel}/messages", 500, times=None)
+    fail(simcord_env, "POST", "/webhooks/*", 500, times=None)  # the ping as the click's follow-up
 
     started = await alice.click(room.message(lobby.message_id), label="Start")
 

@@ -20,7 +20,7 @@ with one JSON line:
                      it, all through the bot: ``{"game"}``
 ``run SECONDS``      advance by SECONDS over and over, answering nothing, until killed
 ``outage N``         this process's Discord refuses (500) every message posted in the Nth
-                     channel, until ``mend``: ``{}``
+                     channel, and every interaction's follow-up, until ``mend``: ``{}``
 ``mend``             its Discord answers again: ``{}``
 ``report``           what this process did: ``{"reminded": {"<member> <game id>": DMs},
                      "timeouts": {channel id: notices}, "pings": {channel id: turn pings},
@@ -142,6 +142,8 @@ async def serve(url: str, channels: int, delay: float, skew: float) -> None:
                     env.settle_timeout = SETTLE_SECONDS
             elif command == "outage":
                 env.inject_error("POST", f"/channels/{rooms[int(args[0])].id}/messages", times=None)
+                # A turn ping follows the latest interaction in the channel: its follow-ups too.
+                env.inject_error("POST", "/webhooks/*", times=None)
                 answer({})
             elif command == "mend":
                 env.backend.faults.clear()

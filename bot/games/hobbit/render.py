@@ -18,6 +18,7 @@ and Dwarf Gold whenever the engine allows it, whether or not the game waits for 
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import discord
@@ -383,6 +384,18 @@ class HobbitRenderer(Menus, StandingChoices, Renderer):
         return event_line(table, event)
 
     # -- private views --------------------------------------------------------------------
+    def private_news(self, before: Any, after: Any) -> bool:
+        """A seat's private view is its hand, the Key and an offer it is party to. News is a card
+        that came into the hand (drawn, or given in a trade) and the Key changing hands. A hand
+        that only lost cards lost them by its holder's own play or trade, which the board
+        tells; an offer is news to the seat that must answer it as a decision of its own (a DM
+        all the same), and its answer the board tells both."""
+        if not isinstance(before, dict) or not isinstance(after, dict):
+            return bool(before != after)
+        held = Counter(before.get("hand") or ())
+        came = Counter(after.get("hand") or ()) - held
+        return bool(came) or before.get("key") != after.get("key")
+
     def private(self, table: Table, seat: int) -> discord.Embed:
         return self.private_message(table, seat)[0]
 
