@@ -10,7 +10,10 @@ What is delivered late shows the game as the move left it, replayed from the log
   and its own follow-through, or this one's successor, edits it); it is an edit, so an edit made
   twice shows the same;
 - the ping names only those of its players the game still waits for (a player who has moved
-  since needs no ping), under the nonce of its move;
+  since needs no ping), under the nonce of its move, and is not posted when the channel's latest
+  messages already hold it: a ping that followed an interaction carries no nonce (Discord's
+  webhooks take none), so a process killed after it went out and before it was marked would
+  otherwise ping the player twice;
 - each DM goes out as the move left the seat's private view, under the nonce of its move and
   seat; a seat whose DMs are closed is told at its next interaction, as after any move.
 """
@@ -19,8 +22,11 @@ from __future__ import annotations
 
 import logging
 from functools import partial
+from typing import Any
 
-from bot.host import Host
+import discord
+
+from bot.host import Host, Send
 from bot.i18n import guild_language
 from bot.moves import Board, attempt, deliver_board, failed_seats
 from bot.nonces import Kind, nonce
@@ -83,7 +89,9 @@ async def deliver(host: Host, record: GameRecord, events: tuple[Event, ...], led
         acting = users_to_act(latest)
         to_ping = tuple(s for s in ledger.left.ping if record.seats[s].user_id in acting)
         channel = host.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
-        send = partial(channel.send, nonce=nonce(Kind.PING, record.id, record.version))
+        send = unless_posted(
+            host, channel, partial(channel.send, nonce=nonce(Kind.PING, record.id, record.version))
+        )
 
         async def ping() -> None:
             await host.turn_pings.after_move(None, record, events, lang, send, seats=to_ping)
@@ -102,3 +110,28 @@ async def deliver(host: Host, record: GameRecord, events: tuple[Event, ...], led
 
 
 __all__ = ["deliver", "deliver_owed"]
+
+
+RECENT = 25
+"""The channel's latest messages read for a ping that may already be there: a ping posted for
+this move came right after it, and a busy channel has a few messages more since."""
+
+
+def unless_posted(host: Host, channel: discord.PartialMessageable, send: Send) -> Send:
+    """``send``, unless the channel's latest messages hold the bot's message with the same text:
+    that ping went out before the process that sent it could mark it (the message is then
+    recorded as this move's ping, and tidied as one). A ping to the same players in the same game
+    that is still there was not answered yet, so it still asks what this one would. Reading the
+    history needs the Read Message History permission; without it the ping is posted."""
+
+    async def send_once(**message: Any) -> discord.Message:
+        me = host.client.user
+        try:
+            async for earlier in channel.history(limit=RECENT):
+                if me is not None and earlier.author.id == me.id and earlier.content == message["content"]:
+                    return earlier
+        except discord.HTTPException as exc:
+            log.info("channel %s's latest messages could not be read for a ping: %s", channel.id, exc)
+        return await send(**message)
+
+    return send_once
