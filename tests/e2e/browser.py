@@ -49,8 +49,10 @@ async def run(call: Callable[..., T], *args: Any) -> T:
     return await asyncio.to_thread(call, *args)
 
 
-async def until(check: Callable[[], T], *, timeout: float = 10.0, what: str = "") -> T:
-    """``check()`` (run on a thread) once it returns something true; fails after ``timeout``."""
+async def until(check: Callable[[], T], *, timeout: float = 30.0, what: str = "") -> T:
+    """``check()`` (run on a thread) once it returns something true; fails after ``timeout``,
+    which is long because a computer's move and a page's answer can take seconds on a machine
+    busy with other work; a check that holds returns at once."""
     deadline = time.monotonic() + timeout
     last: Any = None
     while time.monotonic() < deadline:
