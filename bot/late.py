@@ -109,9 +109,6 @@ async def deliver(host: Host, record: GameRecord, events: tuple[Event, ...], led
         )
 
 
-__all__ = ["deliver", "deliver_owed"]
-
-
 RECENT = 25
 """The channel's latest messages read for a ping that may already be there: a ping posted for
 this move came right after it, and a busy channel has a few messages more since."""
@@ -135,3 +132,6 @@ def unless_posted(host: Host, channel: discord.PartialMessageable, send: Send) -
         return await send(**message)
 
     return send_once
+
+
+__all__ = ["RECENT", "deliver", "deliver_owed", "unless_posted"]

@@ -16,6 +16,7 @@ from simcord.enums import ComponentType, InteractionType
 
 import engine
 from bot.buttons import encode_action
+from bot.policies import ai_choices
 from bot.scheduler import POLL_SECONDS
 from storage import GameRecord, GameStatus, Repository
 from tests.storage.helpers import time_passes
@@ -132,6 +133,24 @@ async def open_game(room: Room, *, start: bool = True, game: str = "pickomino") 
     if start:
         await host.click(lobby, label="Start")
     return await room.record()
+
+
+async def seat_computers(room: Room, key: str) -> tuple[GameRecord, int]:
+    """A lobby of ``key`` opened by the room's one member and filled with as many of the game's
+    first computer players as it needs, the member leaving once the lobby is not empty so that
+    he watches: the lobby's record and its message id, to click **Start** on."""
+    game = engine.get_game(key)
+    host = room.players[0]
+    lobby = (await host.slash(room.channel, "play", game=key)).response
+    assert lobby is not None
+    add = f"Add AI: {ai_choices(key)[0]}"
+    assert labels(lobby)[add] is True
+    for seated in range(game.min_seats):
+        added = await host.click(room.message(lobby.id), label=add)
+        assert added.acknowledged and not added.ephemeral, added
+        if seated == 0:
+            await host.click(room.message(lobby.id), label="Leave")
+    return await room.record(), lobby.id
 
 
 async def click_move(room: Room, record: GameRecord, action: dict[str, Any]) -> simcord.InteractionResult:

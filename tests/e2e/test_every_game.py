@@ -11,10 +11,9 @@ import simcord
 
 import engine
 from bot import TavernBot
-from bot.policies import ai_choices
 from storage import GameStatus, Repository
 from tests.e2e.conftest import make_bot
-from tests.e2e.helpers import labels, make_room
+from tests.e2e.helpers import labels, make_room, seat_computers
 
 
 @pytest.fixture
@@ -28,20 +27,9 @@ def simcord_bot(tmp_path: Path, repository: Repository) -> TavernBot:
 async def test_a_game_of_computers_plays_to_its_end(
     key: str, simcord_env: simcord.Env, repository: Repository
 ) -> None:
-    game = engine.get_game(key)
     room = make_room(simcord_env, repository, names=("host",))
-    host = room.players[0]
-    lobby = (await host.slash(room.channel, "play", game=key)).response
-    assert lobby is not None
-    add = f"Add AI: {ai_choices(key)[0]}"
-    assert labels(lobby)[add] is True
-    for seated in range(game.min_seats):
-        added = await host.click(room.message(lobby.id), label=add)
-        assert added.acknowledged and not added.ephemeral, added
-        if seated == 0:  # the host watches: he leaves once the lobby is not empty
-            await host.click(room.message(lobby.id), label="Leave")
-    record = await room.record()
-    await host.click(room.message(lobby.id), label="Start")
+    record, lobby = await seat_computers(room, key)
+    await room.players[0].click(room.message(lobby), label="Start")
 
     finished = await repository.get(record.id)
     assert finished.status is GameStatus.FINISHED and finished.result is not None

@@ -28,7 +28,7 @@ from engine.ai.policy import decide_at
 from engine.core import dump_json
 from storage import GameStatus, Repository
 from tests.e2e.conftest import make_bot
-from tests.e2e.helpers import dm_history, make_room
+from tests.e2e.helpers import dm_history, make_room, seat_computers
 
 BUDGET = 1.0
 """Counted calls a move, on average over a game's moves."""
@@ -136,19 +136,11 @@ async def test_a_move_makes_at_most_one_call_that_counts_against_the_global_limi
 async def test_a_table_of_computers_posts_and_deletes_nothing_in_its_channel(
     key: str, simcord_env: simcord.Env, repository: Repository
 ) -> None:
-    game = engine.get_game(key)
     room = make_room(simcord_env, repository, names=("host",))
-    host = room.players[0]
-    lobby = (await host.slash(room.channel, "play", game=key)).response
-    assert lobby is not None
-    for seated in range(game.min_seats):
-        await host.click(room.message(lobby.id), label=f"Add AI: {ai_choices(key)[0]}")
-        if seated == 0:  # the host watches
-            await host.click(room.message(lobby.id), label="Leave")
-    record = await room.record()
+    record, lobby = await seat_computers(room, key)
     since = len(simcord_env.backend.http_requests)
 
-    await host.click(room.message(lobby.id), label="Start")  # settles once the game is over
+    await room.players[0].click(room.message(lobby), label="Start")  # settles once the game is over
 
     finished = await repository.get(record.id)
     assert finished.status is GameStatus.FINISHED and finished.version > 10
