@@ -51,6 +51,7 @@ from storage.models import GameRecord, GameStatus
 
 log = logging.getLogger("tavern.bot")
 
+
 def decision_seed(game_id: int, version: int, seat: int) -> int:
     """The policy's seed for one decision: reproducible from the stored game alone."""
     digest = hashlib.blake2b(f"{game_id}:{version}:{seat}".encode(), digest_size=8).digest()
@@ -63,9 +64,7 @@ def ai_seats_to_act(record: GameRecord) -> tuple[int, ...]:
     if record.status is not GameStatus.ACTIVE or position is None:
         return ()
     return tuple(
-        s
-        for s in position.to_act()
-        if record.seats[s].ai is not None and not record.seats[s].resigned
+        s for s in position.to_act() if record.seats[s].ai is not None and not record.seats[s].resigned
     )
 
 

@@ -14,6 +14,7 @@ from bot.i18n import players, t
 from bot.options import option_words
 from bot.policies import ai_choices
 from bot.render import Menus, SelectLook, Table
+from bot.render.layout import layout, seat_accent, text_only
 from bot.render.menus import Choice, Step, menu, read
 from bot.render.registry import renderer_for
 from bot.render.web_links import board_link, replay_link
@@ -94,19 +95,6 @@ def table_of(
     return replace(table, offered=offered)
 
 
-def game_message(
-    record: GameRecord,
-    lang: str,
-    events: tuple[Event, ...] = (),
-    *,
-    deadlines: Mapping[int, TurnDeadline] | None = None,
-    pictures: bool = True,
-) -> tuple[discord.Embed, discord.ui.View | None]:
-    """The embed and buttons the game's message shows now (see ``game_parts``)."""
-    embed, view, _ = game_parts(record, lang, events, deadlines=deadlines, pictures=pictures)
-    return embed, view
-
-
 def game_parts(
     record: GameRecord,
     lang: str,
@@ -114,41 +102,36 @@ def game_parts(
     *,
     deadlines: Mapping[int, TurnDeadline] | None = None,
     pictures: bool = True,
-) -> tuple[discord.Embed, discord.ui.View | None, list[discord.File]]:
-    """The embed, buttons and attached files (pictures) the game's message shows now. An
-    edit passes the files as ``attachments`` so the old picture is replaced in the same call.
-    ``deadlines`` (seat → its turn's deadline) adds a line with each as a Discord timestamp;
-    ``pictures=False`` (a server setting) asks for text grids instead of pictures."""
+) -> tuple[discord.ui.LayoutView, list[discord.File]]:
+    """The layout (words, pictures and controls) and attached files the game's message shows
+    now. An edit passes the files as ``attachments`` so the old picture is replaced in the same
+    call. ``deadlines`` (seat → its turn's deadline) adds a line with each as a Discord
+    timestamp; ``pictures=False`` (a server setting) asks for text grids instead of pictures."""
     if record.status is GameStatus.LOBBY:
-        return lobby_embed(record, lang), lobby_view(record, lang), []
+        return lobby_layout(record, lang), []
     if record.status is GameStatus.ABANDONED:
         game = get_game(record.key)
-        return (
-            discord.Embed(
-                title=t(lang, "lobby.title", title=game.title, id=record.id),
-                description=t(lang, "lobby.cancelled"),
-            ),
-            None,
-            [],
-        )
+        title = t(lang, "lobby.title", title=game.title, id=record.id)
+        return text_only(f"### {title}\n{t(lang, 'lobby.cancelled')}"), []
     table = table_of(record, lang, events, pictures=pictures)
-    embed, files = renderer_for(record.key).board_message(table)
+    renderer = renderer_for(record.key)
+    embed, files = renderer.board_message(table)
     if record.status is GameStatus.FINISHED:
-        return embed, replay_view(record.id, lang), files
+        return layout(embed, replay_controls(record.id, lang), accent=discord.Colour.gold()), files
     if deadlines:
         add_deadlines(embed, table, deadlines)
-    return embed, board_view(table), files
+    waiting = table.to_act()
+    accent = seat_accent(waiting[0]) if waiting else None
+    return layout(embed, board_controls(table), subjects=renderer.subjects(table, None), accent=accent), files
 
 
-def replay_view(game_id: int, lang: str) -> discord.ui.View | None:
+def replay_controls(game_id: int, lang: str) -> list[discord.ui.Item[Any]]:
     """A finished game's board: only the link to its replay, when the bot serves the web table."""
     url = replay_link(game_id)
     if url is None:
-        return None
-    view = discord.ui.View(timeout=None)
+        return []
     label = t(lang, "web.replay_button")
-    view.add_item(discord.ui.Button(style=discord.ButtonStyle.link, url=url, label=label))
-    return view
+    return [discord.ui.Button(style=discord.ButtonStyle.link, url=url, label=label)]
 
 
 def add_deadlines(embed: discord.Embed, table: Table, deadlines: Mapping[int, TurnDeadline]) -> None:
@@ -190,6 +173,11 @@ def lobby_embed(record: GameRecord, lang: str) -> discord.Embed:
         embed.add_field(name=t(lang, "lobby.options"), value="\n".join(shown)[:1024], inline=False)
     embed.set_footer(text=t(lang, "lobby.footer"))
     return embed
+
+
+def lobby_layout(record: GameRecord, lang: str) -> discord.ui.LayoutView:
+    """The lobby's message: who sits, the options, and its buttons."""
+    return layout(lobby_embed(record, lang), lobby_view(record, lang).children)
 
 
 def lobby_view(record: GameRecord, lang: str) -> discord.ui.View:
@@ -291,7 +279,7 @@ def more_action(name: str, values: list[str]) -> str | None:
     return picked if isinstance(picked, str) else None
 
 
-def board_view(table: Table) -> discord.ui.View:
+def board_controls(table: Table) -> list[discord.ui.Item[Any]]:
     """The public decisions' menus (``Renderer.board_selects``) and actions
     (``board_actions``), then Private."""
     view = discord.ui.View(timeout=None)
@@ -305,7 +293,7 @@ def board_view(table: Table) -> discord.ui.View:
     if web is not None:
         label = t(table.lang, "web.button")
         view.add_item(discord.ui.Button(style=discord.ButtonStyle.link, url=web, label=label))
-    return view
+    return view.children
 
 
 def add_selects(table: Table, view: discord.ui.View, selects: list[SelectLook]) -> None:
@@ -330,18 +318,18 @@ def add_selects(table: Table, view: discord.ui.View, selects: list[SelectLook]) 
         )
 
 
-def seat_view(table: Table, seat: int) -> discord.ui.View | None:
-    """The select menus and buttons of the seat's pending decision for its private messages;
-    ``None`` when it has nothing to decide."""
+def seat_controls(table: Table, seat: int) -> list[discord.ui.Item[Any]]:
+    """The select menus and buttons of the seat's pending decision for its private messages
+    (none when it has nothing to decide)."""
     if not table.active:
-        return None
+        return []
     renderer = renderer_for(table.game.key)
     menus = renderer if isinstance(renderer, Menus) else None
     selects = [] if menus is None else menus.selects(table, seat, list(table.actions))[:MAX_SELECTS]
     actions = seat_actions(table, seat)
     choices = [] if menus is None else menus.choices(table, seat)
     if not actions and not selects and not choices:
-        return None
+        return []
     view = discord.ui.View(timeout=None)
     add_selects(table, view, selects)
     room = 25 - 5 * len(selects)  # a select takes a whole row
@@ -358,24 +346,22 @@ def seat_view(table: Table, seat: int) -> discord.ui.View | None:
                 emoji=choice.look.emoji,
             )
         )
-    return view
+    return view.children
 
 
 def private_parts(
-    record: GameRecord, seat: int, lang: str, *, pictures: bool = True, focus: str = ""
-) -> tuple[discord.Embed, discord.ui.View | None, list[discord.File]]:
-    """A seat's private message: its private view as the game draws it, with the buttons of
-    its pending decision — the same in a DM, behind Private and for ``/hand``. ``focus``:
-    where the seat's multi-step choice stands (``bot.render.Focus``)."""
+    record: GameRecord, seat: int, lang: str, *, pictures: bool = True, focus: str = "", note: str = ""
+) -> tuple[discord.ui.LayoutView, list[discord.File]]:
+    """A seat's private message: its private view as the game draws it, with the controls of
+    its pending decision beside what they act on — the same in a DM, behind Private and for
+    ``/hand``. ``focus``: where the seat's multi-step choice stands (``bot.render.Focus``);
+    ``note``: a line above it (why it is shown)."""
     table = table_of(record, lang, seat=seat, pictures=pictures, focus=focus)
-    embed, files = renderer_for(record.key).private_message(table, seat)
-    return embed, seat_view(table, seat), files
-
-
-def with_view(view: discord.ui.View | None) -> dict[str, Any]:
-    """``view=`` for a message send, left out when there are no buttons (sending accepts no
-    ``None``)."""
-    return {} if view is None else {"view": view}
+    renderer = renderer_for(record.key)
+    embed, files = renderer.private_message(table, seat)
+    controls = seat_controls(table, seat)
+    subjects = renderer.subjects(table, seat)
+    return layout(embed, controls, subjects=subjects, accent=seat_accent(seat), note=note), files
 
 
 def jump_url(record: GameRecord) -> str:

@@ -33,13 +33,14 @@ from typing import Any
 
 import discord
 
-from bot.board import game_parts, with_view
+from bot.board import game_parts
 from bot.host import Host, Send
 from bot.i18n import t
 from bot.nonces import Kind, nonce
 from bot.owed import Ledger, Parts, owes
 from bot.private import recipients, send_private_views, show_private, tell_unreachable
 from bot.render import Menus
+from bot.render.layout import as_layout
 from bot.render.painter import PAINTER, PictureFailed, deferring, drawn, drawn_if_free, pending
 from bot.render.registry import renderer_for
 from bot.reply import Reply, UserMistake
@@ -421,7 +422,7 @@ async def deliver_board(
     answer) waits for its pictures in a worker and sends all in one call."""
     record = applied.game
 
-    def parts() -> tuple[discord.Embed, discord.ui.View | None, list[discord.File]]:
+    def parts() -> tuple[discord.ui.LayoutView, list[discord.File]]:
         return game_parts(record, lang, applied.events, deadlines=applied.deadlines, pictures=pictures)
 
     channel = host.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
@@ -429,16 +430,16 @@ async def deliver_board(
         if reply is not None:
             with deferring():
                 built = parts()
-            embed, view, files = await drawn_if_free(parts, built)
+            view, files = await drawn_if_free(parts, built)
             if pending(files):
                 # The drawing threads are busy: the words go first. Without ``attachments`` the
-                # response keeps the message's picture (the new embed names it by the same
+                # response keeps the message's picture (the new layout names it by the same
                 # file name) until ``picture_later`` replaces it.
-                await reply.update_message(embed=embed, view=view)
+                await reply.update_message(view=view)
                 shown(host, record)
                 later(picture_later(host, reply, record, parts, files))
             else:
-                await reply.update_message(embed=embed, view=view, attachments=files)
+                await reply.update_message(view=view, attachments=files)
                 shown(host, record)
             clicked = reply.interaction.message
             if clicked is not None and clicked.id == record.message_id:
@@ -446,9 +447,9 @@ async def deliver_board(
         elif record.message_id is not None:
             with deferring():
                 built = parts()
-            embed, view, files = built
+            view, files = built
             if pending(files):
-                embed, view, files = await drawn(parts, built)
+                view, files = await drawn(parts, built)
                 if await superseded(host, record):
                     # A later move was stored while this board's picture was drawn (a
                     # computer's, answering at once): its own edit shows more, and this one
@@ -456,19 +457,17 @@ async def deliver_board(
                     return Board.SHOWN
             if not shown(host, record):
                 return Board.SHOWN  # a newer move's board went out meanwhile: it shows more
-            await edit_board(
-                host, record, record.message_id, channel, embed=embed, view=view, attachments=files
-            )
+            await edit_board(host, record, record.message_id, channel, view=view, attachments=files)
         else:
             return Board.SHOWN  # no board posted yet (``/status`` posts one)
         return Board.SHOWN
     except discord.HTTPException as exc:
         log.warning("could not update the board of game %s (%s): posting it again", record.id, exc.status)
     try:
-        embed, view, files = await drawn(parts)  # the files of the failed call are spent
+        view, files = await drawn(parts)  # the files of the failed call are spent
         # Posted again for the same move (a crash, a retry), Discord returns this message.
         again = nonce(Kind.BOARD, record.id, record.version)
-        message = await channel.send(embed=embed, files=files, nonce=again, **with_view(view))
+        message = await channel.send(view=view, files=files, nonce=again)
         await host.repository.set_message(record.id, message.id)
     except Exception:
         log.exception("could not post the board of game %s again", record.id)
@@ -482,6 +481,7 @@ async def edit_board(
     """Edit the board message: through the token of an interaction whose original response it
     is while the token lasts (``bot.tokens``: not counted against Discord's global limit), else,
     or when Discord refuses the token, by the ordinary edit."""
+    parts = as_layout(parts)
     tokens = tokens_of(host)
     interaction = tokens.board(record.id, message_id)
     if interaction is not None:
@@ -544,7 +544,7 @@ async def picture_later(
     host: Host,
     reply: Reply,
     record: GameRecord,
-    parts: Callable[[], tuple[discord.Embed, discord.ui.View | None, list[discord.File]]],
+    parts: Callable[[], tuple[discord.ui.LayoutView, list[discord.File]]],
     files: list[discord.File],
     *,
     board: bool = True,
@@ -556,17 +556,17 @@ async def picture_later(
     try:
         try:
             files = await PAINTER.finish(files)
-            embed, view = None, None
+            view = None
         except PictureFailed:
-            embed, view, files = parts()  # the failure is known now: the text form
+            view, files = parts()  # the failure is known now: the text form
         if board and await superseded(host, record):
             # A later move is stored (a computer's, often, answering at once): its board edit
             # brings its own picture, so this one would be shown for an instant at most.
             return
-        if embed is None:
+        if view is None:
             await reply.interaction.edit_original_response(attachments=files)
         else:
-            await reply.interaction.edit_original_response(embed=embed, view=view, attachments=files)
+            await reply.interaction.edit_original_response(**as_layout({"view": view, "attachments": files}))
     except Exception:
         log.exception("could not put the picture into a message of game %s", record.id)
 

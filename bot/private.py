@@ -22,7 +22,7 @@ from typing import Any
 
 import discord
 
-from bot.board import private_parts, with_view
+from bot.board import private_parts
 from bot.host import Host
 from bot.i18n import t
 from bot.nonces import Kind, nonce
@@ -163,15 +163,10 @@ async def send_private_views(
         assert user_id is not None
         try:
             # Its picture drawn in a worker: the loop serves other games meanwhile.
-            embed, view, files = await drawn(partial(private_parts, record, seat, lang, pictures=pictures))
+            view, files = await drawn(partial(private_parts, record, seat, lang, pictures=pictures))
             # The DM channel is cached after the first DM: no user lookup per message.
             channel = await host.client.create_dm(discord.Object(id=user_id))
-            await channel.send(
-                embed=embed,
-                files=files,
-                nonce=nonce(Kind.DM, record.id, record.version, seat),
-                **with_view(view),
-            )
+            await channel.send(view=view, files=files, nonce=nonce(Kind.DM, record.id, record.version, seat))
         except discord.Forbidden:
             unreachable.add(user_id)
         except Exception:
@@ -186,8 +181,10 @@ async def show_private(
     reply: Reply, record: GameRecord, seat: int, *, pictures: bool, content: str | None = None
 ) -> None:
     """The seat's private message as an ephemeral one, with its decision's buttons."""
-    embed, view, files = await drawn(lambda: private_parts(record, seat, reply.lang, pictures=pictures))
-    await reply.send_ephemeral(content=content, embed=embed, files=files, **with_view(view))
+    view, files = await drawn(
+        lambda: private_parts(record, seat, reply.lang, pictures=pictures, note=content or "")
+    )
+    await reply.send_ephemeral(view=view, files=files)
 
 
 async def tell_unreachable(

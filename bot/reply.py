@@ -24,6 +24,7 @@ import discord
 
 from bot.i18n import explain, public_language, reader_language, t
 from bot.logging_setup import bind, log_context
+from bot.render.layout import as_layout
 from engine import EngineError
 from storage.errors import StorageError
 
@@ -154,6 +155,7 @@ class Reply:
 
     async def update_message(self, **kwargs: Any) -> None:
         """Edit the message the clicked component is on, in the response itself (one call)."""
+        kwargs = as_layout(kwargs)
         async with self._lock:
             if not self.interaction.response.is_done():
                 await self.interaction.response.edit_message(**kwargs)

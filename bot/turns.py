@@ -108,8 +108,8 @@ class TurnPings:
         if message is not None:
             sent = await send(**message)
             users = frozenset(people(after, seats))
-            await turn_pings.record(repository,
-                TurnPing(after.id, sent.channel.id, sent.id, users, after.version)
+            await turn_pings.record(
+                repository, TurnPing(after.id, sent.channel.id, sent.id, users, after.version)
             )
         try:
             await self._tidy(before, after)

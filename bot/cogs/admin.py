@@ -17,6 +17,7 @@ from pydantic import ValidationError
 
 from bot.host import Host
 from bot.i18n import command_text, t
+from bot.render.layout import layout
 from bot.reply import Reply, UserMistake
 from bot.stored import guild_settings
 from bot.stored.guild_settings import GuildSettings
@@ -126,7 +127,7 @@ class Admin(commands.Cog):
             if tuple(channels) != current.channels:
                 changes["channels"] = tuple(channels)
             if not changes:
-                await reply.send_ephemeral(embed=settings_embed(reply.lang, current))
+                await reply.send_ephemeral(view=layout(settings_embed(reply.lang, current)))
                 return
             try:
                 updated = GuildSettings.model_validate({**current.model_dump(), **changes})
@@ -134,9 +135,8 @@ class Admin(commands.Cog):
                 problems = "; ".join(_problem(error) for error in exc.errors())
                 raise UserMistake("living.config_invalid", problems=problems) from None
             stored = await guild_settings.write(repo, interaction.guild_id, updated)
-            await reply.send_ephemeral(
-                content=t(reply.lang, "living.config_saved"), embed=settings_embed(reply.lang, stored)
-            )
+            saved = t(reply.lang, "living.config_saved")
+            await reply.send_ephemeral(view=layout(settings_embed(reply.lang, stored), note=saved))
 
 
 def _problem(error: Any) -> str:

@@ -14,6 +14,7 @@ from bot.board import jump_url
 from bot.history import export_data, history_lines, is_over
 from bot.host import Host
 from bot.i18n import command_text, t
+from bot.render.layout import layout
 from bot.reply import Reply, UserMistake
 from engine import get_game
 from storage.models import GameRecord
@@ -60,7 +61,7 @@ class History(commands.Cog):
                 title=t(reply.lang, "living.games_title"),
                 description=_clip("\n".join(lines)) or t(reply.lang, "living.games_none"),
             )
-            await reply.send_ephemeral(embed=embed)
+            await reply.send_ephemeral(view=layout(embed))
 
     @app_commands.command(name="history", description=command_text("cmd.history.description"))
     @app_commands.describe(game=command_text("cmd.history.game"))
@@ -77,7 +78,7 @@ class History(commands.Cog):
             )
             if not is_over(record):
                 embed.set_footer(text=t(reply.lang, "living.history_public_only"))
-            await reply.send_ephemeral(embed=embed)
+            await reply.send_ephemeral(view=layout(embed))
 
     @app_commands.command(name="export", description=command_text("cmd.export.description"))
     @app_commands.describe(game=command_text("cmd.export.game"))

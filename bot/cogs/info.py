@@ -19,6 +19,7 @@ from bot.cogs.lobby import GAME_CHOICES
 from bot.host import Host
 from bot.i18n import command_text, players, t
 from bot.rating_words import board_lines, mention, provisional_heading, rating_value, signed
+from bot.render.layout import layout
 from bot.render.registry import renderer_for
 from bot.render.web_links import leaderboard_link
 from bot.reply import Reply
@@ -50,7 +51,7 @@ class Info(commands.Cog):
             text = renderer_for(game).rules_text(reply.lang, found) or t(reply.lang, "rules.missing")
             embed = discord.Embed(title=t(reply.lang, "rules.title", title=found.title), description=text)
             embed.set_footer(text=players(reply.lang, found.min_seats, found.max_seats))
-            await reply.send_ephemeral(embed=embed)
+            await reply.send_ephemeral(view=layout(embed))
 
     @app_commands.command(name="stats", description=command_text("cmd.stats.description"))
     async def stats(self, interaction: discord.Interaction[Any]) -> None:
@@ -73,7 +74,7 @@ class Info(commands.Cog):
                 if key in ratings:
                     value = f"{value}\n{rating_text(reply.lang, ratings[key])}"
                 embed.add_field(name=title, value=value)
-            await reply.send_ephemeral(embed=embed)
+            await reply.send_ephemeral(view=layout(embed))
 
     @app_commands.command(name="leaderboard", description=command_text("cmd.leaderboard.description"))
     @app_commands.describe(
@@ -99,7 +100,7 @@ class Info(commands.Cog):
             embed.set_footer(text=t(lang, scope))
             # The server's page on the web table, public to whoever holds the link (as a game's).
             embed.url = None if guild_id is None else leaderboard_link(guild_id)
-            await reply.post(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+            await reply.post(view=layout(embed), allowed_mentions=discord.AllowedMentions.none())
 
 
 async def setup(bot: commands.Bot) -> None:

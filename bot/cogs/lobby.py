@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import engine
-from bot.board import game_message, game_parts, jump_url
+from bot.board import game_parts, jump_url
 from bot.deadlines import sync_after_move
 from bot.host import Host
 from bot.i18n import command_text, reader_language, t
@@ -90,9 +90,9 @@ class Lobby(commands.Cog):
                     "lobby.busy", url=jump_url(await repo.get(int(exc.params["game_id"])))
                 ) from None
             reply.game_id = record.id
-            embed, view = game_message(record, reply.public_lang)
+            view, _ = game_parts(record, reply.public_lang)
             try:
-                message_id = await reply.post(embed=embed, view=view)
+                message_id = await reply.post(view=view)
             except Exception:
                 await repo.abandon(record.id)  # never leave the channel busy with an invisible lobby
                 raise
@@ -135,8 +135,8 @@ class Lobby(commands.Cog):
                 started = Applied(game=after, events=(), deadlines=deadlines, owed=owed)
                 await follow(self.host, None, started, reply.public_lang, reply=reply, board_in_response=True)
                 return
-            embed, view, files = game_parts(after, reply.public_lang)
-            await reply.update_message(embed=embed, view=view, attachments=files)
+            view, files = game_parts(after, reply.public_lang)
+            await reply.update_message(view=view, attachments=files)
 
 
 async def setup(bot: commands.Bot) -> None:

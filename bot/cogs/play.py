@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.ai_players import decision_seed
-from bot.board import game_parts, more_action, private_parts, table_of, with_view
+from bot.board import game_parts, more_action, private_parts, table_of
 from bot.host import Host
 from bot.i18n import command_text, echo, reader_language, t
 from bot.moves import (
@@ -34,6 +34,7 @@ from bot.moves import (
 from bot.policies import default_policy
 from bot.private import deliver_pending_notice, show_private
 from bot.render import Focus, Forms, Menus, Table
+from bot.render.layout import layout
 from bot.render.painter import deferring, drawn, drawn_if_free, pending
 from bot.render.registry import renderer_for
 from bot.reply import Reply, UserMistake
@@ -146,13 +147,13 @@ class Play(commands.Cog):
         if position is None or not position.legal_actions(seat):
             raise UserMistake("play.not_your_turn")
         pictures = await self.host.pictures(record.guild_id)
-        embed, view, files = await drawn(
+        view, files = await drawn(
             lambda: private_parts(record, seat, reply.lang, pictures=pictures, focus=focus.path)
         )
         if on_board:
-            await reply.send_ephemeral(embed=embed, files=files, **with_view(view))
+            await reply.send_ephemeral(view=view, files=files)
         else:
-            await reply.update_message(embed=embed, view=view, attachments=files)
+            await reply.update_message(view=view, attachments=files)
 
     async def _redraw_private(self, reply: Reply, record: GameRecord, seat: int) -> bool:
         """The clicked private message, redrawn in the click's response: the seat's view now,
@@ -160,18 +161,18 @@ class Play(commands.Cog):
         stored all the same, and a DM follows if the view changed."""
         pictures = await self.host.pictures(record.guild_id)
 
-        def parts() -> tuple[discord.Embed, discord.ui.View | None, list[discord.File]]:
+        def parts() -> tuple[discord.ui.LayoutView, list[discord.File]]:
             return private_parts(record, seat, reply.lang, pictures=pictures)
 
         with deferring():
             built = parts()
-        embed, view, files = await drawn_if_free(parts, built)  # as on the board (``deliver_board``)
+        view, files = await drawn_if_free(parts, built)  # as on the board (``deliver_board``)
         try:
             if pending(files):  # the words now, the picture by an edit once drawn
-                await reply.update_message(embed=embed, view=view)
+                await reply.update_message(view=view)
                 later(picture_later(self.host, reply, record, parts, files, board=False))
             else:
-                await reply.update_message(embed=embed, view=view, attachments=files)
+                await reply.update_message(view=view, attachments=files)
         except discord.HTTPException as exc:
             log.warning("could not redraw a private message of game %s (%s)", record.id, exc.status)
             return False
@@ -280,16 +281,16 @@ class Play(commands.Cog):
         if seat is None:
             if not renderer.spectators_see_private:
                 with deferring():  # the board's words: its picture, not sent, is not drawn
-                    board = renderer.board(table)
-                await reply.send_ephemeral(content=t(reply.lang, "living.spectator"), embed=board)
+                    board = renderer.board(table).set_image(url=None)
+                await reply.send_ephemeral(view=layout(board, note=t(reply.lang, "living.spectator")))
                 return
 
-            def spectators() -> tuple[discord.Embed, None, list[discord.File]]:
+            def spectators() -> tuple[discord.ui.LayoutView, list[discord.File]]:
                 embed, files = renderer.private_message(table, None)
-                return embed, None, files
+                return layout(embed), files
 
-            embed, _, files = await drawn(spectators)
-            await reply.send_ephemeral(embed=embed, files=files)
+            view, files = await drawn(spectators)
+            await reply.send_ephemeral(view=view, files=files)
             return
         await show_private(reply, record, seat, pictures=pictures)
         await dm_notices.take(self.host.repository, record.id, reply.interaction.user.id)
@@ -304,10 +305,10 @@ class Play(commands.Cog):
             reply.game_id = record.id
             deadlines = await self.host.repository.turn_clock.deadlines(record.id)
             pictures = await self.host.pictures(record.guild_id)
-            embed, view, files = await drawn(
+            view, files = await drawn(
                 lambda: game_parts(record, reply.public_lang, deadlines=deadlines, pictures=pictures)
             )
-            message_id = await reply.post(embed=embed, view=view, files=files)
+            message_id = await reply.post(view=view, files=files)
             if message_id is not None:
                 await self.host.repository.set_message(record.id, message_id)
             await deliver_pending_notice(self.host, reply, record.id)

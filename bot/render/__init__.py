@@ -19,6 +19,7 @@ from bot.render.base import (
     end_lines,
     ranking_lines,
 )
+from bot.render.layout import Subject
 
 GENERIC = GenericRenderer()
 
@@ -34,6 +35,7 @@ __all__ = [
     "SelectLook",
     "SelectOption",
     "StandingChoices",
+    "Subject",
     "Table",
     "end_lines",
     "ranking_lines",

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ValidationError
 
 from bot.i18n import catalogue, t
 from bot.rating_words import change_text
+from bot.render.layout import Subject
 from engine import Decision, EngineError, Event, Game, Result
 from engine.core import JSON, dump_json
 from storage.models import SeatRecord
@@ -231,6 +232,14 @@ class Renderer:
     def suggest(self, table: Table, seat: int, typed: str) -> list[tuple[str, str]] | None:
         """``/move`` autocomplete as (name, value) pairs, or ``None`` to list legal actions."""
         return None
+
+    def subjects(self, table: Table, seat: int | None) -> list[Subject]:
+        """The things the moves on a message act on (a die face, a card in hand, a creature),
+        each with its actions, so that the message draws its button beside it
+        (``bot.render.layout``); ``seat``: whose message (``None``: the board). Each action is
+        one of the message's buttons; one no button shows is left out. By default none: every
+        button stands in the rows under the message."""
+        return []
 
     def event_text(self, table: Table, event: Event) -> str | None:
         """One event in words (``/history``), or ``None`` for an event with no line of its

@@ -261,39 +261,38 @@ def pending(files: Sequence[discord.File]) -> bool:
     return any(isinstance(f, PendingPicture) for f in files)
 
 
-E = TypeVar("E")
 V = TypeVar("V")
 
 
 async def drawn(
-    build: Callable[[], tuple[E, V, list[discord.File]]], built: tuple[E, V, list[discord.File]] | None = None
-) -> tuple[E, V, list[discord.File]]:
-    """A message's parts as ``build`` makes them (``built``: as it made them already inside
-    ``deferring()``), every picture drawn — in a worker, the loop going on meanwhile. A picture
-    that cannot be drawn was logged and is known as failed, so building again gives the text
-    form in its place."""
+    build: Callable[[], tuple[V, list[discord.File]]], built: tuple[V, list[discord.File]] | None = None
+) -> tuple[V, list[discord.File]]:
+    """A message's parts (its layout and files) as ``build`` makes them (``built``: as it made
+    them already inside ``deferring()``), every picture drawn — in a worker, the loop going on
+    meanwhile. A picture that cannot be drawn was logged and is known as failed, so building
+    again gives the text form in its place."""
     while True:
         if built is None:
             with deferring():
                 parts = build()
         else:
             parts, built = built, None
-        if not pending(parts[2]):
+        if not pending(parts[1]):
             return parts
         try:
-            files = await PAINTER.finish(parts[2])
+            files = await PAINTER.finish(parts[1])
         except PictureFailed:
             continue  # known as failed now: the next build shows its text form
-        return parts[0], parts[1], files
+        return parts[0], files
 
 
 async def drawn_if_free(
-    build: Callable[[], tuple[E, V, list[discord.File]]], built: tuple[E, V, list[discord.File]]
-) -> tuple[E, V, list[discord.File]]:
+    build: Callable[[], tuple[V, list[discord.File]]], built: tuple[V, list[discord.File]]
+) -> tuple[V, list[discord.File]]:
     """``built`` (made by ``build`` inside ``deferring()``) with its pictures drawn when a
     drawing thread is free — a click's answer then waits one drawing, in a worker, and brings
     its picture in the same call — else as it is, its pictures still pending (the threads are
     busy: the answer goes first, and the pictures follow by an edit)."""
-    if not pending(built[2]) or not PAINTER.free():
+    if not pending(built[1]) or not PAINTER.free():
         return built
     return await drawn(build, built)

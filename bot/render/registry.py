@@ -35,6 +35,7 @@ def from_folder(key: str, part: str, name: str, default: T) -> T:
     found: T = getattr(importlib.import_module(package), name, default)
     return found
 
+
 _given: dict[str, Renderer] = {}
 """Renderers given for games that have no folder (games defined by the tests)."""
 

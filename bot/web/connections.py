@@ -117,4 +117,3 @@ class PathOnly(AbstractAccessLogger):
     @property
     def enabled(self) -> bool:
         return self.logger.isEnabledFor(logging.INFO)
-

@@ -102,19 +102,116 @@ def channel_pings(room: Room) -> list[str]:
     return [m.content for m in room.channel.history() if "your turn" in m.content]
 
 
-def labels(message: discord.Message | simcord.ResponseMessage) -> dict[str, bool]:
-    """Button label → enabled, in order (select menus have no label: they are left out)."""
-    found: dict[str, bool] = {}
+def components_of(message: Any) -> list[Any]:
+    """Every component of a message (a ``discord.Message``'s objects or a response's plain
+    data), nested ones included, in the order they show: containers, sections and their
+    accessories, text displays, rows and their buttons and menus."""
+    found: list[Any] = []
+
+    def walk(item: Any) -> None:
+        found.append(item)
+        if isinstance(item, dict):
+            children = item.get("components") or []
+            accessory = item.get("accessory")
+        else:
+            children = getattr(item, "children", None) or getattr(item, "components", None) or []
+            accessory = getattr(item, "accessory", None)
+        for child in children:
+            walk(child)
+        if accessory is not None:
+            walk(accessory)
+
     components = message.components
-    rows = components if isinstance(components, list) else []
-    for row in rows:
-        children = row.get("components", []) if isinstance(row, dict) else getattr(row, "children", [])
-        for item in children:
-            label = item.get("label") if isinstance(item, dict) else getattr(item, "label", None)
-            if label is None:
-                continue
-            disabled = item.get("disabled", False) if isinstance(item, dict) else item.disabled
-            found[str(label)] = not disabled
+    for item in components if isinstance(components, list) else []:
+        walk(item)
+    return found
+
+
+def _kind(item: Any) -> int:
+    kind = item.get("type") if isinstance(item, dict) else getattr(item, "type", None)
+    return int(getattr(kind, "value", kind) or 0)
+
+
+def _get(item: Any, key: str) -> Any:
+    return item.get(key) if isinstance(item, dict) else getattr(item, key, None)
+
+
+def labels(message: discord.Message | simcord.ResponseMessage) -> dict[str, bool]:
+    """Button label → enabled, in order, wherever a button stands (a row, beside a thing in a
+    section); select menus have no label: they are left out."""
+    found: dict[str, bool] = {}
+    for item in components_of(message):
+        label = _get(item, "label")
+        if _kind(item) != 2 or label is None:
+            continue
+        found[str(label)] = not _get(item, "disabled")
+    return found
+
+
+def text_of(message: discord.Message | simcord.ResponseMessage) -> str:
+    """All the words a message shows: its content and its text displays, in order."""
+    texts = [str(message.content)] if message.content else []
+    texts += [str(_get(item, "content")) for item in components_of(message) if _kind(item) == 10]
+    return "\n".join(texts)
+
+
+def title_of(message: discord.Message | simcord.ResponseMessage) -> str:
+    """A laid-out message's heading (its ``### `` line)."""
+    for line in text_of(message).splitlines():
+        if line.startswith("### "):
+            return line[4:]
+    raise LookupError("no heading")
+
+
+def description_of(message: discord.Message | simcord.ResponseMessage) -> str:
+    """The words under a laid-out message's heading, in the same text display (a board's
+    status: whose turn, or how the game ended)."""
+    for item in components_of(message):
+        lines = str(_get(item, "content")).splitlines() if _kind(item) == 10 else []
+        if lines and lines[0].startswith("### "):
+            return "\n".join(lines[1:])
+    raise LookupError("no heading")
+
+
+HEADING = re.compile(r"^\*\*(?P<name>[^*]+)\*\*$")
+"""A field's name on a line of its own, as a laid-out message shows it."""
+
+
+def field_of(message: discord.Message | simcord.ResponseMessage, name: str) -> str:
+    """The lines under the heading ``**name**`` in a laid-out message, up to the next heading
+    or the end of its text display."""
+    for item in components_of(message):
+        if _kind(item) != 10:
+            continue
+        lines = str(_get(item, "content")).splitlines()
+        if f"**{name}**" not in lines:
+            continue
+        under = lines[lines.index(f"**{name}**") + 1 :]
+        ends = [n for n, line in enumerate(under) if HEADING.match(line)]
+        return "\n".join(under[: ends[0]] if ends else under)
+    raise LookupError(name)
+
+
+def field_names(message: discord.Message | simcord.ResponseMessage) -> list[str]:
+    """The headings of the fields a laid-out message shows, in order."""
+    return [
+        match["name"]
+        for item in components_of(message)
+        if _kind(item) == 10
+        for line in str(_get(item, "content")).splitlines()
+        if (match := HEADING.match(line))
+    ]
+
+
+def pictures_of(message: discord.Message | simcord.ResponseMessage) -> list[str]:
+    """The addresses of the pictures a laid-out message shows in its galleries."""
+    found = []
+    for item in components_of(message):
+        if _kind(item) != 12:
+            continue
+        for entry in _get(item, "items") or []:
+            media = _get(entry, "media")
+            found.append(str(_get(media, "url")))
     return found
 
 
@@ -239,10 +336,9 @@ def emit_slash(
 
 def custom_id_of(message: discord.Message, label: str) -> str:
     """The custom id of the button labelled ``label`` on ``message``."""
-    for row in message.components:
-        for item in getattr(row, "children", []):
-            if getattr(item, "label", None) == label:
-                return str(item.custom_id)
+    for item in components_of(message):
+        if _kind(item) == 2 and _get(item, "label") == label:
+            return str(_get(item, "custom_id"))
     raise LookupError(label)
 
 

@@ -12,6 +12,9 @@ from storage import GameStatus, Repository
 from tests.e2e.helpers import (
     channel_pings,
     click_move,
+    description_of,
+    field_names,
+    field_of,
     labels,
     make_room,
     open_game,
@@ -27,7 +30,7 @@ async def test_a_two_player_game_by_buttons_only(simcord_env: simcord.Env, repos
     assert record.status is GameStatus.ACTIVE
     board = room.message(record.message_id)
     assert labels(board) == {"Roll": True, "Private": True}
-    assert alice.mention in str(board.embeds[0].description)
+    assert alice.mention in description_of(board)
     ping = room.channel.last_message
     assert ping is not None and ping.content.startswith(f"{alice.mention}, your turn")
 
@@ -41,10 +44,10 @@ async def test_a_two_player_game_by_buttons_only(simcord_env: simcord.Env, repos
     final = room.message(record.message_id)
     assert final.id == board.id  # one board, edited in place
     assert labels(final) == {}
-    assert final.embeds[0].description == "Game over. The grill is empty."
-    ranking = next(f for f in final.embeds[0].fields if f.name == "Final ranking")
+    assert description_of(final) == "Game over. The grill is empty."
+    ranking = field_of(final, "Final ranking")
     winner = finished.result.ranks.index(1)
-    assert str(ranking.value).splitlines()[0].startswith(f"🥇 <@{finished.seats[winner].user_id}>")
+    assert ranking.splitlines()[0].startswith(f"🥇 <@{finished.seats[winner].user_id}>")
     won = 0
     for member in (alice, bob):
         stats = await repository.user_stats(member.id)
@@ -82,7 +85,7 @@ async def test_a_two_player_game_by_move_with_autocomplete(
     assert record.status is GameStatus.FINISHED and record.result is not None
     assert made == len(await repository.moves(record.id))
     final = room.message(record.message_id)
-    assert labels(final) == {} and final.embeds[0].description == "Game over. The grill is empty."
+    assert labels(final) == {} and description_of(final) == "Game over. The grill is empty."
     assert requests / made <= 3, f"{requests} REST calls for {made} moves"  # reply, board edit, pings
 
 
@@ -102,7 +105,7 @@ async def test_move_accepts_typed_text_and_explains_a_bad_one(
     assert rolled.response is not None and rolled.response.content == "Done: Roll."
     assert len(await repository.moves(record.id)) == 1
     board = room.message(record.message_id)
-    assert "Roll" in [f.name for f in board.embeds[0].fields]
+    assert "Roll" in field_names(board)
 
 
 async def test_a_turn_ping_stays_until_its_player_has_moved_then_goes(

@@ -1,0 +1,185 @@
+"""A message drawn with Discord's layout components (``discord.ui.LayoutView``): one container
+in the colour of the seat to act holding the status, the picture in a media gallery, the
+game's facts, and a section for each thing a move acts on with its button beside it; then
+the remaining controls in action rows.
+
+A renderer words a message as an ``Embed`` (title, description, fields, picture, footer) —
+the web table reads the same — and says which things its moves act on (``Subject``); this
+module lays both out within Discord's limits: at most 40 components, 4,000 characters of
+text. A thing whose section does not fit keeps its button in the rows below, so no control
+is ever lost to the layout."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+COMPONENT_LIMIT = 40
+"""Components in one message, nested ones included (Discord's limit)."""
+TEXT_LIMIT = 4000
+"""Characters of all the text displays of one message together (Discord's limit)."""
+ROW = 5
+"""Buttons in one action row."""
+
+SEAT_ACCENTS: tuple[discord.Colour, ...] = (
+    discord.Colour.from_rgb(41, 98, 255),
+    discord.Colour.from_rgb(230, 110, 20),
+    discord.Colour.from_rgb(46, 160, 67),
+    discord.Colour.from_rgb(170, 60, 200),
+    discord.Colour.from_rgb(220, 50, 60),
+    discord.Colour.from_rgb(0, 160, 170),
+    discord.Colour.from_rgb(200, 170, 0),
+)
+"""A container's accent by the seat to act (the first two are the seats' colours in the
+pictures of the two-player games)."""
+
+
+def seat_accent(seat: int) -> discord.Colour:
+    return SEAT_ACCENTS[seat % len(SEAT_ACCENTS)]
+
+
+@dataclass(frozen=True, slots=True)
+class Subject:
+    """A thing on the table that moves act on — a die face, a tile, a card in hand, a
+    creature, a trade offer — in one line (or a few), and the actions that act on it. Its
+    section shows the line with the first action's button beside it; the others follow in a
+    row under it."""
+
+    text: str
+    actions: tuple[dict[str, Any], ...]
+
+
+def _head(embed: discord.Embed) -> str:
+    title = embed.title or ""
+    title = f"### [{title}]({embed.url})" if title and embed.url else f"### {title}" if title else ""
+    return "\n".join(part for part in (title, embed.description or "") if part)
+
+
+def _fields(embed: discord.Embed) -> str:
+    return "\n".join(f"**{field.name}**\n{field.value}" for field in embed.fields)
+
+
+def _pictures(embed: discord.Embed) -> list[str]:
+    return [url for url in (embed.image.url, embed.thumbnail.url) if url]
+
+
+def _clipped(texts: list[str], limit: int) -> list[str]:
+    """``texts`` cut so that together they hold at most ``limit`` characters: the longest is
+    shortened first (a text grid rather than a status line), ending in ``…``."""
+    texts = list(texts)
+    while sum(map(len, texts)) > limit:
+        longest = max(range(len(texts)), key=lambda i: len(texts[i]))
+        over = sum(map(len, texts)) - limit
+        keep = max(len(texts[longest]) - over - 1, 0)
+        texts[longest] = texts[longest][:keep] + "…"
+    return texts
+
+
+def _action_of(item: discord.ui.Item[Any]) -> dict[str, Any] | None:
+    action = getattr(item, "action", None)
+    return action if isinstance(action, dict) else None
+
+
+def _rows(items: Sequence[discord.ui.Item[Any]]) -> list[discord.ui.ActionRow[Any]]:
+    """Items in action rows: a select menu alone on its row, buttons five to a row."""
+    rows: list[discord.ui.ActionRow[Any]] = []
+    buttons: list[discord.ui.Item[Any]] = []
+
+    def flush() -> None:
+        while buttons:
+            rows.append(discord.ui.ActionRow(*buttons[:ROW]))
+            del buttons[:ROW]
+
+    for item in items:
+        if item.type is discord.ComponentType.button:
+            buttons.append(item)
+        else:
+            flush()
+            rows.append(discord.ui.ActionRow(item))
+    flush()
+    return rows
+
+
+def _rows_size(items: Sequence[discord.ui.Item[Any]]) -> int:
+    selects = sum(1 for item in items if item.type is not discord.ComponentType.button)
+    buttons = len(items) - selects
+    return 2 * selects + buttons + -(-buttons // ROW)
+
+
+def layout(
+    embed: discord.Embed,
+    controls: Sequence[discord.ui.Item[Any]] = (),
+    *,
+    subjects: Iterable[Subject] = (),
+    accent: discord.Colour | None = None,
+    note: str = "",
+) -> discord.ui.LayoutView:
+    """The message: ``embed``'s words and picture in a container coloured ``accent`` (else the
+    embed's colour), each subject whose actions have a button among ``controls`` in a section
+    with that button beside it, and the other controls in rows under the container. ``note``:
+    a line above the container (why the message is shown)."""
+    remaining = list(controls)
+    sections: list[tuple[str, list[discord.ui.Item[Any]]]] = []
+    head, body, footer = _head(embed), _fields(embed), embed.footer.text or ""
+    pictures = _pictures(embed)
+    fixed = 1 + bool(head) + bool(body) + bool(footer) + bool(pictures) + bool(note)
+
+    def size() -> int:
+        placed = sum(2 + len(items) + (-(-(len(items) - 1) // ROW)) for _, items in sections)
+        return fixed + bool(sections) + placed + _rows_size(remaining)
+
+    for subject in subjects:
+        items = [i for a in subject.actions for i in remaining if _action_of(i) == a]
+        if not items or not subject.text.strip():
+            continue
+        kept = list(remaining)
+        remaining = [i for i in remaining if i not in items]
+        sections.append((subject.text, items))
+        if size() > COMPONENT_LIMIT:  # no room for this one: its buttons stay in the rows
+            sections.pop()
+            remaining = kept
+    texts = _clipped(
+        [note, head, body, *(text for text, _ in sections), f"-# {footer}" if footer else ""], TEXT_LIMIT
+    )
+    note, head, body, *section_texts, footer_text = texts
+    container: discord.ui.Container[Any] = discord.ui.Container(accent_colour=accent or embed.colour)
+    if head:
+        container.add_item(discord.ui.TextDisplay(head))
+    if pictures:
+        container.add_item(discord.ui.MediaGallery(*(discord.MediaGalleryItem(url) for url in pictures)))
+    if body:
+        container.add_item(discord.ui.TextDisplay(body))
+    if sections:
+        container.add_item(discord.ui.Separator())
+    for text, (_, items) in zip(section_texts, sections, strict=True):
+        container.add_item(discord.ui.Section(discord.ui.TextDisplay(text), accessory=items[0]))
+        for row in _rows(items[1:]):
+            container.add_item(row)
+    if footer_text:
+        container.add_item(discord.ui.TextDisplay(footer_text))
+    view = discord.ui.LayoutView(timeout=None)
+    if note:
+        view.add_item(discord.ui.TextDisplay(note))
+    view.add_item(container)
+    for row in _rows(remaining):
+        view.add_item(row)
+    return view
+
+
+def as_layout(parts: dict[str, Any]) -> dict[str, Any]:
+    """An edit's arguments, so that a message becomes its new layout: one drawn with an embed
+    and words (a board posted before boards were laid out) loses them, since Discord shows no
+    embed or content beside layout components."""
+    return (
+        {"content": None, "embed": None, **parts}
+        if isinstance(parts.get("view"), discord.ui.LayoutView)
+        else parts
+    )
+
+
+def text_only(text: str, *, accent: discord.Colour | None = None) -> discord.ui.LayoutView:
+    """A message of words alone in the same style (a cancelled lobby, a short notice)."""
+    return layout(discord.Embed(description=text), accent=accent)
