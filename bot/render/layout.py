@@ -43,13 +43,14 @@ def seat_accent(seat: int) -> discord.Colour:
 
 @dataclass(frozen=True, slots=True)
 class Subject:
-    """A thing on the table that moves act on — a die face, a tile, a card in hand, a
-    creature, a trade offer — in one line (or a few), and the actions that act on it. Its
-    section shows the line with the first action's button beside it; the others follow in a
-    row under it."""
+    """A thing on the table that moves may act on — a die face, a tile, a card in hand, a
+    creature, a trade offer — in one line (or a few), and the actions that act on it now. Its
+    section shows the line with the first action's button beside it, the others in a row
+    under it; with no action (a card that cannot be played now, a heading) it is a line of
+    text among the sections."""
 
     text: str
-    actions: tuple[dict[str, Any], ...]
+    actions: tuple[dict[str, Any], ...] = ()
 
 
 def _head(embed: discord.Embed) -> str:
@@ -109,6 +110,25 @@ def _rows_size(items: Sequence[discord.ui.Item[Any]]) -> int:
     return 2 * selects + buttons + -(-buttons // ROW)
 
 
+@dataclass(slots=True)
+class _Block:
+    """One subject as laid out: a section with its buttons, or (``items`` empty) a line of
+    text, which joins the lines next to it in one text display."""
+
+    text: str
+    items: list[discord.ui.Item[Any]]
+
+
+def _blocks_size(blocks: Sequence[_Block]) -> int:
+    size = 0
+    for n, block in enumerate(blocks):
+        if block.items:  # the section, its text, its button, and a row for each five more
+            size += 3 + len(block.items) - 1 + -(-(len(block.items) - 1) // ROW)
+        elif n == 0 or blocks[n - 1].items:
+            size += 1  # a run of lines: one text display
+    return size
+
+
 def layout(
     embed: discord.Embed,
     controls: Sequence[discord.ui.Item[Any]] = (),
@@ -118,33 +138,34 @@ def layout(
     note: str = "",
 ) -> discord.ui.LayoutView:
     """The message: ``embed``'s words and picture in a container coloured ``accent`` (else the
-    embed's colour), each subject whose actions have a button among ``controls`` in a section
-    with that button beside it, and the other controls in rows under the container. ``note``:
-    a line above the container (why the message is shown)."""
+    embed's colour), then the subjects in order — each whose actions have a button among
+    ``controls`` in a section with that button beside it, while the 40 components hold; the
+    others as lines of text, their buttons in the rows — and the other controls in rows under
+    the container. ``note``: a line above the container (why the message is shown)."""
     remaining = list(controls)
-    sections: list[tuple[str, list[discord.ui.Item[Any]]]] = []
+    blocks = [_Block(subject.text, []) for subject in subjects if subject.text.strip()]
+    wanted = [subject.actions for subject in subjects if subject.text.strip()]
     head, body, footer = _head(embed), _fields(embed), embed.footer.text or ""
     pictures = _pictures(embed)
     fixed = 1 + bool(head) + bool(body) + bool(footer) + bool(pictures) + bool(note)
 
     def size() -> int:
-        placed = sum(2 + len(items) + (-(-(len(items) - 1) // ROW)) for _, items in sections)
-        return fixed + bool(sections) + placed + _rows_size(remaining)
+        return fixed + (1 if blocks and body else 0) + _blocks_size(blocks) + _rows_size(remaining)
 
-    for subject in subjects:
-        items = [i for a in subject.actions for i in remaining if _action_of(i) == a]
-        if not items or not subject.text.strip():
+    for block, actions in zip(blocks, wanted, strict=True):
+        items = [i for a in actions for i in remaining if _action_of(i) == a]
+        if not items:
             continue
         kept = list(remaining)
+        block.items = items
         remaining = [i for i in remaining if i not in items]
-        sections.append((subject.text, items))
-        if size() > COMPONENT_LIMIT:  # no room for this one: its buttons stay in the rows
-            sections.pop()
+        if size() > COMPONENT_LIMIT:  # no room for this section: a line, its buttons in the rows
+            block.items = []
             remaining = kept
     texts = _clipped(
-        [note, head, body, *(text for text, _ in sections), f"-# {footer}" if footer else ""], TEXT_LIMIT
+        [note, head, body, *(b.text for b in blocks), f"-# {footer}" if footer else ""], TEXT_LIMIT
     )
-    note, head, body, *section_texts, footer_text = texts
+    note, head, body, *block_texts, footer_text = texts
     container: discord.ui.Container[Any] = discord.ui.Container(accent_colour=accent or embed.colour)
     if head:
         container.add_item(discord.ui.TextDisplay(head))
@@ -152,12 +173,21 @@ def layout(
         container.add_item(discord.ui.MediaGallery(*(discord.MediaGalleryItem(url) for url in pictures)))
     if body:
         container.add_item(discord.ui.TextDisplay(body))
-    if sections:
+    if blocks and body:
         container.add_item(discord.ui.Separator())
-    for text, (_, items) in zip(section_texts, sections, strict=True):
-        container.add_item(discord.ui.Section(discord.ui.TextDisplay(text), accessory=items[0]))
-        for row in _rows(items[1:]):
+    lines: list[str] = []
+    for text, block in zip(block_texts, blocks, strict=True):
+        if not block.items:
+            lines.append(text)
+            continue
+        if lines:
+            container.add_item(discord.ui.TextDisplay("\n".join(lines)))
+            lines = []
+        container.add_item(discord.ui.Section(discord.ui.TextDisplay(text), accessory=block.items[0]))
+        for row in _rows(block.items[1:]):
             container.add_item(row)
+    if lines:
+        container.add_item(discord.ui.TextDisplay("\n".join(lines)))
     if footer_text:
         container.add_item(discord.ui.TextDisplay(footer_text))
     view = discord.ui.LayoutView(timeout=None)
