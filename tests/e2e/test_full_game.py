@@ -8,6 +8,8 @@ import random
 import simcord
 
 import engine
+from bot.games.pickomino.words import dice_text, face_name
+from engine.games.pickomino.data import FACES
 from storage import GameStatus, Repository
 from tests.e2e.helpers import (
     channel_pings,
@@ -20,6 +22,7 @@ from tests.e2e.helpers import (
     open_game,
     play_by_buttons,
     sent_pings,
+    text_of,
 )
 
 
@@ -105,7 +108,14 @@ async def test_move_accepts_typed_text_and_explains_a_bad_one(
     assert rolled.response is not None and rolled.response.content == "Done: Roll."
     assert len(await repository.moves(record.id)) == 1
     board = room.message(record.message_id)
-    assert "Roll" in field_names(board)
+    record = await repository.get(record.id)
+    faces = [face for n, face in enumerate(FACES) if record.state.roll[n]]
+    # the roll is no field of its own: each face stands as a thing beside its Keep button
+    assert "Roll" not in field_names(board) and "Kept" in field_names(board)
+    assert all(dice_text([face] * record.state.roll[FACES.index(face)]) in text_of(board) for face in faces)
+    assert [label for label in labels(board) if label.startswith("Keep")] == [
+        f"Keep {face_name('en', face)}" for face in faces
+    ]
 
 
 async def test_a_turn_ping_stays_until_its_player_has_moved_then_goes(

@@ -43,6 +43,16 @@ pickomino-kept_line_no_worm = { $dice } = { $total } (no worm yet) · { $left ->
    *[other] { $left } dice left
 }
 pickomino-face-worm = worm
+
+## Things the moves act on, each beside its button (a face of the roll, a tile to take)
+
+pickomino-subject-face = { $dice } — { $count } × { $face }, { $points ->
+    [one] 1 point
+   *[other] { $points } points
+}
+pickomino-subject-face_kept = { $dice } — kept already this turn
+pickomino-subject-grill = { $tile } on the grill
+pickomino-subject-stack = { $tile } on top of { $player }'s stack
 pickomino-no_secrets = Pickomino has no secrets: everyone sees this.
 pickomino-end-grill_empty = The grill is empty.
 pickomino-end-resigned = Too few players are left.

@@ -1,21 +1,22 @@
-"""Pickomino's board: the grill, every stack's top tile and score, the dice, whose turn."""
+"""Pickomino's board: the grill, every stack's top tile and score, the dice kept, whose turn;
+the roll's faces and the tiles to take are its things (``subjects``), each beside its button."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 import discord
 
+from bot.games.pickomino.subjects import pickomino_subjects
+from bot.games.pickomino.words import FACE_EMOJI, dice_text, face_name, tile_text
 from bot.i18n import t
 from bot.render.base import ButtonLook, Renderer, Table, end_lines, ranking_lines
+from bot.render.layout import Subject
 from engine import Event
-from engine.games.pickomino.data import FACES, TILE_WORMS
+from engine.games.pickomino.data import FACES
 from engine.games.pickomino.view import PickominoView
-
-FACE_EMOJI: dict[str, str] = {"1": "1️⃣", "2": "2️⃣", "3": "3️⃣", "4": "4️⃣", "5": "5️⃣", "worm": "🪱"}
-WORM = "🪱"
 
 _ACTION_STYLE: dict[str, discord.ButtonStyle] = {
     "roll": discord.ButtonStyle.primary,
@@ -23,18 +24,6 @@ _ACTION_STYLE: dict[str, discord.ButtonStyle] = {
     "take": discord.ButtonStyle.success,
     "stop": discord.ButtonStyle.danger,
 }
-
-
-def face_name(lang: str, face: str) -> str:
-    return t(lang, "pickomino.face.worm") if face == "worm" else face
-
-
-def dice_text(faces: Sequence[str]) -> str:
-    return " ".join(FACE_EMOJI[f] for f in faces)
-
-
-def tile_text(tile: int) -> str:
-    return f"`{tile}`{WORM * TILE_WORMS[tile]}"
 
 
 class PickominoRenderer(Renderer):
@@ -61,8 +50,8 @@ class PickominoRenderer(Renderer):
         embed.add_field(name=t(lang, "pickomino.players"), value=self._players(table, view), inline=False)
 
         if view.current is not None:
-            if view.roll:
-                embed.add_field(name=t(lang, "pickomino.roll"), value=dice_text(view.roll), inline=False)
+            # the roll is not a field: each of its faces is a thing of its own (``subjects``),
+            # with its Keep beside it
             embed.add_field(name=t(lang, "pickomino.kept"), value=self._kept(lang, view), inline=False)
         else:
             embed.add_field(
@@ -115,6 +104,9 @@ class PickominoRenderer(Renderer):
         seat = event.data.get("seat")
         who = table.mention(seat) if isinstance(seat, int) else ""
         return describe(table, who, event.data)
+
+    def subjects(self, table: Table, seat: int | None) -> list[Subject]:
+        return pickomino_subjects(table, seat)
 
     # -- actions ------------------------------------------------------------------------
     def action_look(self, lang: str, action: dict[str, Any]) -> ButtonLook:

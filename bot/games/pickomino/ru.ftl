@@ -47,6 +47,17 @@ pickomino-kept_line_no_worm = { $dice } = { $total } (червяка нет) · 
    *[many] осталось { $left } кубиков
 }
 pickomino-face-worm = червяк
+
+## Что затрагивают ходы, каждое рядом со своей кнопкой (значение броска, плитка)
+
+pickomino-subject-face = { $dice } — { $count } × { $face }, { $points } { $points ->
+    [one] очко
+    [few] очка
+   *[many] очков
+}
+pickomino-subject-face_kept = { $dice } — это значение уже отложено в этот ход
+pickomino-subject-grill = { $tile } на гриле
+pickomino-subject-stack = { $tile } сверху в стопке { $player }
 pickomino-no_secrets = В «Пикомино» нет секретов: это видят все.
 pickomino-end-grill_empty = Гриль опустел.
 pickomino-end-resigned = Осталось слишком мало игроков.

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from bot.games.pickomino.render import face_name
+from bot.games.pickomino.words import face_name
 from bot.i18n import t
 from bot.render import Table, end_lines, ranking_lines
 from bot.render.registry import renderer_for
