@@ -158,9 +158,13 @@ raid-legend-kit_wait = green frame: use or leave the kit
 ## Private views
 
 raid-private-spectator = You are not playing: this is what both players know.
-raid-private-not_placed = You have not placed your objects yet: press **Place** or **Random** below, or use /place in a DM with me.
+raid-private-not_placed = You have not placed your objects yet: press **Place** or **Random**, or use /place in a DM with me.
 raid-private-your_map = Your hazard map, the one the other scout walks. Only you see it until the game ends.
 raid-private-objects = Your objects (struck through: gone)
+
+## Things the buttons act on, each beside its buttons (a fight and a kit use the board's lines)
+
+raid-subject-placement = 🗺️ Your map, to fill: { $pits } 🕳️ · { $traps } 🪤 · { $terrorists } 🔫 (weak spots 1–{ $zones }) · { $kit } 🩹 · { $artifacts } 💎
 
 ## Actions (buttons, /move suggestions)
 

@@ -1,6 +1,7 @@
 """Raid's board and private views: what both players know in words, the public picture of
 both scouts' walks (drawn from the *spectator* view, so it cannot hold a secret), each seat's
-own hazard map in private, and ``/move`` autocomplete for paths.
+own hazard map in private, and ``/move`` autocomplete for paths. A fight, a first-aid kit and
+a map still to place are things with their buttons beside them (``subjects``).
 
 A picture that cannot be drawn is replaced by the text grid of the same view, so the board
 never goes without a map.
@@ -24,9 +25,11 @@ from bot.games.raid.pictures import (
     text_map,
 )
 from bot.games.raid.place import FORM, PlacementForm, form_placement, problem_lines
+from bot.games.raid.subjects import raid_subjects
 from bot.i18n import explain, t
 from bot.options import option_words
 from bot.render.base import ButtonLook, Forms, Renderer, Table, ranking_lines
+from bot.render.layout import Subject
 from bot.render.painter import painted
 from engine import BadAction, EngineError, Event, Game, IllegalAction
 from engine.games.raid.cells import DELTAS, SIZE, Direction, cell_name, coords, parse_path_text
@@ -203,20 +206,7 @@ class RaidRenderer(Forms, Renderer):
             return t(lang, "board.over") + " " + end
         assert view.current is not None
         lines = [t(lang, "board.turn", players=table.mention(view.current))]
-        if view.fight is not None:
-            named = ", ".join(str(z) for z in view.fight.named) or "—"
-            lines.append(
-                t(
-                    lang,
-                    "raid.board.fight",
-                    player=table.mention(view.fight.seat),
-                    cell=view.fight.cell,
-                    named=named,
-                )
-            )
-        elif view.kit is not None:
-            lines.append(t(lang, "raid.board.kit", player=table.mention(view.kit.seat), cell=view.kit.cell))
-        else:
+        if view.fight is None and view.kit is None:  # a fight or a kit is a thing (``subjects``)
             lines.append(t(lang, "raid.board.how_to_move"))
         return "\n".join(lines)
 
@@ -267,6 +257,9 @@ class RaidRenderer(Forms, Renderer):
         return self._picture(
             embed, table, BOARD_FILE, words, render_board, (view, words), lambda: text_board(view)
         )
+
+    def subjects(self, table: Table, seat: int | None) -> list[Subject]:
+        return raid_subjects(table, seat)
 
     def event_text(self, table: Table, event: Event) -> str | None:
         """``/history``: the caller decides which events may be told (after the end, the
