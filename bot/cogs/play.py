@@ -282,7 +282,10 @@ class Play(commands.Cog):
             if not renderer.spectators_see_private:
                 with deferring():  # the board's words: its picture, not sent, is not drawn
                     board = renderer.board(table).set_image(url=None)
-                await reply.send_ephemeral(view=layout(board, note=t(reply.lang, "living.spectator")))
+                # the things the board lists beside its buttons, as lines: a spectator has none
+                things = renderer.subjects(table, None)
+                note = t(reply.lang, "living.spectator")
+                await reply.send_ephemeral(view=layout(board, subjects=things, note=note))
                 return
 
             def spectators() -> tuple[discord.ui.LayoutView, list[discord.File]]:
