@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import discord
-from simcord.components import validate_components
+from simcord.components import COMPONENTS_V2_FLAG, validate_components
 
 import engine
 from bot.board import table_of
@@ -16,8 +16,6 @@ from bot.render.registry import renderer_for
 from storage import GameRecord, GameStatus, SeatRecord
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
-LAYOUT_FLAG = 1 << 15
-"""``IS_COMPONENTS_V2``: the message is made of layout components."""
 
 
 def record_of(key: str, state: Any, seats: int, version: int = 1, *, ai: tuple[int, ...] = ()) -> GameRecord:
@@ -37,7 +35,7 @@ def record_of(key: str, state: Any, seats: int, version: int = 1, *, ai: tuple[i
 def laid_out(view: discord.ui.LayoutView) -> list[dict[str, Any]]:
     """The message's components as sent, as SimCord's validator accepts (and numbers) them."""
     sent = view.to_components()  # type: ignore[no-untyped-call]
-    return validate_components(sent, flags=LAYOUT_FLAG)
+    return validate_components(sent, flags=COMPONENTS_V2_FLAG)
 
 
 def subjects(record: GameRecord, lang: str, seat: int | None) -> list[Subject]:
