@@ -30,8 +30,9 @@ ROLL = (2, 0, 0, 0, 3, 1)
 """Two 1s, three 5s and a worm, with two worms kept earlier this turn."""
 KEPT = (0, 0, 0, 0, 0, 2)
 FACES = {
-    "en": ["1️⃣ 1️⃣ — 2 × 1, 2 points", "5️⃣ 5️⃣ 5️⃣ — 3 × 5, 15 points", "🪱 — kept already this turn"],
+    "en": ["**Roll**", "1️⃣ 1️⃣ — 2 × 1, 2 points", "5️⃣ 5️⃣ 5️⃣ — 3 × 5, 15 points", "🪱 — kept already this turn"],
     "ru": [
+        "**Бросок**",
         "1️⃣ 1️⃣ — 2 × 1, 2 очка",
         "5️⃣ 5️⃣ 5️⃣ — 3 × 5, 15 очков",
         "🪱 — это значение уже отложено в этот ход",
@@ -42,18 +43,18 @@ FACES = {
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_each_face_of_the_roll_is_a_thing_with_its_keep_and_a_kept_face_a_line(lang: str) -> None:
     record = record_of("pickomino", pickomino("keep", ROLL, KEPT), 3)
-    keeps = ({"kind": "keep", "face": "1"},), ({"kind": "keep", "face": "5"},), ()
+    keeps = (), ({"kind": "keep", "face": "1"},), ({"kind": "keep", "face": "5"},), ()
     for seat in (None, 0):  # the board offers seat 0's keeps; seat 0's own message too
         found = subjects(record, lang, seat)
         assert [s.text for s in found] == FACES[lang]
         assert [s.actions for s in found] == list(keeps)
     for seat in (1, 2):  # not their turn: the same things, no buttons
-        assert [s.actions for s in subjects(record, lang, seat)] == [(), (), ()]
+        assert [s.actions for s in subjects(record, lang, seat)] == [(), (), (), ()]
         assert [s.text for s in subjects(record, lang, seat)] == FACES[lang]
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_the_roll_is_no_field_but_its_faces_stand_beside_their_keep_buttons(lang: str) -> None:
+def test_the_roll_is_a_heading_over_its_faces_beside_their_keep_buttons(lang: str) -> None:
     record = record_of("pickomino", pickomino("keep", ROLL, KEPT), 3)
     roll = {"en": "Roll", "ru": "Бросок"}[lang]
     table = table_of(record, lang)
@@ -62,10 +63,15 @@ def test_the_roll_is_no_field_but_its_faces_stand_beside_their_keep_buttons(lang
     keep_1, keep_5 = {"en": ("Keep 1", "Keep 5"), "ru": ("Отложить 1", "Отложить 5")}[lang]
     view, _ = game_parts(record, lang)
     assert sections(laid_out(view)) == [
-        (FACES[lang][0], [keep_1]),
-        (FACES[lang][1], [keep_5]),
+        (FACES[lang][1], [keep_1]),
+        (FACES[lang][2], [keep_5]),
     ]
-    assert FACES[lang][2] in str(laid_out(view))  # a line among the sections
+    # in the container: the heading, the two faces beside their buttons, the face kept earlier
+    container = laid_out(view)[0]["components"]
+    at = [item.get("content") for item in container].index(FACES[lang][0])
+    parts = container[at : at + 4]
+    assert [item["type"] for item in parts] == [10, 9, 9, 10]
+    assert parts[3]["content"] == FACES[lang][3]
     mine, _ = private_parts(record, 0, lang)
     assert sections(laid_out(mine)) == sections(laid_out(view))
 
@@ -96,7 +102,7 @@ def test_each_tile_to_take_is_a_thing_with_its_take_on_the_grill_or_on_a_stack(l
 
 def test_a_computer_players_roll_is_shown_as_lines_without_buttons() -> None:
     record = record_of("pickomino", pickomino("keep", ROLL, KEPT), 3, ai=(0,))
-    assert [s.actions for s in subjects(record, "en", None)] == [(), (), ()]
+    assert [s.actions for s in subjects(record, "en", None)] == [(), (), (), ()]
     view, _ = game_parts(record, "en")
     shown = str(laid_out(view))
     assert all(text in shown for text in FACES["en"]) and sections(laid_out(view)) == []

@@ -110,8 +110,8 @@ async def test_move_accepts_typed_text_and_explains_a_bad_one(
     board = room.message(record.message_id)
     record = await repository.get(record.id)
     faces = [face for n, face in enumerate(FACES) if record.state.roll[n]]
-    # the roll is no field of its own: each face stands as a thing beside its Keep button
-    assert "Roll" not in field_names(board) and "Kept" in field_names(board)
+    # the roll is a heading over its faces, each a thing beside its Keep button
+    assert "Roll" in field_names(board) and field_of(board, "Roll") == ""
     assert all(dice_text([face] * record.state.roll[FACES.index(face)]) in text_of(board) for face in faces)
     assert [label for label in labels(board) if label.startswith("Keep")] == [
         f"Keep {face_name('en', face)}" for face in faces

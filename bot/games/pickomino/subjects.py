@@ -32,9 +32,11 @@ def _with(action: dict[str, Any], actions: Iterable[dict[str, Any]]) -> tuple[di
 
 
 def face_subjects(table: Table, view: PickominoView, actions: list[dict[str, Any]]) -> list[Subject]:
-    """Each face of the roll, in the order of the faces: one still free to keep, with its Keep;
-    one kept earlier this turn as a line saying so."""
-    found = []
+    """Under the roll's heading, each face of the roll, in the order of the faces: one still
+    free to keep, with its Keep; one kept earlier this turn as a line saying so."""
+    if not view.roll:
+        return []
+    found = [Subject(f"**{t(table.lang, 'pickomino.roll')}**")]
     for face in FACES:
         count = view.roll.count(face)
         if not count:
