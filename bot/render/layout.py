@@ -17,6 +17,8 @@ from typing import Any
 
 import discord
 
+from bot.buttons import ChoiceButton
+
 COMPONENT_LIMIT = 40
 """Components in one message, nested ones included (Discord's limit)."""
 TEXT_LIMIT = 4000
@@ -56,6 +58,13 @@ class Subject:
     actions: tuple[dict[str, Any], ...] = ()
 
 
+def choice_of(name: str, value: str) -> dict[str, Any]:
+    """How a subject names a button of the renderer's own (``Menus.choices``, a
+    ``ChoiceButton``) among its actions: a card's **Play** that opens the menu of what it
+    does, where a move needs more than one click."""
+    return {"choice": name, "value": value}
+
+
 def _head(embed: discord.Embed) -> str:
     title = embed.title or ""
     title = f"### [{title}]({embed.url})" if title and embed.url else f"### {title}" if title else ""
@@ -83,6 +92,8 @@ def _clipped(texts: list[str], limit: int) -> list[str]:
 
 
 def _action_of(item: discord.ui.Item[Any]) -> dict[str, Any] | None:
+    if isinstance(item, ChoiceButton):
+        return choice_of(item.name, item.value)
     action = getattr(item, "action", None)
     return action if isinstance(action, dict) else None
 
