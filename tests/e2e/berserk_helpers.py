@@ -14,7 +14,8 @@ import engine
 import storage
 from storage import GameRecord
 from storage.repository import Owes
-from tests.e2e.helpers import Room, dm_history, labels, last_dm
+from tests.e2e.helpers import Room, components_of, dm_history, labels, last_dm
+from tests.e2e.helpers import text_of as text_of
 
 BERSERK = engine.get_game("berserk")
 SEED = 7
@@ -47,18 +48,18 @@ async def open_berserk(room: Room, options: str | None = None) -> GameRecord:
 
 
 def selects(message: Any) -> dict[str, list[tuple[str, str]]]:
-    """Each select menu of a message (objects, or raw data in a response): custom id → its
-    options' (label, value)."""
+    """Each select menu of a message (objects, or raw data in a response), wherever it stands:
+    custom id → its options' (label, value)."""
     found: dict[str, list[tuple[str, str]]] = {}
-    for row in message.components:
-        children = row.get("components", []) if isinstance(row, dict) else getattr(row, "children", [])
-        for item in children:
-            custom_id = str(item.get("custom_id", "") if isinstance(item, dict) else item.custom_id)
-            if custom_id.startswith("tv:s:"):
-                raw = item["options"] if isinstance(item, dict) else item.options
-                found[custom_id] = [
-                    (o["label"], o["value"]) if isinstance(o, dict) else (o.label, o.value) for o in raw
-                ]
+    for item in components_of(message):
+        custom_id = str(
+            item.get("custom_id", "") if isinstance(item, dict) else getattr(item, "custom_id", "")
+        )
+        if custom_id.startswith("tv:s:"):
+            raw = item["options"] if isinstance(item, dict) else item.options
+            found[custom_id] = [
+                (o["label"], o["value"]) if isinstance(o, dict) else (o.label, o.value) for o in raw
+            ]
     return found
 
 
@@ -169,9 +170,3 @@ async def pick(
 
 def board_of(room: Room, record: GameRecord) -> discord.Message:
     return room.message(record.message_id)
-
-
-def text_of(message: Any) -> str:
-    """Every word a message shows: its content and its embeds."""
-    embeds = [e.to_dict() if hasattr(e, "to_dict") else e for e in message.embeds]
-    return str(message.content) + str(embeds)

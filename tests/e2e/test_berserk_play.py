@@ -26,7 +26,7 @@ from tests.e2e.berserk_helpers import (
     text_of,
 )
 from tests.e2e.conftest import database_url, make_bot
-from tests.e2e.helpers import dm_history, labels, last_dm, make_room
+from tests.e2e.helpers import components_of, description_of, dm_history, labels, last_dm, make_room
 
 
 async def test_a_strike_waits_for_the_defender_the_struck_member_chooses_in_his_dm(
@@ -86,7 +86,7 @@ async def test_a_strike_waits_for_the_defender_the_struck_member_chooses_in_his_
 
     told = await alice.slash(room.channel, "history")
     assert told.response is not None
-    history = str(told.response.embeds[0].description)
+    history = description_of(told.response)
     assert "⚔️ 🔵 Nomad strikes 🟠 Lekken." in history and "🛡️ 🟠 Bjorn defends 🟠 Lekken." in history
     assert f"🟠 {bob.mention} passes." in history and "🎲 🔵 Nomad rolls" in history
     assert f"📜 🟠 {bob.mention} queues Mend (🟠 Bjorn)." in history  # one choice: declared for him
@@ -122,12 +122,7 @@ async def test_a_long_menu_narrows_to_one_creature_in_an_ephemeral_message(
     record = await room.record()
     assert next(c for c in record.state.creatures if c.cell == "a5").card == "C07"
     redrawn = simcord_env.backend.get_message(narrowed.response.channel_id, narrowed.response.id)
-    values = [
-        o["value"]
-        for row in redrawn.components
-        for item in row["components"]
-        for o in item.get("options", [])
-    ]
+    values = [o["value"] for item in components_of(redrawn) for o in item.get("options", [])]
     assert values and "f:" not in values  # redrawn in place, from the top: no way back
     assert not any(v.startswith(("a:move a3", "f:a3")) for v in values)  # the Nomad has left a3
     board = room.message(board.id)
@@ -200,7 +195,7 @@ async def test_a_short_game_is_played_to_its_end_and_its_history_export_and_stat
 
     before_end = await bob.slash(room.channel, "history")
     assert before_end.response is not None
-    shown = str(before_end.response.embeds[0].description)
+    shown = description_of(before_end.response)
     assert f"🔵 {alice.mention} has recruited." in shown and "recruited: " not in shown
     refused = await bob.slash(room.channel, "export")
     assert refused.response is not None and "still running" in refused.response.content
@@ -222,7 +217,7 @@ async def test_a_short_game_is_played_to_its_end_and_its_history_export_and_stat
 
     told = await bob.slash(room.channel, "history", game=record.id)
     assert told.response is not None
-    history = str(told.response.embeds[0].description)
+    history = description_of(told.response)
     assert f"🔵 {alice.mention} recruited: Nomad, Monk of Targ." in history  # once over, everything
     assert f"🟠 {bob.mention} placed: 🟠 Ravine Gnome c6." in history
 
