@@ -11,7 +11,7 @@ is ever lost to the layout."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -228,6 +228,28 @@ def as_layout(parts: dict[str, Any]) -> dict[str, Any]:
         if isinstance(parts.get("view"), discord.ui.LayoutView)
         else parts
     )
+
+
+ATTACHED = "attachment://"
+
+
+def keep_held_pictures(view: discord.ui.LayoutView, held: Collection[str]) -> discord.ui.LayoutView:
+    """``view`` with only the pictures named in ``held`` (the files the message holds now):
+    the words of an answer whose new pictures are still being drawn go first, showing the
+    message's old picture of the same name until the new one follows, and a gallery may name
+    no file the message lacks (Discord refuses the whole message). Changes ``view`` itself."""
+    for container in view.children:
+        if not isinstance(container, discord.ui.Container):
+            continue
+        for item in container.children:
+            if not isinstance(item, discord.ui.MediaGallery):
+                continue
+            kept = [p for p in item.items if p.media.url.removeprefix(ATTACHED) in held]
+            if kept:
+                item.items = kept
+            else:
+                container.remove_item(item)
+    return view
 
 
 def text_only(text: str, *, accent: discord.Colour | None = None) -> discord.ui.LayoutView:
