@@ -54,6 +54,7 @@ if not __package__:  # run as a file: the repository root, not bench/, must come
 import simcord
 from simcord import interactions as sim_interactions
 from simcord.backend import serializers
+from simcord.components import walk_components
 from simcord.enums import AppCommandType, ComponentType, InteractionType
 
 import engine
@@ -212,11 +213,11 @@ def buttons(env: simcord.Env, places: list[tuple[int, int | None, int | None]], 
         if message is None:
             continue
         stored = env.backend.messages.get(channel, {}).get(message)
-        for row in getattr(stored, "components", None) or []:
-            for item in row.get("components", []) if isinstance(row, dict) else []:
-                custom_id = str(item.get("custom_id", ""))
-                if custom_id.startswith(f"tv:m:{game_id}:") and custom_id.split(":", 4)[4] in codes:
-                    found.append(((channel, guild, message), custom_id))
+        # wherever a button stands: in a row, or beside a thing in a section of the container
+        for item in walk_components(getattr(stored, "components", None) or []):
+            custom_id = str(item.get("custom_id", ""))
+            if custom_id.startswith(f"tv:m:{game_id}:") and custom_id.split(":", 4)[4] in codes:
+                found.append(((channel, guild, message), custom_id))
     return found
 
 

@@ -22,6 +22,7 @@ or never got to (the process died), any process delivers later (``bot.late``).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import enum
 import logging
 import weakref
@@ -40,7 +41,7 @@ from bot.nonces import Kind, nonce
 from bot.owed import Ledger, Parts, owes
 from bot.private import recipients, send_private_views, show_private, tell_unreachable
 from bot.render import Menus
-from bot.render.layout import as_layout
+from bot.render.layout import as_layout, keep_held_pictures
 from bot.render.painter import PAINTER, PictureFailed, deferring, drawn, drawn_if_free, pending
 from bot.render.registry import renderer_for
 from bot.reply import Reply, UserMistake
@@ -435,7 +436,7 @@ async def deliver_board(
                 # The drawing threads are busy: the words go first. Without ``attachments`` the
                 # response keeps the message's picture (the new layout names it by the same
                 # file name) until ``picture_later`` replaces it.
-                await reply.update_message(view=view)
+                await reply.update_message(view=keep_held_pictures(view, reply.attached()))
                 shown(host, record)
                 later(picture_later(host, reply, record, parts, files))
             else:
@@ -554,19 +555,16 @@ async def picture_later(
     cannot be drawn is logged, and the message shows its text form instead (the game goes on
     either way)."""
     try:
-        try:
-            files = await PAINTER.finish(files)
-            view = None
-        except PictureFailed:
-            view, files = parts()  # the failure is known now: the text form
+        with contextlib.suppress(PictureFailed):
+            await PAINTER.finish(files)  # drawn into the painter's cache, or known as failed
+        # Built again: the pictures come from the cache, a failed one as its text form, and the
+        # gallery the words went without is back.
+        view, files = await drawn(parts)
         if board and await superseded(host, record):
             # A later move is stored (a computer's, often, answering at once): its board edit
             # brings its own picture, so this one would be shown for an instant at most.
             return
-        if view is None:
-            await reply.interaction.edit_original_response(attachments=files)
-        else:
-            await reply.interaction.edit_original_response(**as_layout({"view": view, "attachments": files}))
+        await reply.interaction.edit_original_response(**as_layout({"view": view, "attachments": files}))
     except Exception:
         log.exception("could not put the picture into a message of game %s", record.id)
 

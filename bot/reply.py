@@ -162,6 +162,11 @@ class Reply:
             else:
                 await self.interaction.edit_original_response(**kwargs)
 
+    def attached(self) -> set[str]:
+        """The names of the files the clicked message holds (none for a command)."""
+        message = self.interaction.message
+        return {a.filename for a in message.attachments} if message is not None else set()
+
     async def open_form(self, modal: discord.ui.Modal) -> None:
         """Answer with a form (a modal must be the first response)."""
         async with self._lock:

@@ -34,7 +34,7 @@ from bot.moves import (
 from bot.policies import default_policy
 from bot.private import deliver_pending_notice, show_private
 from bot.render import Focus, Forms, Menus, Table
-from bot.render.layout import layout
+from bot.render.layout import keep_held_pictures, layout
 from bot.render.painter import deferring, drawn, drawn_if_free, pending
 from bot.render.registry import renderer_for
 from bot.reply import Reply, UserMistake
@@ -169,7 +169,7 @@ class Play(commands.Cog):
         view, files = await drawn_if_free(parts, built)  # as on the board (``deliver_board``)
         try:
             if pending(files):  # the words now, the picture by an edit once drawn
-                await reply.update_message(view=view)
+                await reply.update_message(view=keep_held_pictures(view, reply.attached()))
                 later(picture_later(self.host, reply, record, parts, files, board=False))
             else:
                 await reply.update_message(view=view, attachments=files)

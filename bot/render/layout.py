@@ -11,11 +11,13 @@ is ever lost to the layout."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import discord
+
+from bot.buttons import ChoiceButton
 
 COMPONENT_LIMIT = 40
 """Components in one message, nested ones included (Discord's limit)."""
@@ -56,6 +58,13 @@ class Subject:
     actions: tuple[dict[str, Any], ...] = ()
 
 
+def choice_of(name: str, value: str) -> dict[str, Any]:
+    """How a subject names a button of the renderer's own (``Menus.choices``, a
+    ``ChoiceButton``) among its actions: a card's **Play** that opens the menu of what it
+    does, where a move needs more than one click."""
+    return {"choice": name, "value": value}
+
+
 def _head(embed: discord.Embed) -> str:
     title = embed.title or ""
     title = f"### [{title}]({embed.url})" if title and embed.url else f"### {title}" if title else ""
@@ -83,6 +92,8 @@ def _clipped(texts: list[str], limit: int) -> list[str]:
 
 
 def _action_of(item: discord.ui.Item[Any]) -> dict[str, Any] | None:
+    if isinstance(item, ChoiceButton):
+        return choice_of(item.name, item.value)
     action = getattr(item, "action", None)
     return action if isinstance(action, dict) else None
 
@@ -217,6 +228,28 @@ def as_layout(parts: dict[str, Any]) -> dict[str, Any]:
         if isinstance(parts.get("view"), discord.ui.LayoutView)
         else parts
     )
+
+
+ATTACHED = "attachment://"
+
+
+def keep_held_pictures(view: discord.ui.LayoutView, held: Collection[str]) -> discord.ui.LayoutView:
+    """``view`` with only the pictures named in ``held`` (the files the message holds now):
+    the words of an answer whose new pictures are still being drawn go first, showing the
+    message's old picture of the same name until the new one follows, and a gallery may name
+    no file the message lacks (Discord refuses the whole message). Changes ``view`` itself."""
+    for container in view.children:
+        if not isinstance(container, discord.ui.Container):
+            continue
+        for item in container.children:
+            if not isinstance(item, discord.ui.MediaGallery):
+                continue
+            kept = [p for p in item.items if p.media.url.removeprefix(ATTACHED) in held]
+            if kept:
+                item.items = kept
+            else:
+                container.remove_item(item)
+    return view
 
 
 def text_only(text: str, *, accent: discord.Colour | None = None) -> discord.ui.LayoutView:

@@ -13,6 +13,7 @@ from typing import Any
 import discord
 import pytest
 from PIL import Image
+from simcord.components import validate_components
 
 from bot.board import board_actions, game_parts, private_parts, seat_actions, table_of
 from bot.games.berserk.events import event_line
@@ -32,17 +33,31 @@ NO_LINE = frozenset({"paid", "resolving", "turn_ended", "game_over"})
 """Events the board tells otherwise (the activation, the outcome, the headline)."""
 
 
-def components(view: discord.ui.View | None) -> list[dict[str, Any]]:
-    return [item.to_component_dict() for item in (view.children if view else [])]  # type: ignore[attr-defined]
+def components(view: discord.ui.LayoutView) -> list[dict[str, Any]]:
+    """Every component of a laid-out message as Discord receives it, nested ones included."""
+    found: list[dict[str, Any]] = []
+    stack: list[dict[str, Any]] = list(reversed(view.to_components()))
+    while stack:
+        item = stack.pop()
+        found.append(item)
+        stack.extend(reversed([*item.get("components", []), *filter(None, [item.get("accessory")])]))
+    return found
 
 
-def check_limits(embed: discord.Embed, view: discord.ui.View | None, files: list[discord.File]) -> None:
-    assert len(embed) <= 6000 and len(embed.fields) <= 25
-    assert len(embed.description or "") <= 4096
-    assert all(len(f.value or "") <= 1024 and len(f.name or "") <= 256 for f in embed.fields)
-    for item in components(view):
-        assert len(item["custom_id"]) <= 100
-        assert len(item.get("label") or "") <= 80
+def words(view: discord.ui.LayoutView) -> str:
+    """All the text a laid-out message shows."""
+    return "\n".join(str(item["content"]) for item in components(view) if item["type"] == 10)
+
+
+def check_limits(view: discord.ui.LayoutView, files: list[discord.File]) -> None:
+    """What Discord accepts: SimCord's own validation of the components (``IS_COMPONENTS_V2``),
+    at most 40 of them, nested ones included, and 4,000 characters of text in all."""
+    validate_components(view.to_components(), flags=1 << 15)
+    found = components(view)
+    assert len(found) <= 40
+    assert sum(len(str(item["content"])) for item in found if item["type"] == 10) <= 4000
+    for item in found:
+        assert len(item.get("custom_id", "")) <= 100 and len(item.get("label") or "") <= 80
         options = item.get("options") or []
         assert len(options) <= 25 and all(len(o["value"]) <= 100 and len(o["label"]) <= 100 for o in options)
     for file in files:
@@ -124,12 +139,12 @@ def test_the_public_board_is_the_same_whatever_is_hidden() -> None:
         other = GAME.redeal(state, None, number)
         mine = game_parts(record_of(state, number + 1), "en")
         theirs = game_parts(record_of(other, number + 1), "en")
-        assert mine[0].to_dict() == theirs[0].to_dict()
-        assert [f.fp.read() for f in mine[2]] == [f.fp.read() for f in theirs[2]]
+        assert mine[0].to_components() == theirs[0].to_components()
+        assert [f.fp.read() for f in mine[1]] == [f.fp.read() for f in theirs[1]]
         for seat in (0, 1):  # a seat's own message does not change with what it cannot know
             own = GAME.redeal(state, seat, number)
-            assert private_parts(record_of(state), seat, "en")[0].to_dict() == (
-                private_parts(record_of(own), seat, "en")[0].to_dict()
+            assert private_parts(record_of(state), seat, "en")[0].to_components() == (
+                private_parts(record_of(own), seat, "en")[0].to_components()
             )
         checked += 1
     assert checked > 10
@@ -138,7 +153,7 @@ def test_the_public_board_is_the_same_whatever_is_hidden() -> None:
 def test_decisions_out_of_turn_are_taken_in_private_and_the_main_phase_in_public() -> None:
     s = position(p1=[U("nomad", "c3")], p2=[U("nomad", "c4"), U("bjorn", "b4")])
     record = record_of(s)
-    assert [a["kind"] for a in board_actions(table_of(record, "en"))] == ["end_turn"]
+    assert [a["kind"] for a in board_actions(table_of(record, "en"))] == ["strike", "strike", "end_turn"]
     assert RENDERER.board_selects(table_of(record, "en"))[0].name == "menu"
     struck = play(s, "strike c3 c4")
     (step,) = GAME.pending(struck)
@@ -149,8 +164,7 @@ def test_decisions_out_of_turn_are_taken_in_private_and_the_main_phase_in_public
     table = table_of(record, "en", seat=1)
     labels = [RENDERER.button_look(table, a).label for a in seat_actions(table, 1)]
     assert labels == ["No defender", "Defend with 🟠 Bjorn (b4)"]
-    prompt = private_parts(record, 1, "en")[0].description or ""
-    assert "🔵 Nomad (c3) strikes your 🟠 Nomad (c4)" in prompt
+    assert "🔵 Nomad (c3) strikes your 🟠 Nomad (c4)" in words(private_parts(record, 1, "en")[0])
 
 
 def test_every_event_of_random_games_has_a_line_in_both_languages() -> None:
@@ -290,18 +304,13 @@ def test_every_deck_shows_its_budget_when_chosen_and_each_side_its_own_while_rec
     """Budgets belong to decks (B15): the choice of a deck shows each one's, and once the decks
     are revealed the board shows each side's and a seat's DM its own."""
     state = GAME.new(2, 5)
-    embed = private_parts(record_of(state), 0, lang)[0]
-    for field in embed.fields:
-        deck = DECKS[(field.name or "").split()[0]]
-        assert t(lang, "berserk.private.deck_budget", gold=deck.gold, silver=deck.silver) in (
-            field.value or ""
-        )
-    assert {(f.name or "").split()[0] for f in embed.fields} == set(DECKS)
+    shown = words(private_parts(record_of(state), 0, lang)[0])
+    for deck in DECKS.values():
+        assert t(lang, "berserk.private.deck_budget", gold=deck.gold, silver=deck.silver) in shown
     for seat, deck in enumerate(("D1", "D3")):
         state = GAME.apply(state, seat, GAME.parse_action(f"deck {deck}")).state
     state = GAME.apply(state, GAME.to_act(state)[0], GAME.parse_action("second")).state
-    board = game_parts(record_of(state), lang)[0].to_dict()
-    text = str(board)
+    text = words(game_parts(record_of(state), lang)[0])
     for seat, deck in enumerate(("D1", "D3")):
         gold, silver = DECKS[deck].budget
         line = t(
@@ -315,7 +324,7 @@ def test_every_deck_shows_its_budget_when_chosen_and_each_side_its_own_while_rec
             silver=silver,
         )
         assert " · ".join(line.split(" · ")[1:]) in text  # "Mountain Hold · 24 gold + 22 silver"
-        mine = private_parts(record_of(state), seat, lang)[0].description or ""
+        mine = words(private_parts(record_of(state), seat, lang)[0])
         own = t(lang, "berserk.private.budget", deck=deck_name(lang, deck), gold=gold, silver=silver)
         assert own in mine
 
@@ -361,12 +370,12 @@ def test_every_key_the_renderer_builds_from_a_name_exists_in_both_languages() ->
 def test_without_pictures_the_field_is_a_text_grid_with_its_legend() -> None:
     s = position(p1=[U("nomad", "c3"), U("murk", "b2", closed=True)], p2=[U("nomad", "c4")])
     record = record_of(s)
-    embed, _, files = game_parts(record, "en", pictures=False)
+    embed, files = RENDERER.board_message(table_of(record, "en", pictures=False))
     fields = {f.name: f.value or "" for f in embed.fields}
     assert files == [] and embed.image.url is None
     assert " 4  .      .      noma" in fields["Field"] and " 2  .      MURK*" in fields["Field"]
     assert fields["Legend"] == "`ABCD` 🔵 ann · `abcd` 🟠 bob · `*` closed · `.` an empty cell"
-    embed, _, files = game_parts(record, "en", pictures=True)
+    embed, files = RENDERER.board_message(table_of(record, "en", pictures=True))
     assert [f.filename for f in files] == [
         "berserk-field.png"
     ] and embed.image.url == "attachment://berserk-field.png"
@@ -391,6 +400,7 @@ def test_a_declaration_too_long_for_a_button_is_offered_in_the_menu() -> None:
     p2 = [U("cursed_mage", "b5"), U("cursed_mage", "d5"), U("cursed_mage", "e6")]
     s = play(position(p1=[U("charon", "a2")], p2=p2), "activate a2 accumulate")
     assert len(GAME.legal_actions(s, 1)) == 6
-    view = private_parts(record_of(s), 1, "en", pictures=False)[1]
-    assert [item["type"] for item in components(view)] == [3]  # one select menu, no button
+    view = private_parts(record_of(s), 1, "en", pictures=False)[0]
+    controls = [item["type"] for item in components(view) if item["type"] in (2, 3)]
+    assert controls == [3]  # one select menu, no button
     assert sorted(map(str, offered(s, 1))) == sorted(map(str, legal(s, 1)))

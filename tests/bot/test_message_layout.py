@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from simcord.components import COMPONENTS_V2_FLAG, validate_components
 
-from bot.buttons import MoveButton, PrivateButton
-from bot.render.layout import COMPONENT_LIMIT, TEXT_LIMIT, Subject, as_layout, layout
+from bot.buttons import ChoiceButton, MoveButton, PrivateButton
+from bot.render.layout import COMPONENT_LIMIT, TEXT_LIMIT, Subject, as_layout, choice_of, layout
 
 
 def keep(face: int) -> dict[str, Any]:
@@ -79,6 +79,18 @@ def test_a_thing_with_several_moves_has_the_first_beside_it_and_the_others_under
         ["keep 2", "keep 3", "keep 4", "keep 5", "keep 6"],
         ["keep 7"],
     ]
+
+
+def test_a_thing_may_have_a_button_of_the_renderers_own_beside_it() -> None:
+    """A card whose move takes more than one click: its **Play** opens the menu of what it does."""
+    play = ChoiceButton(7, 3, "card", "bh12.1", label="Play")
+    view = layout(
+        board(), [play, *buttons([keep(1)])], subjects=[Subject("Elf", (choice_of("card", "bh12.1"),))]
+    )
+    container, *rows = payload(view)
+    (section,) = [c for c in container["components"] if c["type"] == 9]
+    assert section["accessory"]["custom_id"] == "tv:c:7:3:card:bh12.1"
+    assert [[b["custom_id"] for b in row["components"]] for row in rows] == [['tv:m:7:3:keep{"face":"1"}']]
 
 
 def test_a_thing_without_a_button_here_is_a_line_and_its_move_is_not_invented() -> None:

@@ -36,10 +36,11 @@ def record_of(game: Game[Any, Any, Any], state: Any, version: int) -> GameRecord
     )  # fmt: skip
 
 
-def drawn(parts: tuple[discord.Embed, discord.ui.View | None, list[discord.File]]) -> list[Any]:
-    """A message as Discord receives it: the embed, the components and the files' bytes."""
-    embed, view, files = parts
-    shown: list[Any] = [embed.to_dict(), None if view is None else view.to_components()]
+def drawn(parts: tuple[discord.ui.LayoutView, list[discord.File]]) -> list[Any]:
+    """A message as Discord receives it: its components (words, pictures' addresses, controls)
+    and the files' bytes."""
+    view, files = parts
+    shown: list[Any] = [view.to_components()]
     for file in files:
         file.fp.seek(0)
         shown.append((file.filename, file.fp.read()))

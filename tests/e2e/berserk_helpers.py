@@ -14,6 +14,7 @@ import engine
 import storage
 from storage import GameRecord
 from storage.repository import Owes
+from tests.e2e import helpers
 from tests.e2e.helpers import Room, dm_history, labels, last_dm
 
 BERSERK = engine.get_game("berserk")
@@ -50,15 +51,15 @@ def selects(message: Any) -> dict[str, list[tuple[str, str]]]:
     """Each select menu of a message (objects, or raw data in a response): custom id → its
     options' (label, value)."""
     found: dict[str, list[tuple[str, str]]] = {}
-    for row in message.components:
-        children = row.get("components", []) if isinstance(row, dict) else getattr(row, "children", [])
-        for item in children:
-            custom_id = str(item.get("custom_id", "") if isinstance(item, dict) else item.custom_id)
-            if custom_id.startswith("tv:s:"):
-                raw = item["options"] if isinstance(item, dict) else item.options
-                found[custom_id] = [
-                    (o["label"], o["value"]) if isinstance(o, dict) else (o.label, o.value) for o in raw
-                ]
+    for item in helpers.components_of(message):
+        custom_id = str(
+            (item.get("custom_id") if isinstance(item, dict) else getattr(item, "custom_id", "")) or ""
+        )
+        if custom_id.startswith("tv:s:"):
+            raw = item["options"] if isinstance(item, dict) else item.options
+            found[custom_id] = [
+                (o["label"], o["value"]) if isinstance(o, dict) else (o.label, o.value) for o in raw
+            ]
     return found
 
 
@@ -172,6 +173,40 @@ def board_of(room: Room, record: GameRecord) -> discord.Message:
 
 
 def text_of(message: Any) -> str:
-    """Every word a message shows: its content and its embeds."""
-    embeds = [e.to_dict() if hasattr(e, "to_dict") else e for e in message.embeds]
-    return str(message.content) + str(embeds)
+    """Every word a message shows: its content and its text displays, sections' included."""
+    return helpers.text_of(message)
+
+
+def sections(env: simcord.Env, message: Any) -> list[tuple[str, list[str]]]:
+    """Each section of a message as SimCord stores it: its text, and the custom ids of the
+    buttons beside the thing it names — its accessory, then the row right under it."""
+    stored = env.backend.get_message(message.channel.id, message.id)
+    found: list[tuple[str, list[str]]] = []
+    for container in (c for c in stored.components if c.get("type") == 17):
+        items = container.get("components", [])
+        for n, item in enumerate(items):
+            if item.get("type") != 9:
+                continue
+            ids = [str(item["accessory"]["custom_id"])]
+            following = items[n + 1] if n + 1 < len(items) else {}
+            if following.get("type") == 1:
+                ids += [str(b["custom_id"]) for b in following["components"]]
+            found.append(("\n".join(str(c.get("content")) for c in item["components"]), ids))
+    return found
+
+
+def beside(env: simcord.Env, message: Any, thing: str) -> list[str]:
+    """The custom ids of the buttons in the one section whose text names ``thing``."""
+    (ids,) = [ids for text, ids in sections(env, message) if thing in text]
+    return ids
+
+
+async def click_beside(
+    env: simcord.Env, member: simcord.MemberActor, message: Any, thing: str, custom_id: str
+) -> simcord.InteractionResult:
+    """The member clicks the button ``custom_id`` in the section naming ``thing`` (on the board,
+    or in one of his DMs)."""
+    assert custom_id in beside(env, message, thing), (thing, custom_id, sections(env, message))
+    actor = member.user if message.guild is None else member
+    result: simcord.InteractionResult = await actor.click(message, custom_id=custom_id)
+    return result

@@ -5,6 +5,7 @@ and a computer), and the menus and buttons of the members' DMs."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import SimpleNamespace
 from typing import Any
 
 import discord
@@ -15,6 +16,7 @@ import engine
 from bot.policies import ai_choices
 from engine.games.hobbit import Hobbit, HobbitState
 from storage import GameRecord
+from tests.e2e import helpers
 from tests.e2e.berserk_helpers import selects
 from tests.e2e.helpers import Room, dm_history, labels
 
@@ -92,9 +94,34 @@ def fresh(env: simcord.Env, message: discord.Message) -> Any:
 
 
 def text_of(message: Any) -> str:
-    """Every word a message shows: its content and its embeds (objects or raw data)."""
-    embeds = [e.to_dict() if hasattr(e, "to_dict") else e for e in (getattr(message, "embeds", None) or [])]
-    content = getattr(message, "content", None)
+    """Every word a message shows: its content and its text displays (objects, or a message's
+    raw data)."""
     if isinstance(message, dict):
-        embeds, content = message.get("embeds") or [], message.get("content")
-    return str(content or "") + str(embeds)
+        message = SimpleNamespace(content=message.get("content"), components=message.get("components"))
+    return helpers.text_of(message)
+
+
+def footer_of(message: Any) -> str:
+    """A laid-out message's footer: its last text display, a ``-# `` line."""
+    texts = [
+        str(item.get("content") if isinstance(item, dict) else item.content)
+        for item in helpers.components_of(message)
+        if _kind(item) is discord.ComponentType.text_display
+    ]
+    if not texts or not texts[-1].startswith("-# "):
+        raise LookupError("no footer")
+    return texts[-1][3:]
+
+
+def note_of(message: Any) -> str:
+    """The line a laid-out message shows above its container (why it is shown: a spectator's
+    view, a setting saved), where an embed's message had its content."""
+    first = message.components[0] if message.components else None
+    if first is None or _kind(first) is not discord.ComponentType.text_display:
+        raise LookupError("no note")
+    return str(first.get("content") if isinstance(first, dict) else first.content)
+
+
+def _kind(item: Any) -> discord.ComponentType:
+    kind = item.get("type") if isinstance(item, dict) else item.type
+    return discord.ComponentType(int(getattr(kind, "value", kind)))

@@ -45,6 +45,7 @@ from simcord.http import router
 from bot import TavernBot, create_bot
 from bot.settings import Settings
 from tests.bot.secret_game import secret_game_registered
+from tests.e2e.helpers import description_of
 
 WORLD = (
     "users",
@@ -219,7 +220,8 @@ async def deliver_all(env: simcord.Env, bot: TavernBot) -> None:
 
 
 def table(env: simcord.Env, bot: TavernBot) -> dict[str, Any]:
-    """What the channel and the DMs show: every message's text and embed descriptions."""
+    """What the channel and the DMs show: every message's text, and its status (the words under
+    its heading) if it is laid out."""
     shown: dict[str, Any] = {}
     for channel_id, messages in env.backend.messages.items():
         channel = env.backend.channels[channel_id]
@@ -228,11 +230,19 @@ def table(env: simcord.Env, bot: TavernBot) -> dict[str, Any]:
             {
                 "id": message.id,
                 "content": message.content,
-                "embeds": [str(e.get("description")) for e in message.embeds],
+                "descriptions": descriptions(message),
             }
             for message in messages.values()
         ]
     return shown
+
+
+def descriptions(message: Any) -> list[str]:
+    """The words under a laid-out message's heading, or nothing (a turn ping has no heading)."""
+    try:
+        return [description_of(message)]
+    except LookupError:
+        return []
 
 
 def main(argv: list[str]) -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from types import SimpleNamespace
+from typing import Any
 
 import simcord
 
@@ -14,6 +16,7 @@ from bot.games.raid.pictures import render_board
 from bot.games.raid.render import board_words
 from engine.core.move_log import replay
 from storage import GameRecord, Repository
+from tests.e2e.helpers import components_of
 
 RAID = engine.get_game("raid")
 EPHEMERAL = 1 << 6
@@ -51,7 +54,7 @@ class ChannelVersion:
 
     message_id: int
     text: str
-    """Content and embeds as JSON: every word shown."""
+    """Content and the words of its components as JSON: every word shown."""
     pictures: list[bytes]
 
 
@@ -66,15 +69,28 @@ def channel_versions(env: simcord.Env, channel_id: int) -> list[ChannelVersion]:
             continue
         if int(payload.get("flags") or 0) & EPHEMERAL:
             continue
-        text = json.dumps(
-            {"content": payload.get("content"), "embeds": payload.get("embeds")}, ensure_ascii=False
-        )
+        text = json.dumps({"content": payload.get("content"), "words": words_of(payload)}, ensure_ascii=False)
         pictures = []
         for attachment in payload.get("attachments") or []:
             blob = env.backend.cdn.get(attachment["url"])
             assert blob is not None, attachment
             pictures.append(blob)
         found.append(ChannelVersion(int(payload["id"]), text, pictures))
+    return found
+
+
+WORDS = ("content", "label", "placeholder", "description")
+"""The keys of a component's payload that hold words shown: a text display's, a button's, a
+select menu's and its options'."""
+
+
+def words_of(payload: dict[str, Any]) -> list[str]:
+    """The words of a message's components (its text displays, and the labels of its buttons
+    and menus) wherever they stand, in the order they show."""
+    found = []
+    for item in components_of(SimpleNamespace(components=payload.get("components") or [])):
+        for entry in [item, *item.get("options", [])]:
+            found += [str(entry[key]) for key in WORDS if entry.get(key)]
     return found
 
 

@@ -18,7 +18,18 @@ from bot.stored import open_repository
 from bot.tokens import tokens_of
 from storage import GameStatus, Repository
 from tests.e2e.conftest import database_url
-from tests.e2e.helpers import Room, channel_pings, click_move, labels, let_time_pass, make_room, sent_pings
+from tests.e2e.helpers import (
+    Room,
+    channel_pings,
+    click_move,
+    description_of,
+    field_names,
+    field_of,
+    labels,
+    let_time_pass,
+    make_room,
+    sent_pings,
+)
 
 
 def bot_with_delay(tmp_path: Path, repository: Repository, delay: float) -> TavernBot:
@@ -37,6 +48,11 @@ def simcord_bot(tmp_path: Path, repository: Repository) -> TavernBot:
 # A click settles only once every computer move it set off is played: a whole game of
 # computers can take seconds on a busy machine, more than SimCord's default 5 s wait.
 WHOLE_GAMES = pytest.mark.simcord(settle_timeout=120.0)
+
+
+def first_field(message: discord.Message) -> str:
+    """The value of a laid-out message's first field (a lobby's players)."""
+    return field_of(message, field_names(message)[0])
 
 
 STRONGEST = {"pickomino": "Add AI: strong", "raid": "Add AI: scout"}
@@ -66,7 +82,7 @@ async def test_one_person_and_two_computers_play_pickomino_to_the_end(
         (None, "strong", "🤖 strong"),
         (None, "strong", "🤖 strong"),
     ]
-    players = str(room.message(lobby.id).embeds[0].fields[0].value)
+    players = first_field(room.message(lobby.id))
     assert players.splitlines() == [f"1. {alice.mention}", "2. 🤖 strong", "3. 🤖 strong"]
     await alice.click(room.message(lobby.id), label="Start")
 
@@ -85,8 +101,8 @@ async def test_one_person_and_two_computers_play_pickomino_to_the_end(
     assert sum(m.seat == 0 for m in moves) == clicks  # every other move was the computers'
     assert record.result is not None
     board = room.message(record.message_id)
-    assert labels(board) == {} and board.embeds[0].description == "Game over. The grill is empty."
-    assert "🤖 strong" in str(board.embeds[0].fields)
+    assert labels(board) == {} and description_of(board) == "Game over. The grill is empty."
+    assert "🤖 strong" in str([(name, field_of(board, name)) for name in field_names(board)])
     pings = sent_pings(room.env)
     assert pings and all(p.startswith(f"{alice.mention}, your turn") for p in pings)
     assert channel_pings(room) == []  # each deleted once answered
@@ -155,7 +171,7 @@ async def test_a_game_of_computers_only_plays_itself_to_the_end(
     assert finished.status is GameStatus.FINISHED and finished.result is not None
     assert len(await repository.moves(record.id)) == finished.version > 20
     board = room.message(finished.message_id)
-    assert board.embeds[0].description == "Game over. The grill is empty." and labels(board) == {}
+    assert description_of(board) == "Game over. The grill is empty." and labels(board) == {}
     assert not [m for m in room.channel.history() if "your turn" in m.content]  # nobody to ping
 
 
@@ -194,7 +210,7 @@ async def test_the_host_picks_each_computer_player_s_policy(
         assert added.acknowledged and not added.ephemeral, added
     record = await room.record()
     assert [(s.ai, s.name) for s in record.seats[1:]] == [("greedy", "🤖 greedy"), ("random", "🤖 random")]
-    players = str(room.message(lobby.id).embeds[0].fields[0].value)
+    players = first_field(room.message(lobby.id))
     assert players.splitlines()[1:] == ["2. 🤖 greedy", "3. 🤖 random"]
 
 
@@ -289,7 +305,7 @@ async def test_play_for_seat_plays_only_a_seat_that_is_to_act(
     (move,) = await repository.moves(record.id)
     assert move.seat == 0 and move.action == {"kind": "roll"}  # the only legal first move
     board = room.message(record.message_id)
-    assert "Roll" in [f.name for f in board.embeds[0].fields]  # announced on the board
+    assert "Roll" in field_names(board)  # announced on the board
     assert decision_seed(record.id, 1, 0) == decision_seed(record.id, 1, 0) != decision_seed(record.id, 1, 1)
 
 

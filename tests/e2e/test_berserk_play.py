@@ -1,32 +1,42 @@
-"""Berserk's play between two members through the real bot: a strike picked in the board's
-menu, the defender chosen by the struck member in his DM, his passes in response windows by
-DM; a menu narrowed step by step; a restart while a trigger declaration waits; a short game
-played to its end, then ``/history``, ``/export``, ``python -m engine.replay`` and ``/stats``."""
+"""Berserk's play between two members through the real bot: a strike clicked beside the
+creature on the board, the defender chosen beside his creature by the struck member in his DM,
+his passes in response windows by DM; a menu of moves narrowed step by step; a restart while a
+trigger declaration waits; a short game played to its end, then ``/history``, ``/export``,
+``python -m engine.replay`` and ``/stats``; a game played to its end by the buttons beside the
+things they act on."""
 
 from __future__ import annotations
 
 import io
 import json
+import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
 import simcord
 
+from bot.buttons import decode_action, encode_action
 from bot.stored import open_repository
+from engine.core import dump_json
+from engine.core.decisions import for_seat
 from engine.replay import main as replay_main
 from storage import GameStatus, Repository
 from tests.e2e.berserk_helpers import (
     BERSERK,
+    beside,
     board_of,
+    click_beside,
     dm_offering,
     pick,
+    sections,
     seeded,
     selects,
     set_up,
     text_of,
 )
 from tests.e2e.conftest import database_url, make_bot
-from tests.e2e.helpers import dm_history, labels, last_dm, make_room
+from tests.e2e.helpers import dm_history, labels, last_dm, make_room, move_custom_id
 
 
 async def test_a_strike_waits_for_the_defender_the_struck_member_chooses_in_his_dm(
@@ -42,13 +52,23 @@ async def test_a_strike_waits_for_the_defender_the_struck_member_chooses_in_his_
         cells=(["c3"], ["c4", "b4", "d5"]),
     )
     board = board_of(room, record)
-    assert set(labels(board)) == {"End turn", "Private"}
+    strike, other = (
+        move_custom_id(record, {"kind": "strike", "attacker": "c3", "target": target})
+        for target in ("c4", "b4")
+    )
+    assert beside(simcord_env, board, "`c3` Nomad") == [other, strike]  # her strikes, beside her Nomad
+    assert set(labels(board)) == {
+        "🔵 Nomad (c3) strikes 🟠 Bjorn (b4)",
+        "🔵 Nomad (c3) strikes 🟠 Lekken (c4)",
+        "End turn",
+        "Private",
+    }
     menu = dict((value, text) for text, value in next(iter(selects(board).values())))
-    assert menu["a:strike c3 c4"] == "Nomad (c3) · Strike · at 🟠 Lekken (c4)"
+    assert menu["a:move c3 c2"] == "Nomad (c3) · Move · to c2" and "a:strike c3 c4" not in menu
 
-    # -- alice strikes from the board's menu: bob is asked for a defender in his DM ------------
+    # -- alice strikes beside her Nomad on the board: bob is asked for a defender in his DM ----
     dms = len(dm_history(bob))
-    struck = await pick(alice, board, "a:strike c3 c4")
+    struck = await click_beside(simcord_env, alice, board, "`c3` Nomad", strike)
     assert struck.acknowledged and not struck.ephemeral
     board = room.message(board.id)
     assert f"🛡️ 🟠 {bob.mention} chooses a defender for this strike, by direct message." in text_of(board)
@@ -61,7 +81,9 @@ async def test_a_strike_waits_for_the_defender_the_struck_member_chooses_in_his_
     assert seen.response is not None and labels(seen.response) == {}  # nothing for alice to decide
     assert "Waiting for 🟠" in text_of(seen.response)
 
-    defended = await bob.user.click(asked, label="Defend with 🟠 Bjorn (b4)")
+    record = await room.record()
+    defend = move_custom_id(record, {"kind": "assign_defender", "unit": "b4"})
+    defended = await click_beside(simcord_env, bob, asked, "`b4` Bjorn", defend)
     assert defended.acknowledged and not defended.ephemeral
     record = await room.record()
     assert record.state.agenda[0].kind == "respond" and record.state.agenda[0].seats == (1,)
@@ -86,7 +108,7 @@ async def test_a_strike_waits_for_the_defender_the_struck_member_chooses_in_his_
 
     told = await alice.slash(room.channel, "history")
     assert told.response is not None
-    history = str(told.response.embeds[0].description)
+    history = text_of(told.response)
     assert "⚔️ 🔵 Nomad strikes 🟠 Lekken." in history and "🛡️ 🟠 Bjorn defends 🟠 Lekken." in history
     assert f"🟠 {bob.mention} passes." in history and "🎲 🔵 Nomad rolls" in history
     assert f"📜 🟠 {bob.mention} queues Mend (🟠 Bjorn)." in history  # one choice: declared for him
@@ -102,13 +124,14 @@ async def test_a_long_menu_narrows_to_one_creature_in_an_ephemeral_message(
         room,
         decks=("D1", "D1"),
         squads=(["C07", "C07", "C05", "C05", "C09", "C04", "C04"], ["C05"]),
-        cells=(["a3", "c3", "e3", "b1", "d1", "a1", "e1"], ["c6"]),
+        cells=(["a3", "c3", "e3", "b2", "d1", "a1", "e1"], ["c6"]),
     )
-    assert len(BERSERK.legal_actions(record.state, 0)) > 26  # with End turn: too many for one menu
+    moves = [a for a in BERSERK.legal_actions(record.state, 0) if BERSERK.dump_action(a)["kind"] == "move"]
+    assert len(moves) > 25  # too many for one menu (her ability is a button beside its creature)
     board = board_of(room, record)
     (options,) = selects(board).values()
     assert ("Nomad (a3) …", "f:a3") in options  # a creature: its actions come next
-    assert ("Forge Warden (a1) · Move · to a2", "a:move a1 a2") in options  # its only action, at once
+    assert ("Forge Warden 2 (e1) · Move · to e2", "a:move e1 e2") in options  # its only action, at once
 
     narrowed = await pick(alice, board, "f:a3")
     assert narrowed.ephemeral and narrowed.response is not None
@@ -148,7 +171,10 @@ async def test_a_trigger_declaration_waiting_in_a_dm_is_answered_after_a_restart
         squads=(["C27", "C10"], ["C10", "C10"]),
         cells=(["a2", "e2"], ["b5", "d5"]),
     )
-    await pick(alice, board_of(room, record), "a:activate a2 accumulate")
+    accumulate = move_custom_id(
+        record, {"kind": "activate", "unit": "a2", "ability": "accumulate", "targets": [], "x": None}
+    )
+    await click_beside(simcord_env, alice, board_of(room, record), "`a2` Charon", accumulate)
     record = await room.record()
     (waiting,) = BERSERK.pending(record.state)
     assert waiting.kind == "order_triggers" and waiting.seats == (1,)
@@ -200,7 +226,7 @@ async def test_a_short_game_is_played_to_its_end_and_its_history_export_and_stat
 
     before_end = await bob.slash(room.channel, "history")
     assert before_end.response is not None
-    shown = str(before_end.response.embeds[0].description)
+    shown = text_of(before_end.response)
     assert f"🔵 {alice.mention} has recruited." in shown and "recruited: " not in shown
     refused = await bob.slash(room.channel, "export")
     assert refused.response is not None and "still running" in refused.response.content
@@ -222,7 +248,7 @@ async def test_a_short_game_is_played_to_its_end_and_its_history_export_and_stat
 
     told = await bob.slash(room.channel, "history", game=record.id)
     assert told.response is not None
-    history = str(told.response.embeds[0].description)
+    history = text_of(told.response)
     assert f"🔵 {alice.mention} recruited: Nomad, Monk of Targ." in history  # once over, everything
     assert f"🟠 {bob.mention} placed: 🟠 Ravine Gnome c6." in history
 
@@ -270,10 +296,12 @@ async def test_a_muster_is_chosen_in_each_dm_and_revealed_together(
     assert labels(board) == {"Private": True}  # secret: the choices come by DM
     assert "🔔 The Muster of round 2" in text_of(board)
     offered = labels(last_dm(alice))
-    assert list(offered) == ["Bring nothing", *(f"Bring 🔵 Nomad 2 to {c}1" for c in "abcde")]
+    assert list(offered) == [*(f"Bring 🔵 Nomad 2 to {c}1" for c in "abcde"), "Bring nothing"]
     assert "Bring 🟠 Nomad to a6" in labels(last_dm(bob))
+    bring = move_custom_id(record, {"kind": "muster", "card": "P1.nomad.2", "cell": "b1"})
+    assert len(beside(simcord_env, last_dm(alice), "Nomad 2")) == 5  # a cell a button, beside it
 
-    await alice.user.click(last_dm(alice), label="Bring 🔵 Nomad 2 to b1")
+    await click_beside(simcord_env, alice, last_dm(alice), "Nomad 2", bring)
     board = room.message(board.id)
     assert f"✅ 🔵 {alice.mention} has sent it" in text_of(board) and "b1" not in text_of(board)
     assert "Nomad 2" not in str([text_of(m) for m in dm_history(bob)])
@@ -282,3 +310,53 @@ async def test_a_muster_is_chosen_in_each_dm_and_revealed_together(
     assert BERSERK.pending(record.state)[0].kind == "main" and record.state.round == 2
     board = room.message(board.id)
     assert "🔔 Muster: 🔵 Nomad 2 enters on b1." in text_of(board) and "`b1` Nomad 2" in text_of(board)
+
+
+async def test_a_game_is_played_to_its_end_by_the_buttons_beside_the_things_they_act_on(
+    simcord_env: simcord.Env, repository: Repository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whenever the member to act sees a button beside a thing (a creature on the board or in his
+    DM, a card of his reserve), he clicks one there, by its custom id in the section naming the
+    thing, and that move is the one stored; else he types the decision's default. Strikes,
+    defences, an instant in a window and a Muster are all made beside their creatures."""
+    seeded(monkeypatch)
+    room = make_room(simcord_env, repository)
+    record = await set_up(
+        room,
+        decks=("D3", "D2"),
+        squads=(["C07", "C19", "C07"], ["C13", "C16", "C08"]),  # Nomads, Hedd; Lekken, Bjorn, Ingri
+        cells=(["c3", "a2", "reserve"], ["c4", "b4", "d5"]),  # Hedd out of reach: the game lasts
+        options="round_cap=2",
+    )
+    chooser = random.Random(5)
+    clicked: Counter[str] = Counter()
+    for _ in range(200):
+        record = await repository.get(record.id)
+        if record.status is not GameStatus.ACTIVE:
+            break
+        seat = BERSERK.to_act(record.state)[0]
+        member = room.member(record.seats[seat].user_id)
+        prefix = f"tv:m:{record.id}:{record.version}:"
+        legal = {encode_action(a) for a in record.position.legal_data(seat)}
+        offered = [
+            (message, text, custom_id)
+            for message in (board_of(room, record), *reversed(dm_history(member)))
+            for text, ids in sections(simcord_env, message)
+            for custom_id in ids
+            if custom_id.startswith(prefix) and custom_id[len(prefix) :] in legal
+        ]
+        if not offered:
+            decision = for_seat(BERSERK.pending(record.state), seat)
+            assert decision is not None and decision.default is not None
+            typed = await member.slash(room.channel, "move", action=dump_json(decision.default))
+            assert typed.acknowledged, typed
+            continue
+        message, text, custom_id = chooser.choice(offered)
+        result = await click_beside(simcord_env, member, message, text, custom_id)
+        assert result.acknowledged, result
+        action = decode_action(custom_id[len(prefix) :])
+        made = (await repository.moves(record.id))[record.version]
+        assert (made.seat, made.action) == (seat, action)
+        clicked[str(action["kind"])] += 1
+    assert record.status is GameStatus.FINISHED
+    assert {"strike", "assign_defender", "activate", "muster"} <= set(clicked), clicked

@@ -23,7 +23,7 @@ from tests.e2e.berserk_helpers import (
     seeded,
     text_of,
 )
-from tests.e2e.helpers import click_in_dm, custom_id_of, dm_history, labels, last_dm, make_room
+from tests.e2e.helpers import click_in_dm, custom_id_of, dm_history, labels, last_dm, make_room, pictures_of
 from tests.e2e.raid_helpers import channel_versions
 
 ALICE_SQUAD = ["C19", "C10", "C07", "C07"]  # Hedd, Cursed Mage, two Nomads: 14 silver of Swamp Brood
@@ -123,7 +123,8 @@ async def test_two_members_set_up_in_private_and_both_sides_are_revealed_togethe
     assert f"👁️ Both squads are revealed: {field} creatures on the field; in reserve 🔵 1, 🟠" in text
     # the Nomad on the field takes copy 1, so its number says nothing of the one in reserve (B18)
     assert "`c3` Hedd" in text and "`b3` Cursed Mage" in text and "`d3` Nomad ·" in text
-    assert board.attachments and board.embeds[0].image.url == "attachment://berserk-field.png"
+    field_picture = [a.url for a in board.attachments if a.filename == "berserk-field.png"]
+    assert field_picture and pictures_of(board)[:1] == field_picture  # the gallery shows the attached field
     assert "Your reserve" in text_of(last_dm(alice)) and "🔵 Nomad 2" in text_of(last_dm(alice))
 
     versions = channel_versions(simcord_env, room.channel.id)

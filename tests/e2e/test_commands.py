@@ -10,7 +10,17 @@ import pytest
 import simcord
 
 from storage import GameStatus, Repository
-from tests.e2e.helpers import labels, make_room, open_game, play_by_buttons
+from tests.e2e.helpers import (
+    description_of,
+    field_names,
+    field_of,
+    labels,
+    make_room,
+    open_game,
+    play_by_buttons,
+    title_of,
+)
+from tests.e2e.hobbit_helpers import footer_of, note_of
 
 
 async def test_hand_is_ephemeral_and_shows_a_stranger_the_spectator_view(
@@ -24,11 +34,10 @@ async def test_hand_is_ephemeral_and_shows_a_stranger_the_spectator_view(
     stranger = await carol.slash(room.channel, "hand")
 
     assert hand.ephemeral and hand.response is not None
-    assert hand.response.embeds[0].footer.text == "Pickomino has no secrets: everyone sees this."
+    assert footer_of(hand.response) == "Pickomino has no secrets: everyone sees this."
     assert stranger.ephemeral and stranger.response is not None
-    assert stranger.response.content is not None
-    assert stranger.response.content.startswith("You are watching this game, not playing")
-    assert stranger.response.embeds[0].title == "Pickomino — game #1"
+    assert note_of(stranger.response).startswith("You are watching this game, not playing")
+    assert title_of(stranger.response) == "Pickomino — game #1"
 
 
 async def test_resigning_ends_a_two_player_game(simcord_env: simcord.Env, repository: Repository) -> None:
@@ -44,7 +53,7 @@ async def test_resigning_ends_a_two_player_game(simcord_env: simcord.Env, reposi
     assert finished.status is GameStatus.FINISHED and finished.result is not None
     assert finished.result.ranks == (1, 2)
     board = room.message(record.message_id)
-    assert labels(board) == {} and board.embeds[0].description == "Game over. Too few players are left."
+    assert labels(board) == {} and description_of(board) == "Game over. Too few players are left."
     assert (await repository.user_stats(alice.id)).won == 1
 
 
@@ -58,7 +67,7 @@ async def test_resigning_lets_the_others_play_on(simcord_env: simcord.Env, repos
     after = await repository.get(record.id)
     assert after.status is GameStatus.ACTIVE
     board = room.message(record.message_id)
-    assert room.players[1].mention in str(board.embeds[0].description)
+    assert room.players[1].mention in description_of(board)
     assert room.channel.last_message is not None
     assert room.channel.last_message.content.startswith(f"{room.players[1].mention}, your turn")
     refused = await alice.slash(room.channel, "move", action="roll")
@@ -75,18 +84,19 @@ async def test_rules_stats_and_leaderboard(simcord_env: simcord.Env, repository:
 
     rules = await alice.slash(room.channel, "rules", game="pickomino")
     assert rules.ephemeral and rules.response is not None
-    assert rules.response.embeds[0].title == "Pickomino — rules in short"
-    assert "worm" in str(rules.response.embeds[0].description)
+    assert title_of(rules.response) == "Pickomino — rules in short"
+    assert "worm" in description_of(rules.response)
 
     stats = await winner.slash(room.channel, "stats")
     assert stats.ephemeral and stats.response is not None
-    assert stats.response.embeds[0].description == "Played 1 game, won 1"
+    assert description_of(stats.response) == "Played 1 game, won 1"
 
     board = await alice.slash(room.channel, "leaderboard", game="pickomino")
     assert board.response is not None and not board.ephemeral
-    (provisional,) = board.response.embeds[0].fields  # one game each: both are provisional
-    assert str(provisional.value).splitlines()[0].startswith(f"{winner.mention} — ")
-    assert str(provisional.value).endswith(" · 1 game")
+    (heading,) = field_names(board.response)  # one game each: both are provisional
+    provisional = field_of(board.response, heading)
+    assert provisional.splitlines()[0].startswith(f"{winner.mention} — ")
+    assert provisional.endswith(" · 1 game")
 
 
 async def test_no_game_in_the_channel(simcord_env: simcord.Env, repository: Repository) -> None:
@@ -120,4 +130,4 @@ async def test_a_slow_move_is_deferred_within_three_seconds_then_shown(
     await simcord_env.advance_time(1)
     assert len(await repository.moves(record.id)) == 1
     board = room.message(record.message_id)
-    assert "Roll" in [f.name for f in board.embeds[0].fields]
+    assert "Roll" in field_names(board)

@@ -13,7 +13,7 @@ import engine
 from bot import TavernBot
 from storage import GameStatus, Repository
 from tests.e2e.conftest import make_bot
-from tests.e2e.helpers import labels, make_room, seat_computers
+from tests.e2e.helpers import labels, make_room, seat_computers, title_of
 
 
 @pytest.fixture
@@ -35,5 +35,5 @@ async def test_a_game_of_computers_plays_to_its_end(
     assert finished.status is GameStatus.FINISHED and finished.result is not None
     assert len(await repository.moves(record.id)) == finished.version > 0
     board = room.message(finished.message_id)
-    assert board.embeds and board.embeds[0].title, "the board was drawn"
+    assert title_of(board), "the board was drawn"
     assert labels(board) == {}, "a finished game offers no moves"

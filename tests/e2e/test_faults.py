@@ -16,7 +16,8 @@ import simcord
 from bot import TavernBot
 from storage import Repository
 from tests.bot.secret_game import SecretNumbers, secret_game_registered
-from tests.e2e.helpers import Room, dm_history, last_dm, make_room, open_game
+from tests.e2e.helpers import Room, description_of, dm_history, last_dm, make_room, open_game, text_of
+from tests.e2e.hobbit_helpers import note_of
 from tests.e2e.test_ai_players import bot_with_delay
 
 STATUSES = (500, 429, 403)
@@ -95,9 +96,9 @@ async def test_a_failed_board_edit_reposts_the_board_and_the_game_moves_on(
     record = await repository.get(game_id)
     assert record.version == 1 and record.message_id != old_board  # the new message is the board
     board = room.message(record.message_id)
-    assert f"Turn: {bob.mention}" in str(board.embeds[0].description)
+    assert f"Turn: {bob.mention}" in description_of(board)
     assert pings_for(room, bob)  # the next player is pinged
-    assert '"mine":4' in str(dm_history(alice)[-1].embeds[0].description)  # the private view went out
+    assert '"mine":4' in description_of(dm_history(alice)[-1])  # the private view went out
     again = await bob.click(board, label="peek")  # the reposted board plays on
     assert again.acknowledged and not again.ephemeral
 
@@ -119,7 +120,7 @@ async def test_a_failed_click_response_reposts_the_board_and_tells_the_truth(
     record = await repository.get(game_id)
     assert record.version == 1 and record.message_id != board.id
     assert pings_for(room, bob)
-    assert '"mine":4' in str(dm_history(alice)[-1].embeds[0].description)
+    assert '"mine":4' in description_of(dm_history(alice)[-1])
 
 
 @pytest.mark.parametrize("status", STATUSES)
@@ -136,8 +137,8 @@ async def test_a_failed_dm_after_a_move_is_told_and_the_game_moves_on(
 
     assert clicked.acknowledged and not clicked.ephemeral  # the board, in the response
     (notice,) = [f for f in clicked.followups if f.ephemeral]
-    assert notice.content == (DM_CLOSED if status == 403 else DM_FAILED)
-    assert '"mine":4' in str(notice.embeds[0].description)  # what the DM would have held
+    assert note_of(notice) == (DM_CLOSED if status == 403 else DM_FAILED)
+    assert '"mine":4' in description_of(notice)  # what the DM would have held
     assert (await repository.get(game_id)).version == 1
     assert pings_for(room, bob)
 
@@ -189,7 +190,7 @@ async def test_when_the_board_cannot_be_posted_again_the_player_is_sent_to_statu
     assert (await repository.get(game_id)).version == 1
     assert pings_for(room, bob)  # the ping, posted after, went out
     shown = await bob.slash(room.channel, "status")
-    assert shown.response is not None and f"Turn: {bob.mention}" in str(shown.response.embeds[0].description)
+    assert shown.response is not None and f"Turn: {bob.mention}" in description_of(shown.response)
 
 
 @pytest.mark.parametrize("status", STATUSES)
@@ -207,8 +208,8 @@ async def test_a_click_in_a_dm_whose_response_fails_still_places_and_sends_the_m
     record = await repository.get(record.id)
     assert record.version == 1 and record.state.maps[0] is not None
     board = room.message(record.message_id)
-    assert f"✅ {alice.mention} has placed" in str(board.embeds[0].to_dict())
-    assert "Your hazard map" in str(last_dm(alice).embeds[0].description)  # sent instead
+    assert f"✅ {alice.mention} has placed" in text_of(board)
+    assert "Your hazard map" in description_of(last_dm(alice))  # sent instead
 
 
 @pytest.mark.parametrize("status", STATUSES)
@@ -231,7 +232,7 @@ async def test_a_failed_board_edit_after_a_raid_placement_reposts_the_board_and_
     record = await repository.get(record.id)
     assert record.version == 2 and record.state.phase == "play"
     assert record.message_id != old_board  # posted again, and that message is the board now
-    assert "Your hazard map" in str(last_dm(bob).embeds[0].description)  # his map went out
+    assert "Your hazard map" in description_of(last_dm(bob))  # his map went out
     first = alice if record.state.current == 0 else bob
     assert pings_for(room, first)  # the first scout to walk is pinged in the channel
 

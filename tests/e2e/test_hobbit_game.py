@@ -21,7 +21,7 @@ from engine.replay import main as replay_main
 from storage import GameStatus, Repository
 from tests.e2e.berserk_helpers import seeded, selects
 from tests.e2e.conftest import make_bot
-from tests.e2e.helpers import Room, labels, make_room
+from tests.e2e.helpers import Room, description_of, labels, make_room
 from tests.e2e.hobbit_helpers import HOBBIT, open_hobbit, text_of
 
 RENDERER = renderer_for("hobbit")
@@ -104,7 +104,7 @@ async def test_a_seeded_game_is_played_to_its_end_and_history_export_replay_and_
 
     told = await bob.slash(room.channel, "history", game=record.id)
     assert told.response is not None
-    history = str(told.response.embeds[0].description)
+    history = description_of(told.response)
     assert f"🔴 {alice.mention} drew " in history or f"🟡 {bob.mention} drew " in history  # private, now told
     assert "The fellowship loses." in history
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import simcord
 
 from storage import Repository
-from tests.e2e.helpers import make_room
+from tests.e2e.helpers import field_of, make_room
 from tests.e2e.hobbit_helpers import open_hobbit
 
 
@@ -25,7 +25,7 @@ async def test_choosing_hard_is_shown_in_the_lobby_and_stored_in_the_games_optio
 
     lobby = await alice.slash(room.channel, "play", game="hobbit", options="difficulty=hard")
     assert lobby.response is not None
-    shown = str({f.name: f.value for f in lobby.response.embeds[0].fields}["Options"]).splitlines()
+    shown = field_of(lobby.response, "Options").splitlines()
     hard = (
         "Hard: Smaug wakes and Smaug prowls fly one space further, "
         "and at three and four players Smaug hunts too"

@@ -17,7 +17,7 @@ from bot.policies import ai_choices
 from bot.stored import open_repository
 from storage import GameStatus, Repository
 from tests.e2e.conftest import database_url, make_bot
-from tests.e2e.helpers import Room, channel_pings, dm_history, labels, last_dm, make_room
+from tests.e2e.helpers import Room, channel_pings, description_of, dm_history, labels, last_dm, make_room
 from tests.e2e.hobbit_helpers import (
     HOBBIT,
     dm_with,
@@ -30,6 +30,7 @@ from tests.e2e.hobbit_helpers import (
     positioned,
     text_of,
 )
+from tests.e2e.raid_helpers import words_of
 from tests.engine.hobbit.helpers import BLUE, RED, YELLOW, hand, position
 
 NAMES = ("alice", "bob")
@@ -48,7 +49,7 @@ def room_of(env: simcord.Env, repository: Repository) -> Room:
 def channel_texts(env: simcord.Env, channel_id: int) -> list[str]:
     """Every version of every message the channel showed, as its words."""
     return [
-        str(payload.get("content")) + str(payload.get("embeds"))
+        str(payload.get("content")) + str(words_of(payload))
         for kind, name, payload in env.backend.transcript
         if kind == "GATEWAY"
         and name in ("MESSAGE_CREATE", "MESSAGE_UPDATE")
@@ -113,7 +114,7 @@ async def test_a_joint_fight_is_fought_with_cards_both_members_submit_from_their
 
     told = await alice.slash(room.channel, "history")
     assert told.response is not None
-    history = str(told.response.embeds[0].description)
+    history = description_of(told.response)
     assert f"🔴 {alice.mention} submits Beorn 6." in history
     assert f"🟡 {bob.mention} submits Dori 2, Fili 4." in history
 
@@ -339,7 +340,7 @@ async def test_a_win_is_counted_for_every_member_in_stats_and_the_leaderboard(
     assert record.ratings == ()
     board_of_leaders = await bob.slash(room.channel, "leaderboard", game="hobbit")
     assert board_of_leaders.response is not None
-    assert board_of_leaders.response.embeds[0].description == "No rated games yet."
+    assert description_of(board_of_leaders.response) == "No rated games yet."
 
 
 async def test_a_typed_skip_as_if_away_is_refused_while_a_move_is_possible(

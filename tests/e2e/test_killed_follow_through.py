@@ -83,12 +83,12 @@ def test_a_bot_killed_during_a_follow_through_delivers_it_once_when_started_agai
         (board_id,) = db.execute("SELECT message_id FROM games WHERE id = ?", (game,)).fetchone()
     alice, bob = (row[0] for row in db_users(tmp_path, game))
     (board,) = [m for m in channel if m["id"] == board_id]
-    assert board["embeds"] == [f"Turn: <@{bob}>"]  # the board shows the move
+    assert board["descriptions"] == [f"Turn: <@{bob}>"]  # the board shows the move
     pings = [m["content"] for m in channel if "your turn" in m["content"]]
     # Exactly once, also after the ping that followed the move's interaction (no nonce: the new
     # process finds it among the channel's latest messages rather than by Discord's nonce).
     assert pings == [f"<@{bob}>, your turn in Secret Numbers #{game}."]
-    dms = [e for m in table[f"dm {alice}"] for e in m["embeds"] if '"mine":4' in e]
+    dms = [e for m in table[f"dm {alice}"] for e in m["descriptions"] if '"mine":4' in e]
     assert len(dms) == 1  # exactly once
     assert owed_rows(tmp_path) == []
 
@@ -157,12 +157,12 @@ def test_on_postgresql_another_process_delivers_what_a_killed_one_owed(
     table = json.loads(out.splitlines()[-1])["table"]
     channel = table.get("games", [])
     pings = [m["content"] for m in channel if "your turn" in m["content"]]
-    boards = [m for m in channel if m["embeds"]]
-    dms = [e for m in table.get(f"dm {alice}", []) for e in m["embeds"] if '"mine":4' in e]
+    boards = [m for m in channel if m["descriptions"]]
+    dms = [e for m in table.get(f"dm {alice}", []) for e in m["descriptions"] if '"mine":4' in e]
     assert len(dms) == 1  # the DM, by the other process, once
     if owed.get("board"):  # the killed process had shown nothing: the other shows it all
         # Its Discord has no board message of the killed one's: it posts the board again.
-        assert [b["embeds"] for b in boards] == [[f"Turn: <@{bob}>"]]
+        assert [b["descriptions"] for b in boards] == [[f"Turn: <@{bob}>"]]
         assert pings == [f"<@{bob}>, your turn in Secret Numbers #{game}."]
     else:  # the board and the ping were delivered and marked: not again
         assert boards == [] and pings == []

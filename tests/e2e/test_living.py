@@ -19,7 +19,7 @@ import engine
 from bot.stored import guild_settings, open_repository
 from storage import GameStatus, Repository
 from tests.e2e.conftest import database_url, make_bot
-from tests.e2e.helpers import Room, let_time_pass
+from tests.e2e.helpers import Room, field_names, field_of, let_time_pass
 from tests.storage.helpers import database_now
 
 PICKOMINO = engine.get_game("pickomino")
@@ -92,9 +92,9 @@ async def test_a_silent_player_is_reminded_once_then_the_computer_plays_his_turn
     deadline = (await repository.turn_clock.deadlines(game_id))[0].deadline_at
     assert before - 0.001 <= deadline.timestamp() - 10 * MINUTE <= after + 0.001  # by the database's clock
     board = room.message(record.message_id)
-    field = next(f for f in board.embeds[0].fields if f.name == "Time to move")
+    field = field_of(board, "Time to move")
     shown = f"<t:{int(deadline.timestamp())}:R>"
-    assert shown in str(field.value) and str(server.alice.id) in str(field.value)
+    assert shown in field and str(server.alice.id) in field
 
     await let_time_pass(simcord_env, repository, 2 * MINUTE)
     assert dms(server.alice) == []
@@ -126,8 +126,7 @@ async def test_a_silent_player_is_reminded_once_then_the_computer_plays_his_turn
     if after.status is GameStatus.ACTIVE:
         assert channel_texts(room)[-1] == f"<@{server.bob.id}>, your turn in Pickomino #{game_id}."
     board = room.message(after.message_id)
-    field = next(f for f in board.embeds[0].fields if f.name == "Time to move")
-    assert str(server.bob.id) in str(field.value)
+    assert str(server.bob.id) in field_of(board, "Time to move")
 
     await let_time_pass(simcord_env, repository, 5 * MINUTE)  # nothing fires twice
     assert len(await repository.moves(game_id)) == len(moves)
@@ -228,7 +227,7 @@ async def test_only_managers_change_settings_and_bad_values_change_nothing(
 
     shown = await configure(server)
     assert shown.response is not None
-    fields = {f.name: f.value for f in shown.response.embeds[0].fields}
+    fields = {name: field_of(shown.response, name) for name in field_names(shown.response)}
     assert fields["Time for a turn"] == "24 h" and fields["Reminder after"] == "2 h"
     assert fields["When the time runs out"] == "the computer plays the turn"
 

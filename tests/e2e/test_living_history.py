@@ -15,7 +15,8 @@ import simcord
 
 from engine.replay import main as replay_main
 from storage import GameRecord, GameStatus, Repository
-from tests.e2e.helpers import Room, make_room, open_game, play_by_buttons
+from tests.e2e.helpers import Room, description_of, make_room, open_game, play_by_buttons, title_of
+from tests.e2e.hobbit_helpers import footer_of, note_of
 
 ROOT = Path(__file__).resolve().parents[2]
 HAZARD_WORDS = re.compile(r"\b(pit|trap|terrorist|kit|artifact|placement)s?\b", re.IGNORECASE)
@@ -53,13 +54,11 @@ async def test_history_of_an_unfinished_raid_game_reveals_no_hazard(
     for member in (alice, bob):
         shown = await member.slash(room.channel, "history")
         assert shown.ephemeral and shown.response is not None
-        text = str(shown.response.embeds[0].description)
+        text = description_of(shown.response)
         assert text.count("placed") == 2  # both placements are told, not what was placed
         assert not HAZARD_WORDS.search(text), text
         assert not hidden_cells & set(re.findall(r"\b[A-J](?:10|[1-9])\b", text)), text
-        assert shown.response.embeds[0].footer.text == (
-            "Only what everyone may know is shown until the game ends."
-        )
+        assert footer_of(shown.response) == "Only what everyone may know is shown until the game ends."
     refused = await alice.slash(room.channel, "export")
     assert refused.ephemeral and refused.response is not None
     assert refused.response.content == (
@@ -71,7 +70,7 @@ async def test_history_of_an_unfinished_raid_game_reveals_no_hazard(
     assert resigned.response is not None
     over = await alice.slash(room.channel, "history", game=record.id)
     assert over.response is not None
-    assert "placement: " in str(over.response.embeds[0].description)  # once over, everything is told
+    assert "placement: " in description_of(over.response)  # once over, everything is told
 
 
 async def test_export_of_a_finished_game_replays_to_the_same_result(
@@ -129,7 +128,7 @@ async def test_games_lists_the_servers_games_with_links_and_history_tells_moves(
 
     listed = await room.players[0].slash(room.channel, "games")
     assert listed.ephemeral and listed.response is not None
-    lines = str(listed.response.embeds[0].description).splitlines()
+    lines = description_of(listed.response).splitlines()
     assert len(lines) == 2
     board = f"https://discord.com/channels/{room.channel.guild.id}/{room.channel.id}/{record.message_id}"
     assert any(
@@ -139,7 +138,7 @@ async def test_games_lists_the_servers_games_with_links_and_history_tells_moves(
 
     history = await room.players[1].slash(room.channel, "history")
     assert history.response is not None
-    told = str(history.response.embeds[0].description).splitlines()
+    told = description_of(history.response).splitlines()
     assert told[0].startswith("`  1` ") and "rolled" in told[0]
     assert len(told) >= 3
 
@@ -152,8 +151,8 @@ async def test_a_spectator_pressing_private_sees_the_spectator_view(
     record = await open_game(room)
     shown = await carol.click(room.message(record.message_id), label="Private")
     assert shown.ephemeral and shown.response is not None
-    assert shown.response.content == (
+    assert note_of(shown.response) == (
         "You are watching this game, not playing: this is what every spectator sees."
     )
-    assert shown.response.embeds[0].title == f"Pickomino — game #{record.id}"
+    assert title_of(shown.response) == f"Pickomino — game #{record.id}"
     assert await repository.moves(record.id) == []

@@ -5,7 +5,7 @@ from __future__ import annotations
 import simcord
 
 from storage import GameStatus, Repository
-from tests.e2e.helpers import labels, make_room, open_game
+from tests.e2e.helpers import description_of, field_names, field_of, labels, make_room, open_game
 
 LOBBY_BUTTONS = {
     "Join": True,
@@ -40,7 +40,8 @@ async def test_join_and_leave_update_the_lobby(simcord_env: simcord.Env, reposit
 
     await bob.click(lobby, label="Join")
     assert [s.user_id for s in (await room.record()).seats] == [alice.id, bob.id]
-    assert bob.mention in str(room.message(lobby.id).embeds[0].fields[0].value)
+    shown = room.message(lobby.id)
+    assert bob.mention in field_of(shown, field_names(shown)[0])
 
     again = await bob.click(lobby, label="Join")
     assert again.ephemeral and again.response is not None
@@ -76,7 +77,7 @@ async def test_only_the_host_cancels_and_a_cancelled_lobby_frees_the_channel(
     await alice.click(lobby, label="Cancel")
     assert (await repository.get(record.id)).status is GameStatus.ABANDONED
     cancelled = room.message(record.message_id)
-    assert cancelled.embeds[0].description == "This lobby was cancelled."
+    assert description_of(cancelled) == "This lobby was cancelled."
     assert labels(cancelled) == {}
     assert await repository.by_channel(room.channel.id) is None
     fresh = await bob.slash(room.channel, "play", game="pickomino")
@@ -149,4 +150,4 @@ async def test_the_host_leaving_abandons_the_lobby(simcord_env: simcord.Env, rep
 
     assert (await repository.get(record.id)).status is GameStatus.ABANDONED
     message = room.message(record.message_id)
-    assert message.embeds[0].description == "This lobby was cancelled." and labels(message) == {}
+    assert description_of(message) == "This lobby was cancelled." and labels(message) == {}

@@ -16,8 +16,11 @@ from tests.bot.secret_game import DUET, TOGETHER, SecretNumbers, secret_game_reg
 from tests.e2e.helpers import (
     answers,
     custom_id_of,
+    description_of,
     dm_history,
     emit_click,
+    field_names,
+    field_of,
     labels,
     last_dm,
     let_time_pass,
@@ -26,6 +29,7 @@ from tests.e2e.helpers import (
     open_game,
     sent_pings,
     start_secret,
+    text_of,
 )
 from tests.e2e.raid_helpers import BOB_MAP, place_text
 from tests.e2e.test_living import MINUTE, configure, make_server
@@ -57,7 +61,7 @@ async def test_both_raid_players_press_random_at_the_same_time_and_both_apply(
     assert record.version == 2 and record.state.phase == "play"
     assert {m.seat for m in await repository.moves(record.id)} == {0, 1}
     board = room.message(record.message_id)
-    assert f"Turn: {alice.mention}" in str(board.embeds[0].description)
+    assert f"Turn: {alice.mention}" in description_of(board)
 
 
 async def test_a_double_click_by_the_same_seat_is_refused_the_second_time(
@@ -159,9 +163,9 @@ async def test_a_dm_carries_the_decision_buttons_and_a_click_there_edits_the_boa
     record = await repository.get(record.id)
     assert record.version == 1 and record.state.maps[0] is not None
     board = room.message(record.message_id)
-    assert f"✅ {alice.mention} has placed" in str(board.embeds[0].to_dict())  # the channel's board
+    assert f"✅ {alice.mention} has placed" in text_of(board)  # the channel's board
     redrawn = next(m for m in dm_history(alice) if m.id == invitation.id)
-    assert labels(redrawn) == {} and "Your hazard map" in str(redrawn.embeds[0].description)
+    assert labels(redrawn) == {} and "Your hazard map" in description_of(redrawn)
     assert len(dm_history(alice)) == 1  # redrawn in place, not sent again
     assert len(dm_history(bob)) == 1  # bob's decision is the same one: nothing new for him
     assert calls <= 3, calls  # the response (his DM redrawn), the board edit, nothing else
@@ -241,14 +245,14 @@ async def test_a_cooperative_game_ends_won_together_and_counts_for_every_seat(
         board = room.message(record.message_id)
         # The table won together against the game at its normal rating: the library moves two new
         # players' conservative ratings from 0 to 2.4 each (PlackettLuce, a team of two against two).
-        assert board.embeds[0].description == (
+        assert description_of(board) == (
             "Game over. Everyone won together! The game ended (even)."
             f" Ratings: <@{alice.id}> rating 2.4 (+2.4), <@{bob.id}> rating 2.4 (+2.4)."
         )
         for member in (alice, bob):
             stats = await member.slash(room.channel, "stats")
             assert stats.response is not None
-            fields = {f.name: f.value for f in stats.response.embeds[0].fields}
+            fields = {name: field_of(stats.response, name) for name in field_names(stats.response)}
             assert fields == {
                 "Secret Together": "Played 1 game, won together 1\nRating 2.4 (+2.4 over the last game)"
             }

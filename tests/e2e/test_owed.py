@@ -12,7 +12,7 @@ import simcord
 
 from storage import GameStatus, Repository
 from tests.bot.secret_game import SecretNumbers, secret_game_registered
-from tests.e2e.helpers import channel_pings, dm_history, let_time_pass, make_room, open_game
+from tests.e2e.helpers import channel_pings, description_of, dm_history, let_time_pass, make_room, open_game
 from tests.e2e.test_faults import PEEK, fail, pings_for, start
 
 OUTAGE = (
@@ -31,7 +31,7 @@ def secret_game() -> Iterator[SecretNumbers]:
 
 def peeked(member: simcord.MemberActor) -> int:
     """The DMs showing the member's number after his peek."""
-    return sum('"mine":4' in str(m.embeds[0].description) for m in dm_history(member) if m.embeds)
+    return sum('"mine":4' in description_of(m) for m in dm_history(member) if m.components)
 
 
 async def test_a_move_whose_follow_through_went_through_owes_nothing(
@@ -62,7 +62,7 @@ async def test_what_an_outage_past_the_retries_kept_from_the_table_is_delivered_
 
     assert moved.response is not None and moved.response.content == "Done: peek."
     assert (await repository.get(game_id)).version == 1  # stored
-    assert f"Turn: {bob.mention}" not in str(room.message(board).embeds[0].description)
+    assert f"Turn: {bob.mention}" not in description_of(room.message(board))
     assert pings_for(room, bob) == [] and peeked(alice) == 0  # nothing reached the table
     ((owed, holder),) = await repository.owed.pending()
     assert (owed.game_id, owed.version, owed.tries, holder) == (game_id, 1, 1, None)
@@ -78,7 +78,7 @@ async def test_what_an_outage_past_the_retries_kept_from_the_table_is_delivered_
     assert await repository.owed.pending() == []
     record = await repository.get(game_id)
     shown = room.message(record.message_id)
-    assert f"Turn: {bob.mention}" in str(shown.embeds[0].description)  # the board shows the move
+    assert f"Turn: {bob.mention}" in description_of(shown)  # the board shows the move
     assert len(pings_for(room, bob)) == 1  # pinged once
     assert peeked(alice) == 1  # the DM went out once
 

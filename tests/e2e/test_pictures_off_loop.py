@@ -6,6 +6,7 @@ already drawn is not drawn again."""
 from __future__ import annotations
 
 import logging
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -14,7 +15,7 @@ import simcord
 import bot.games.raid.render as raid_render
 from bot.render.painter import PAINTER
 from storage import Repository
-from tests.e2e.helpers import labels, last_dm, make_room, open_game
+from tests.e2e.helpers import field_names, labels, last_dm, make_room, open_game, pictures_of
 
 
 @pytest.fixture(autouse=True)
@@ -72,12 +73,16 @@ async def test_with_the_drawing_threads_busy_the_words_go_first_and_the_picture_
     calls = calls_since(simcord_env, start)
     answer = next(i for i, c in enumerate(calls) if c.path.endswith("/callback"))
     response = calls[answer].json["data"]
-    assert response["embeds"][0]["image"]["url"] == "attachment://raid-map.png"
+    held = {a.filename for a in dm.attachments}
+    named = pictures_of(SimpleNamespace(components=response["components"]))
+    # a gallery naming a file the message lacks is refused whole: the words name none
+    assert all(url.removeprefix("attachment://") in held for url in named), (named, held)
     assert "attachments" not in response, "the answer waits for no picture"
     pictured = picture_edits(calls, "raid-map.png")
     assert pictured and pictured[0] > answer, "the picture follows by an edit of the answer"
     redrawn = last_dm(alice)
     assert redrawn.id == dm.id and [a.filename for a in redrawn.attachments] == ["raid-map.png"]
+    assert pictures_of(redrawn) == [redrawn.attachments[0].url], "the gallery shows the new picture"
 
 
 async def test_a_picture_that_cannot_be_drawn_is_logged_and_the_game_goes_on(
@@ -102,9 +107,9 @@ async def test_a_picture_that_cannot_be_drawn_is_logged_and_the_game_goes_on(
     assert moved.version == record.version + 2, "both placements stored and followed through"
     board = room.message(moved.message_id)
     assert board.attachments == []
-    assert "Maps" in [f.name for f in board.embeds[0].fields], "the text grids instead"
+    assert "Maps" in field_names(board), "the text grids instead"
     mine = last_dm(alice)
-    assert mine.attachments == [] and "Maps" in [f.name for f in mine.embeds[0].fields]
+    assert mine.attachments == [] and "Maps" in field_names(mine)
     assert labels(board), "the board offers the first scouting moves"
 
 

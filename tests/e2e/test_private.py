@@ -10,7 +10,8 @@ import simcord
 
 from storage import Repository
 from tests.bot.secret_game import SecretNumbers, secret_game_registered
-from tests.e2e.helpers import labels, make_room
+from tests.e2e.helpers import description_of, labels, make_room, text_of
+from tests.e2e.hobbit_helpers import note_of
 
 DM_CLOSED = (
     "I cannot send you direct messages. Press Private on the board (or use /hand) to see your private view."
@@ -52,22 +53,22 @@ async def test_changed_private_views_go_by_dm_and_a_403_points_to_private(
     assert [f for f in peeked.followups if f.ephemeral] == []
     alice_dms = alice.user.dm_channel and room.env.backend.messages.get(alice.user.dm_channel.id, {})
     assert alice_dms is not None and len(alice_dms) == 1
-    assert '"mine":4' in next(iter(alice_dms.values())).embeds[0]["description"]
+    assert '"mine":4' in description_of(next(iter(alice_dms.values())))
 
     # bob peeks: his DM fails with 403, and he is told ephemerally to use Private
     peeked = await bob.click(room.message(board.id), label="peek")
-    assert [f.content for f in peeked.followups if f.ephemeral] == [DM_CLOSED]
+    assert [note_of(f) for f in peeked.followups if f.ephemeral] == [DM_CLOSED]
 
     # alice pokes bob: his secret changes, his DM fails; he hears it at his next interaction
     poked = await alice.click(room.message(board.id), label="poke")
     assert [f for f in poked.followups if f.ephemeral] == []
     private = await bob.click(room.message(board.id), label="Private")
     assert private.ephemeral and private.response is not None
-    assert '"mine":5' in str(private.response.embeds[0].description)
+    assert '"mine":5' in description_of(private.response)
     moved = await bob.click(room.message(board.id), label="peek")
-    assert [f.content for f in moved.followups if f.ephemeral] == [DM_CLOSED]
+    assert [note_of(f) for f in moved.followups if f.ephemeral] == [DM_CLOSED]
 
     # nothing private ever reached the channel
     history = room.channel.history()
-    assert any('"mine":null' in str(m.embeds[0].to_dict()) for m in history if m.embeds)
-    assert not any(re.search(r'"mine":[0-9]', str(m.embeds[0].to_dict())) for m in history if m.embeds)
+    assert any('"mine":null' in text_of(m) for m in history)
+    assert not any(re.search(r'"mine":[0-9]', text_of(m)) for m in history)

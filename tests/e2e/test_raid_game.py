@@ -13,7 +13,19 @@ from bot.games.raid.pictures import render_board, render_map
 from bot.games.raid.render import board_words, own_map_words
 from storage import GameStatus, Repository
 from tests.e2e.conftest import make_bot
-from tests.e2e.helpers import Room, click_in_dm, dm_history, labels, last_dm, make_room, open_game
+from tests.e2e.helpers import (
+    Room,
+    click_in_dm,
+    description_of,
+    dm_history,
+    labels,
+    last_dm,
+    make_room,
+    open_game,
+    pictures_of,
+    text_of,
+)
+from tests.e2e.hobbit_helpers import note_of
 from tests.e2e.raid_helpers import (
     ALICE_MAP,
     BOB_MAP,
@@ -60,7 +72,9 @@ async def test_a_whole_raid_through_the_bot_leaks_nothing_before_the_end(
     assert record.status is GameStatus.ACTIVE and record.state.phase == "placement"
     board = room.message(record.message_id)
     assert labels(board) == {"Private": True}  # placement is secret: its buttons come by DM
-    assert board.attachments and board.embeds[0].image.url == "attachment://raid-board.png"
+    # the board's picture is its attachment (which SimCord, as Discord, serves from its CDN)
+    attached = [a.url for a in board.attachments if a.filename == "raid-board.png"]
+    assert attached and pictures_of(board)[:1] == attached
     for member in (alice, bob):
         assert labels(last_dm(member)) == {"Place": True, "Random": True}
 
@@ -87,10 +101,10 @@ async def test_a_whole_raid_through_the_bot_leaks_nothing_before_the_end(
     own = render_map(RAID.view(record.state, 0), 1, own_map_words("en", NAMES, 1))
     assert dm_pictures(room, alice) == [own]
     first, confirmation = dm_messages(room, alice)  # at the start: how to place; then her map
-    assert "You have not placed your objects yet" in str(first.embeds[0].to_dict())
-    assert "C1 H9 H10 I10" in str(confirmation.embeds[0].to_dict())
+    assert "You have not placed your objects yet" in text_of(first)
+    assert "C1 H9 H10 I10" in text_of(confirmation)
     board = room.message(board.id)
-    assert f"{alice.mention} has placed." in str(board.embeds[0].to_dict())
+    assert f"{alice.mention} has placed." in text_of(board)
 
     # -- bob places by /place in a DM: two reasons named (E7), then a valid one -----------------
     bad = await bob.user.slash(
@@ -115,7 +129,7 @@ async def test_a_whole_raid_through_the_bot_leaks_nothing_before_the_end(
 
     board = room.message(board.id)
     assert labels(board) == {"Private": True}  # moves are typed with /move
-    assert f"Turn: {alice.mention}" in str(board.embeds[0].description)
+    assert f"Turn: {alice.mention}" in description_of(board)
 
     # -- play --------------------------------------------------------------------------------
     calls: list[int] = []
@@ -130,14 +144,12 @@ async def test_a_whole_raid_through_the_bot_leaks_nothing_before_the_end(
     calls.append(n)
     assert result.ephemeral and result.response is not None and result.response.content == "Done: Move A1 A3."
     board = room.message(board.id)
-    assert f"{alice.mention} collected an artifact on A3." in str(board.embeds[0].to_dict())
+    assert f"{alice.mention} collected an artifact on A3." in text_of(board)
 
     result, n = await move(room, bob, "right 3")  # alice's trap on C1 stops him
     calls.append(n)
     board = room.message(board.id)
-    assert f"{bob.mention} stepped into a trap on C1: a wound, 1 wound in all." in str(
-        board.embeds[0].to_dict()
-    )
+    assert f"{bob.mention} stepped into a trap on C1: a wound, 1 wound in all." in text_of(board)
 
     result, n = await move(room, alice, "B3")  # a terrorist, weak spot 4
     calls.append(n)
@@ -150,9 +162,7 @@ async def test_a_whole_raid_through_the_bot_leaks_nothing_before_the_end(
     assert missed.acknowledged and not missed.ephemeral
     board = room.message(board.id)
     assert "Zone 2" not in labels(board) and "Zone 4" in labels(board)
-    assert f"{alice.mention} named zone 2 on B3: missed: a wound, 1 wound in all." in str(
-        board.embeds[0].to_dict()
-    )
+    assert f"{alice.mention} named zone 2 on B3: missed: a wound, 1 wound in all." in text_of(board)
     wrong_player = await bob.click(board, label="Zone 4")
     assert wrong_player.ephemeral and wrong_player.response is not None
     assert wrong_player.response.content == "It is not your turn."
@@ -160,7 +170,7 @@ async def test_a_whole_raid_through_the_bot_leaks_nothing_before_the_end(
     await alice.click(room.message(board.id), label="Zone 4")
     clicks.append(len(simcord_env.http_requests) - before)
     board = room.message(board.id)
-    assert f"{alice.mention} named zone 4 on B3: the terrorist is dead." in str(board.embeds[0].to_dict())
+    assert f"{alice.mention} named zone 4 on B3: the terrorist is dead." in text_of(board)
 
     result, n = await move(room, bob, "D1")  # alice's first-aid kit
     calls.append(n)
@@ -207,7 +217,7 @@ async def test_a_whole_raid_through_the_bot_leaks_nothing_before_the_end(
     assert (await repository.user_stats(alice.id)).won == 1
     board = room.message(board.id)
     assert labels(board) == {}
-    final = str(board.embeds[0].to_dict())
+    final = text_of(board)
     assert f"{alice.mention} collected every artifact and wins." in final
     assert mentioned(final, SECRET_ONLY[0] | SECRET_ONLY[1]) == SECRET_ONLY[0] | SECRET_ONLY[1]
 
@@ -246,7 +256,7 @@ async def test_placement_is_refused_for_non_players_and_after_placing(
     assert labels(board) == {"Private": True}  # nothing to place for a stranger
     spectator = await carol.click(board, label="Private")
     assert spectator.ephemeral and spectator.response is not None
-    assert spectator.response.embeds[0].description == "You are not playing: this is what both players know."
+    assert description_of(spectator.response) == "You are not playing: this is what both players know."
     assert [a.filename for a in spectator.response.attachments] == ["raid-board.png"]
     assert labels(spectator.response) == {}
 
@@ -258,7 +268,7 @@ async def test_placement_is_refused_for_non_players_and_after_placing(
     assert record.state.maps[0] is not None
     # her DM is redrawn in place: her map now, no buttons left (her placement is made)
     invitation = next(m for m in dm_history(alice) if m.id == invitation.id)
-    assert labels(invitation) == {} and "Your hazard map" in str(invitation.embeds[0].description)
+    assert labels(invitation) == {} and "Your hazard map" in description_of(invitation)
     assert len(dm_history(alice)) == 1
     board = room.message(board.id)
     assert labels(board) == {"Private": True}
@@ -294,14 +304,14 @@ async def test_a_closed_dm_gets_the_map_in_an_ephemeral_message_and_resigning_re
     assert placed.response is not None and placed.response.content.startswith("Your placement is stored.")
     fallback = [f for f in placed.followups if f.ephemeral and f.attachments]
     assert len(fallback) == 1
-    assert fallback[0].content.startswith("I cannot send you direct messages.")
+    assert note_of(fallback[0]).startswith("I cannot send you direct messages.")
     picture = await fallback[0].attachments[0].read()
     assert picture == render_map(RAID.view(record.state, 1), 0, own_map_words("en", NAMES, 0))
 
     hand = await bob.slash(room.channel, "hand")
     assert hand.ephemeral and hand.response is not None
     assert await hand.response.attachments[0].read() == picture
-    assert "J1 J2 J3 J4" in str(hand.response.embeds[0].to_dict())
+    assert "J1 J2 J3 J4" in text_of(hand.response)
 
     await click_in_dm(alice, "Random")
     record = await room.record()
@@ -313,7 +323,7 @@ async def test_a_closed_dm_gets_the_map_in_an_ephemeral_message_and_resigning_re
         record.status is GameStatus.FINISHED and record.result is not None and record.result.ranks == (1, 2)
     )
     final = room.message(board.id)
-    text = str(final.embeds[0].to_dict())
+    text = text_of(final)
     assert "The other player resigned" in text and "bob's hazard map" in text and "J1 J2 J3 J4" in text
     versions = channel_versions(simcord_env, room.channel.id)
     assert versions[-1].pictures == [render_board(RAID.view(record.state, None), board_words("en", NAMES))]

@@ -6,6 +6,8 @@ gives the rating and its trend, ``/config rate_computers`` rates games with a co
 
 from __future__ import annotations
 
+import re
+
 import discord
 import pytest
 import simcord
@@ -15,7 +17,16 @@ from bot.i18n import t
 from bot.stored import guild_settings
 from storage import GameStatus, Repository
 from storage.ratings import PROVISIONAL_GAMES
-from tests.e2e.helpers import Room, let_time_pass, make_room
+from tests.e2e.helpers import (
+    Room,
+    description_of,
+    field_names,
+    field_of,
+    let_time_pass,
+    make_room,
+    text_of,
+    title_of,
+)
 from tests.e2e.test_living import MINUTE, configure, make_server, start_game
 from tests.e2e.test_words import russian  # noqa: F401  (the fixture: Russian users on a Russian server)
 
@@ -28,10 +39,23 @@ def conservative(rating: object) -> float:
     return round(rating.mu - 3 * rating.sigma, 1)  # type: ignore[attr-defined]
 
 
+LINKED = re.compile(r"\[(?P<title>.+)\]\((?P<url>[^)]+)\)")
+"""A heading that links to a page (the leaderboard's, to the server's page on the web table)."""
+
+
+def footer_of(message: discord.Message | simcord.ResponseMessage) -> str:
+    """A laid-out message's footer: its last ``-# `` line."""
+    lines = [line for line in text_of(message).splitlines() if line.startswith("-# ")]
+    return lines[-1].removeprefix("-# ") if lines else ""
+
+
 def shown_text(message: discord.Message | simcord.ResponseMessage) -> str:
-    embed = message.embeds[0]
-    fields = "\n".join(f"{f.name}\n{f.value}" for f in embed.fields)
-    return f"{embed.title}\n{embed.description}\n{fields}\n{embed.footer.text}"
+    """A laid-out message's title, status, fields (each name on a line above its value) and
+    footer, a line each."""
+    title = title_of(message)
+    title = linked["title"] if (linked := LINKED.fullmatch(title)) else title
+    fields = "\n".join(f"{name}\n{field_of(message, name)}" for name in field_names(message))
+    return f"{title}\n{description_of(message)}\n{fields}\n{footer_of(message)}"
 
 
 async def bob_resigns(room: Room, lang: str = "en") -> int:

@@ -28,7 +28,7 @@ from engine.ai.policy import decide_at
 from engine.core import dump_json
 from storage import GameStatus, Repository
 from tests.e2e.conftest import make_bot
-from tests.e2e.helpers import dm_history, make_room, seat_computers
+from tests.e2e.helpers import components_of, dm_history, make_room, seat_computers
 
 BUDGET = 1.0
 """Counted calls a move, on average over a game's moves."""
@@ -59,11 +59,10 @@ def buttons_for(messages: list[Any], game_id: int, legal: set[str]) -> list[tupl
     """The buttons among ``messages`` that play one of the ``legal`` moves, with their message."""
     found = []
     for message in messages:
-        for row in getattr(message, "components", None) or []:
-            for item in getattr(row, "children", []):
-                custom_id = str(getattr(item, "custom_id", "") or "")
-                if custom_id.startswith(f"tv:m:{game_id}:") and custom_id.split(":", 4)[4] in legal:
-                    found.append((message, custom_id))
+        for item in components_of(message):  # in a row, or beside a thing in a section
+            custom_id = str(getattr(item, "custom_id", "") or "")
+            if custom_id.startswith(f"tv:m:{game_id}:") and custom_id.split(":", 4)[4] in legal:
+                found.append((message, custom_id))
     return found
 
 

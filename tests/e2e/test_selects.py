@@ -11,9 +11,11 @@ import simcord
 
 from bot.buttons import decode_action
 from bot.render import GenericRenderer, Menus, SelectLook, SelectOption, Table
+from bot.render.layout import COMPONENT_LIMIT
 from bot.render.registry import give_renderer
 from storage import Repository
 from tests.bot.secret_game import CROWD, CROWDED, SECRET, secret_game_registered
+from tests.e2e import helpers
 from tests.e2e.helpers import make_room, start_secret
 
 
@@ -32,15 +34,11 @@ class MenuRenderer(Menus, GenericRenderer):
 
 
 def menu_of(message: Any) -> dict[str, Any]:
-    """The select menu of a message (components as objects, or as raw data in a response)."""
-    for row in message.components:
-        children = row.get("components", []) if isinstance(row, dict) else getattr(row, "children", [])
-        for item in children:
-            custom_id = str(item.get("custom_id", "") if isinstance(item, dict) else item.custom_id)
-            if custom_id.startswith("tv:s:"):
-                raw = item["options"] if isinstance(item, dict) else item.options
-                values = [o["value"] if isinstance(o, dict) else o.value for o in raw]
-                return {"id": custom_id, "options": values}
+    """The select menu of a message (components as objects, or as raw data in a response),
+    wherever it stands."""
+    for item in components_of(message):
+        if str(item.get("custom_id", "")).startswith("tv:s:"):
+            return {"id": item["custom_id"], "options": [o["value"] for o in item["options"]]}
     raise LookupError("no select menu")
 
 
@@ -66,9 +64,7 @@ async def test_a_choice_in_a_select_menu_is_played_like_a_button(
 
             redrawn = simcord_env.backend.get_message(shown.response.channel_id, shown.response.id)
             assert not any(
-                str(item.get("custom_id", "")).startswith("tv:s:")
-                for row in redrawn.components
-                for item in row.get("components", [])
+                str(item.get("custom_id", "")).startswith("tv:s:") for item in components_of(redrawn)
             )  # the private message is redrawn in place: alice has nothing left to choose
             bob_sees = await room.players[1].click(
                 room.message((await repository.get(game_id)).message_id), label="Private"
@@ -81,20 +77,16 @@ async def test_a_choice_in_a_select_menu_is_played_like_a_button(
 
 
 def components_of(message: Any) -> list[dict[str, Any]]:
-    """Every component of a message, as raw data."""
-    found = []
-    for row in message.components:
-        children = row.get("components", []) if isinstance(row, dict) else getattr(row, "children", [])
-        for item in children:
-            found.append(item if isinstance(item, dict) else item.to_dict())
-    return found
+    """Every component of a message, nested ones included, as raw data."""
+    return [item if isinstance(item, dict) else item.to_dict() for item in helpers.components_of(message)]
 
 
 async def test_more_moves_than_buttons_come_in_menus_and_each_plays(
     simcord_env: simcord.Env, repository: Repository
 ) -> None:
     """Seventy choices: the board shows the first as buttons and the rest in menus of 25 (all
-    within Discord's five rows); a pick in a menu plays that choice."""
+    within Discord's 40 components of a laid-out message, and the 25 controls' places of the
+    board); a pick in a menu plays that choice."""
     with secret_game_registered(CROWDED):
         room = make_room(simcord_env, repository)
         alice, _ = room.players
@@ -103,7 +95,7 @@ async def test_more_moves_than_buttons_come_in_menus_and_each_plays(
         items = components_of(board)
         buttons = [i for i in items if i["type"] == 2 and str(i["custom_id"]).startswith("tv:m:")]
         menus = [i for i in items if i["type"] == 3]
-        assert len(board.components) <= 5 and len(buttons) + 5 * len(menus) <= 24
+        assert len(items) <= COMPONENT_LIMIT and len(buttons) + 5 * len(menus) <= 24
         offered = [decode_action(str(b["custom_id"]).split(":", 4)[4])["n"] for b in buttons]
         for found in menus:
             assert str(found["custom_id"]).startswith(f"tv:s:{game_id}:0:more")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import simcord
 
 from storage import Repository
-from tests.e2e.helpers import last_dm, let_time_pass, make_room, open_game
+from tests.e2e.helpers import last_dm, let_time_pass, make_room, open_game, text_of
 
 EXPIRED = 16 * 60
 """Past an interaction token's 15 minutes, by SimCord's clock (the bot's own still thinks the
@@ -34,6 +34,6 @@ async def test_a_board_whose_token_ran_out_is_edited_in_place_by_the_channel(
     assert any(c.startswith("PATCH /webhooks/") for c in calls)  # the token was tried, and refused
     assert f"PATCH /channels/{room.channel.id}/messages/{board}" in calls
     shown = room.message(board)
-    assert "Turn 0 of 200" in str(shown.embeds[0].to_dict())  # the walk has begun
+    assert "Turn 0 of 200" in text_of(shown)  # the walk has begun
     pictures = [simcord_env.backend.cdn.get(a.url) for a in shown.attachments]
     assert pictures and all(pictures)  # with its picture

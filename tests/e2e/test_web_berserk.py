@@ -13,6 +13,7 @@ import random
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 import simcord
@@ -29,7 +30,16 @@ from storage import GameRecord, GameStatus, Repository
 from tests.e2e.berserk_helpers import _default_of, dm_offering, open_berserk, recruit
 from tests.e2e.berserk_web_helpers import button, cell, click, pick, picked, picks, play_from_page, read, sent
 from tests.e2e.browser import notice_text, page_version, run, text_of, until
-from tests.e2e.helpers import Room, dm_history, labels, last_dm, make_room
+from tests.e2e.helpers import (
+    Room,
+    description_of,
+    dm_history,
+    field_names,
+    field_of,
+    labels,
+    last_dm,
+    make_room,
+)
 from tests.e2e.web_helpers import address, answer_links, serving, web_bot, web_table
 
 BERSERK = engine.get_game("berserk")
@@ -192,13 +202,14 @@ async def kept_across_a_redraw(room: Room, driver: webdriver.Chrome, record: Gam
 def discord_board_shows(room: Room, record: GameRecord) -> bool:
     """Whether the Discord board shows the position ``record`` holds: every line of its
     headline and every field but the last move's, as the board of that position is drawn."""
-    embed, _, _ = game_parts(record, "en")
-    shown = room.message(record.message_id).embeds[0]
-    fields = {f.name: f.value for f in shown.fields}
+    view, _ = game_parts(record, "en")
+    drawn = SimpleNamespace(components=view.to_components(), content="")
+    shown = room.message(record.message_id)
+    fields = {name: field_of(shown, name) for name in field_names(shown)}
     last = t("en", "board.last_move")
-    lines = (embed.description or "").splitlines()
-    return all(line in (shown.description or "") for line in lines) and all(
-        fields.get(f.name) == f.value for f in embed.fields if f.name != last
+    lines = description_of(drawn).splitlines()
+    return all(line in description_of(shown) for line in lines) and all(
+        fields.get(name) == field_of(drawn, name) for name in field_names(drawn) if name != last
     )
 
 

@@ -29,7 +29,7 @@ from tests.e2e.browser import (
     text_of,
     until,
 )
-from tests.e2e.helpers import make_room, open_game, play_by_buttons, start_secret
+from tests.e2e.helpers import field_names, field_of, make_room, open_game, play_by_buttons, start_secret
 from tests.e2e.hobbit_helpers import open_hobbit
 from tests.e2e.web_helpers import address, answer_links, serving, web_bot, web_table
 
@@ -163,7 +163,8 @@ async def test_a_seat_plays_from_its_page_beside_a_player_on_discord(
         assert await run(controls, browser) == [{"kind": "peek"}, {"kind": "poke"}]
         await play_control(browser, {"kind": "peek"}, keyboard=True)
         assert (await room.record()).version == 1
-        assert '"moves":1' in room.message(record.message_id).embeds[0].fields[0].value  # the Discord board
+        board = room.message(record.message_id)  # the Discord board
+        assert '"moves":1' in field_of(board, field_names(board)[0])
         await until(lambda: page_version(browser) == 1, what="the new version")
         assert await run(controls, browser) == []  # bob's turn: nothing to play
         await bob.click(room.message(record.message_id), label="poke")  # on Discord

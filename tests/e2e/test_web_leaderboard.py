@@ -6,6 +6,7 @@ headless Chromium."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from bot import TavernBot
 from bot.web.tokens import Signer
 from storage import Repository
 from tests.e2e.browser import run, until
-from tests.e2e.helpers import Room
+from tests.e2e.helpers import Room, title_of
 from tests.e2e.test_ratings import bob_resigns
 from tests.e2e.web_helpers import SECRET, address, fetch, serving, web_bot, web_table
 
@@ -45,7 +46,8 @@ async def test_the_leaderboard_page_is_found_through_the_bot_s_link_and_lists_th
     answer = await members[1].slash(room.channel, "leaderboard", game="pickomino")
     assert answer.response is not None
     url = f"{base}/server/{server_address(guild.id)}"
-    assert answer.response.embeds[0].url == url
+    linked = re.fullmatch(r"\[(?P<title>.+)\]\((?P<url>.+)\)", title_of(answer.response))  # the heading
+    assert linked is not None and linked["url"] == url
 
     page = await fetch(url)
     assert page.status == 200 and page.headers["Content-Security-Policy"].startswith("default-src 'none'")

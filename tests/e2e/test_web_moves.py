@@ -20,7 +20,7 @@ from bot.web.server import MAX_BODY
 from bot.web.tokens import Claims
 from storage import Repository
 from tests.bot.secret_game import SecretNumbers, secret_game_registered
-from tests.e2e.helpers import Room, sent_pings
+from tests.e2e.helpers import Room, field_names, field_of, sent_pings
 from tests.e2e.web_helpers import (
     Fetched,
     address,
@@ -86,7 +86,8 @@ async def test_a_move_from_the_page_goes_through_the_move_path(
     assert told["ok"] is True and told["version"] == 1 and "peek" in told["message"]
     after = await repository.get(record.id)
     assert after.version == 1 and [m.action for m in await repository.moves(record.id)] == [{"kind": "peek"}]
-    assert '"moves":1' in "".join(f.value or "" for f in room.message(after.message_id).embeds[0].fields)
+    board = room.message(after.message_id)
+    assert '"moves":1' in "".join(field_of(board, name) for name in field_names(board))
     assert len(sent_pings(simcord_env)) == pings + 1  # bob's turn begins: he is pinged
     seat = f"{base}/game/{address(record.id)}/seat/0"
     state = json.loads((await fetch(f"{seat}/state", headers=bearer(mine))).text)

@@ -13,6 +13,7 @@ import os
 import random
 from collections.abc import AsyncIterator, Iterable
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import discord
@@ -24,11 +25,11 @@ from selenium.webdriver.common.keys import Keys
 
 import engine
 from bot import TavernBot
-from bot.board import game_message
+from bot.board import game_parts
 from bot.buttons import decode_action
 from storage import GameRecord, GameStatus, Repository
 from tests.e2e.browser import controls, page_version, ready, run, text_of, until
-from tests.e2e.helpers import Room, labels, make_room
+from tests.e2e.helpers import Room, components_of, description_of, field_names, field_of, labels, make_room
 from tests.e2e.web_helpers import answer_links, serving, web_bot
 
 GAME = engine.get_game("pickomino")
@@ -180,12 +181,11 @@ def discord_moves(message: discord.Message, game_id: int) -> list[tuple[str, dic
     """The Discord board's move buttons: label, action and the version each was drawn at."""
     found = []
     prefix = f"tv:m:{game_id}:"
-    for row in message.components:
-        for item in getattr(row, "children", []):
-            custom_id = str(getattr(item, "custom_id", "") or "")
-            if custom_id.startswith(prefix):
-                version, code = custom_id.removeprefix(prefix).split(":", 1)
-                found.append((str(item.label), decode_action(code), int(version)))
+    for item in components_of(message):  # in a row, or beside what it acts on
+        custom_id = str(getattr(item, "custom_id", "") or "")
+        if custom_id.startswith(prefix):
+            version, code = custom_id.removeprefix(prefix).split(":", 1)
+            found.append((str(item.label), decode_action(code), int(version)))
     return found
 
 
@@ -208,17 +208,18 @@ FIELDS = ("Grill", "Players", "Roll", "Kept", "Final ranking")
 """The Discord board's fields that show the position (its last move is told in words)."""
 
 
-def position_fields(embed: discord.Embed) -> dict[str, str]:
-    return {str(f.name): str(f.value) for f in embed.fields if f.name in FIELDS}
+def position_fields(message: Any) -> dict[str, str]:
+    return {name: field_of(message, name) for name in field_names(message) if name in FIELDS}
 
 
-async def board_showing(room: Room, record: GameRecord) -> discord.Embed:
+async def board_showing(room: Room, record: GameRecord) -> discord.Message:
     """The board message once it shows ``record``'s position as the bot draws it."""
-    wanted = position_fields(game_message(record, "en")[0])
+    view, _ = game_parts(record, "en")
+    wanted = position_fields(SimpleNamespace(components=view.to_components()))
 
-    def shown() -> discord.Embed | None:
-        embed = room.message(record.message_id).embeds[0]
-        return embed if position_fields(embed) == wanted else None
+    def shown() -> discord.Message | None:
+        message = room.message(record.message_id)
+        return message if position_fields(message) == wanted else None
 
     return await until(shown, timeout=PATIENCE, what=f"the Discord board at version {record.version}")
 
@@ -292,7 +293,7 @@ async def test_a_person_plays_a_whole_game_from_the_page_against_two_computers(
     assert made.keys() >= {"roll", "keep", "take"} and by_keys >= 10 and arrows > 0
     assert "Final ranking" in text_of(browser, "board") and await run(controls, browser) == []
     board = room.message(record.message_id)
-    assert board.embeds[0].description == "Game over. The grill is empty." and "Roll" not in labels(board)
+    assert description_of(board) == "Game over. The grill is empty." and "Roll" not in labels(board)
     assert shot or not shots
 
 
@@ -343,10 +344,10 @@ async def test_a_seat_on_discord_and_one_on_a_russian_page_play_a_whole_game(
         assert after.version == record.version + 1 and text_of(browser, "notice").startswith("Сделано:")
         # the Discord board, edited by the move from the page: the position it made, and the
         # next moves drawn at the new version
-        embed = await board_showing(room, after)
+        board = await board_showing(room, after)
         if after.status is GameStatus.ACTIVE:
             await moves_on_discord(room, after)
-        last = next(str(f.value) for f in embed.fields if f.name == "Last move")
+        last = field_of(board, "Last move")
         assert last.startswith(bob.mention), last
     assert web_moves > 10
     await until(lambda: "Игра окончена." in text_of(browser, "turn"), timeout=PATIENCE, what="the end")

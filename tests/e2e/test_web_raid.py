@@ -35,7 +35,8 @@ from tests.e2e.browser import (
     text_of,
     until,
 )
-from tests.e2e.helpers import Room, dm_history, labels, make_room, open_game
+from tests.e2e.helpers import Room, dm_history, field_of, labels, make_room, open_game
+from tests.e2e.helpers import text_of as words_of
 from tests.e2e.raid_helpers import BOB_MAP
 from tests.e2e.web_helpers import answer_links, serving, web_bot
 
@@ -371,7 +372,7 @@ async def test_a_raid_with_one_seat_on_discord_and_the_other_on_its_page(
     record = await room.record()
     assert record.state.phase == "play" and record.state.maps[1] is not None
     assert {(h.kind, h.cell, h.zone) for h in record.state.maps[1]} == expected_map(BOB_MAP)
-    assert "has placed." in str(room.message(record.message_id).embeds[0].to_dict())
+    assert "has placed." in words_of(room.message(record.message_id))
     shots = os.environ.get("TAVERN_SCREENSHOTS")
     shot = Path(shots) / "web-raid.png" if shots else None
 
@@ -387,11 +388,11 @@ async def test_a_raid_with_one_seat_on_discord_and_the_other_on_its_page(
                 shot = None  # the middle of the game: taken once
             after = await repository.get(record.id)
             assert after.version == record.version + 1, notice_text(browser)
-            discord = str(room.message(after.message_id).embeds[0].to_dict())
+            discord = words_of(room.message(after.message_id))
             scout = after.state.scouts[1]
             assert f"{bob.mention} — on {scout.cell}" in discord
-            last = next(f for f in room.message(after.message_id).embeds[0].fields if f.name == "Last move")
-            assert bob.mention in str(last.value)  # his move's own lines
+            last = field_of(room.message(after.message_id), "Last move")
+            assert bob.mention in last  # his move's own lines
             assert f"wounds {scout.wounds}" in discord.lower() or f"{scout.wounds}/15" in discord
         step += 1
         record = await repository.get(record.id)

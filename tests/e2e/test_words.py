@@ -14,7 +14,8 @@ from simcord import interactions as sim_interactions
 
 import engine
 from storage import Repository
-from tests.e2e.helpers import last_dm, make_room, open_game
+from tests.e2e.helpers import description_of, field_names, field_of, last_dm, make_room, open_game, title_of
+from tests.e2e.hobbit_helpers import footer_of
 
 LONG = 6000
 """Characters of the longest string option Discord lets a user send."""
@@ -178,16 +179,14 @@ async def test_the_lobby_shows_options_and_player_counts_in_words(
     alice = room.players[0]
     lobby = await alice.slash(room.channel, "play", game="pickomino", options="tiebreak=shared")
     assert lobby.response is not None
-    fields = {f.name: f.value for f in lobby.response.embeds[0].fields}
-    assert fields["Options"] == "Tie-break: tied players share the win"
-    assert "Players seated: 1 · the game is for 2–7 players" in fields
+    assert field_of(lobby.response, "Options") == "Tie-break: tied players share the win"
+    assert "Players seated: 1 · the game is for 2–7 players" in field_names(lobby.response)
     await alice.click(lobby.response, label="Cancel")
 
     raid = await alice.slash(room.channel, "play", game="raid", options="pits=1, zones=4")
     assert raid.response is not None
-    fields = {f.name: f.value for f in raid.response.embeds[0].fields}
-    assert "Players seated: 1 · the game is for 2 players" in fields
-    assert str(fields["Options"]).splitlines() == [
+    assert "Players seated: 1 · the game is for 2 players" in field_names(raid.response)
+    assert field_of(raid.response, "Options").splitlines() == [
         "Map: the old town",
         "1 pit on each map",
         "4 traps on each map",
@@ -204,9 +203,8 @@ async def test_the_lobby_in_a_russian_server(
     room = make_room(simcord_env, repository)
     lobby = await room.players[0].slash(room.channel, "play", game="raid", options="artifacts=5")
     assert lobby.response is not None
-    fields = {f.name: f.value for f in lobby.response.embeds[0].fields}
-    assert "За столом: 1 · играют 2 игрока" in fields
-    assert "5 артефактов на каждой карте" in str(fields["Настройки"]).splitlines()
+    assert "За столом: 1 · играют 2 игрока" in field_names(lobby.response)
+    assert "5 артефактов на каждой карте" in field_of(lobby.response, "Настройки").splitlines()
 
 
 @pytest.mark.parametrize("key", sorted(engine.game_keys()))
@@ -217,13 +215,13 @@ async def test_rules_of_every_game_in_english(
     game = engine.get_game(key)
     rules = await room.players[0].slash(room.channel, "rules", game=key)
     assert rules.ephemeral and rules.response is not None
-    embed = rules.response.embeds[0]
-    assert embed.title == f"{game.title} — rules in short"
-    assert embed.description != "No summary yet for this game." and len(str(embed.description)) <= 4096
+    assert title_of(rules.response) == f"{game.title} — rules in short"
+    description = description_of(rules.response)
+    assert description != "No summary yet for this game." and len(description) <= 4096
     if game.min_seats == game.max_seats:
-        assert embed.footer.text == f"{game.min_seats} players"
+        assert footer_of(rules.response) == f"{game.min_seats} players"
     else:
-        assert embed.footer.text == f"{game.min_seats}–{game.max_seats} players"
+        assert footer_of(rules.response) == f"{game.min_seats}–{game.max_seats} players"
 
 
 @pytest.mark.parametrize("key", sorted(engine.game_keys()))
@@ -234,8 +232,8 @@ async def test_rules_of_every_game_in_russian(
     game = engine.get_game(key)
     rules = await room.players[0].slash(room.channel, "rules", game=key)
     assert rules.ephemeral and rules.response is not None
-    embed = rules.response.embeds[0]
-    assert embed.title == f"{game.title} — правила вкратце"
-    assert embed.description != "Для этой игры пока нет краткого описания."
-    assert any("а" <= ch <= "я" for ch in str(embed.description))
-    assert str(embed.footer.text).endswith(("игрока", "игроков"))
+    assert title_of(rules.response) == f"{game.title} — правила вкратце"
+    description = description_of(rules.response)
+    assert description != "Для этой игры пока нет краткого описания."
+    assert any("а" <= ch <= "я" for ch in description)
+    assert footer_of(rules.response).endswith(("игрока", "игроков"))

@@ -5,9 +5,11 @@ that narrow long lists step by step (``bot.render.menus``).
 Short decisions are all buttons: a deck, first or second, a defender, a Muster, an answer in a
 response window, a short trigger declaration. The main phase is a menu — a creature, then
 what it does (moves, strikes, its abilities with their targets and X) — with **End turn** as
-a button; so is any decision with more choices than buttons can hold, **Pass** (or nothing, or
-no defender) staying a button. Every choice picked in a menu is typed text the engine reads
-(``engine.games.berserk.typed``), so what a menu shows is what ``/move`` takes.
+a button, and its strikes and abilities, when they are few, as buttons beside their creatures
+(``subjects``) rather than in the menu; any decision with more choices than buttons can hold
+is a menu too, **Pass** (or nothing, or no defender) staying a button. Every choice picked in
+a menu is typed text the engine reads (``engine.games.berserk.typed``), so what a menu shows
+is what ``/move`` takes.
 """
 
 from __future__ import annotations
@@ -38,6 +40,12 @@ from engine.games.berserk.view import BerserkView, UnitView
 
 BUTTONS = 20
 """A decision with at most this many choices is all buttons."""
+MAIN_BUTTONS = 10
+"""The main phase's strikes and abilities are buttons, each beside its creature, when there are
+at most this many: a message then holds them as sections within Discord's 40 components. More
+come in the menu, a creature, then what it does; so do the moves, whose cells are many."""
+BESIDE_A_CREATURE = frozenset({"strike", "activate"})
+"""The main phase's actions that may be buttons beside their creature."""
 LABEL_LIMIT = 80
 ALWAYS_BUTTONS = frozenset({"end_turn", "pass"})
 """Kinds that are a button whatever else the decision offers."""
@@ -101,8 +109,13 @@ def button_actions(table: Table, seat: int, actions: list[dict[str, Any]]) -> li
         return [a for a in actions if a.get("kind") in RANDOM_SUBMISSIONS]
     if kind == "place":
         return actions  # the template, whose button opens the placement form; Random
+    if kind == "main":
+        beside = [a for a in actions if a.get("kind") in BESIDE_A_CREATURE]
+        if len(beside) > MAIN_BUTTONS or not all(fits_a_button(table, a) for a in beside):
+            beside = []
+        return [a for a in actions if _always_a_button(a) or a in beside]
     fits = all(fits_a_button(table, a) for a in actions)
-    if kind == "main" or len(actions) > BUTTONS or not fits:
+    if len(actions) > BUTTONS or not fits:
         return [a for a in actions if _always_a_button(a)]
     return actions
 

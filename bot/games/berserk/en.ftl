@@ -177,7 +177,7 @@ berserk-board-sent = ✅ { $player } has sent it
 berserk-board-deciding = ⏳ { $player } is choosing
 berserk-board-round = Round { $round } of { $cap } · { $player }'s turn ({ $role })
 berserk-board-muster = 🔔 The Muster of round { $round }: each player may bring one card of his reserve onto the field, in secret, by direct message.
-berserk-board-waiting-main = ▶️ { $player } acts: pick a creature in the menu below, then what it does — or /move. **End turn** when done.
+berserk-board-waiting-main = ▶️ { $player } acts: a strike or an ability with its button beside the creature, or a creature in the menu below, then what it does — or /move. **End turn** when done.
 berserk-board-waiting-assign_defender = 🛡️ { $player } chooses a defender for this strike, by direct message.
 berserk-board-waiting-order_triggers = 📜 { $player } declares triggered abilities in queue order{ $private ->
     [yes] , by direct message
@@ -259,7 +259,7 @@ berserk-private-muster_sent = Your Muster is sent: { $choice }. Waiting for the 
 berserk-private-nothing = Nothing to decide now.
 berserk-private-seat = 🎲 You won the seat roll: go first or second. The first player takes the first turn of every round.
 
-berserk-ask-main = ▶️ Your turn: pick a creature in the menu, then what it does, or use /move. **End turn** when you are done.
+berserk-ask-main = ▶️ Your turn: a strike or an ability with its button beside the creature, or a creature in the menu, then what it does, or use /move. **End turn** when you are done.
 berserk-ask-assign_defender = 🛡️ { $attacker } strikes your { $target }. You may put one of your adjacent open creatures in the way as a defender.
 berserk-ask-order_triggers = 📜 Declare your triggered abilities in the order they join the queue; an optional one left out is declined.
 berserk-ask-respond = ⏳ You may answer with an instant, or pass. Next to resolve: { $next }.

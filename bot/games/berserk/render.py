@@ -48,6 +48,7 @@ from bot.games.berserk.forms import (
     recruit_menu,
 )
 from bot.games.berserk.pictures import LEGEND, Words, render_field, text_field
+from bot.games.berserk.subjects import subjects
 from bot.games.berserk.words import (
     SEAT_MARKS,
     ability_ids,
@@ -57,9 +58,9 @@ from bot.games.berserk.words import (
     card_of_uid,
     cost_text,
     deck_name,
-    signed,
     targets_itself,
     unit_at,
+    unit_line,
     unit_name,
     unit_name_plain,
 )
@@ -75,13 +76,14 @@ from bot.render.base import (
     Table,
     ranking_lines,
 )
+from bot.render.layout import Subject
 from bot.render.painter import painted
 from engine import Decision, EngineError, Event, Game
 from engine.games.berserk import board
 from engine.games.berserk.cards import CARDS, DECKS
 from engine.games.berserk.setup import RESERVE, RESERVE_SIZE, deck_budget
 from engine.games.berserk.state import DefenderStep
-from engine.games.berserk.view import BerserkView, UnitView
+from engine.games.berserk.view import BerserkView
 from engine.kits.resolution import Item
 
 FIELD_FILE = "berserk-field.png"
@@ -124,8 +126,9 @@ class BerserkRenderer(Menus, Forms, Renderer):
         )
         files: list[discord.File] = []
         if view.phase not in SETUP:
-            self._creatures(embed, table, view)
-            self._resolution(embed, table, view)
+            if not table.active:  # in play the creatures are subjects, beside their buttons
+                self._creatures(embed, table, view)
+            self._resolution(embed, table, view, raised=not table.active)
             files = self._picture(embed, table, view)
         happened = [line for line in (self._event(table, e) for e in table.events) if line]
         if happened:
@@ -236,30 +239,16 @@ class BerserkRenderer(Menus, Forms, Renderer):
     def _creatures(self, embed: discord.Embed, table: Table, view: BerserkView) -> None:
         for seat in (0, 1):
             units = [u for u in view.field if u.seat == seat]
-            lines = [self._unit_line(table, view, u) for u in units]
+            lines = [unit_line(table.lang, view, u) for u in units]
             embed.add_field(
                 name=t(table.lang, "berserk.board.field", mark=SEAT_MARKS[seat], player=table.name(seat)),
                 value=_fit("\n".join(lines) or t(table.lang, "berserk.board.no_creatures")),
                 inline=False,
             )
 
-    def _unit_line(self, table: Table, view: BerserkView, unit: UnitView) -> str:
-        lang = table.lang
-        name = unit_name(lang, view, unit.uid, marked=False)
-        parts = [
-            t(
-                lang,
-                "berserk.unit.line",
-                cell=unit.cell or "",
-                name=name,
-                strike="-".join(map(str, unit.strike)),
-                life=unit.life - unit.wounds,
-                max=unit.life,
-            )
-        ]
-        return " · ".join([*parts, *unit_conditions(lang, view, unit)])
-
-    def _resolution(self, embed: discord.Embed, table: Table, view: BerserkView) -> None:
+    def _resolution(self, embed: discord.Embed, table: Table, view: BerserkView, *, raised: bool) -> None:
+        """The stack and the queue; ``raised``: the triggers waiting to be declared too (else
+        they are subjects, each beside the declarations that queue it first)."""
         lang = table.lang
         if view.stack:
             lines = [f"{n}. {self.item_text(table, i)}" for n, i in enumerate(reversed(view.stack), 1)]
@@ -267,7 +256,7 @@ class BerserkRenderer(Menus, Forms, Renderer):
         if view.queue:
             lines = [f"{n}. {self.item_text(table, i)}" for n, i in enumerate(view.queue, 1)]
             embed.add_field(name=t(lang, "berserk.board.queue"), value=_fit("\n".join(lines)), inline=False)
-        if view.raised:
+        if raised and view.raised:
             lines = [
                 "• "
                 + t(
@@ -360,6 +349,9 @@ class BerserkRenderer(Menus, Forms, Renderer):
         """``/history``: the caller decides which events may be told (a seat's own once over)."""
         return event_line(table, event)
 
+    def subjects(self, table: Table, seat: int | None) -> list[Subject]:
+        return subjects(table, seat)
+
     # -- private views --------------------------------------------------------------------
     def private(self, table: Table, seat: int) -> discord.Embed:
         return self.private_message(table, seat)[0]
@@ -381,15 +373,8 @@ class BerserkRenderer(Menus, Forms, Renderer):
             _within_limits(embed)
             return embed, []
         embed.description = self.prompt(table, view, seat)
-        reserve = view.own.reserve if view.own is not None else ()
-        embed.add_field(
-            name=t(lang, "berserk.private.reserve"),
-            value=", ".join(unit_name(lang, view, u.uid) for u in reserve)
-            or t(lang, "berserk.private.no_reserve"),
-            inline=False,
-        )
-        self._creatures(embed, table, view)
-        self._resolution(embed, table, view)
+        # the reserve, the creatures and the triggers waiting are its subjects (``subjects``)
+        self._resolution(embed, table, view, raised=False)
         embed.set_footer(text=self.footer(lang, view))
         files = self._picture(embed, table, view)
         _within_limits(embed)
@@ -406,18 +391,7 @@ class BerserkRenderer(Menus, Forms, Renderer):
                 return t(
                     lang, "berserk.private.deck_sent", deck=deck_name(lang, own.deck or "") if own else ""
                 )
-            for deck_id, deck in DECKS.items():
-                cards = ", ".join(
-                    card_name(lang, c) + (f" ×{deck.copies(c)}" if deck.copies(c) > 1 else "")
-                    for c in dict.fromkeys(deck.cards)
-                )
-                gold, silver = deck_budget(deck, view.edition)
-                budget = t(lang, "berserk.private.deck_budget", gold=gold, silver=silver)
-                embed.add_field(
-                    name=f"{deck_id} {deck_name(lang, deck_id)}",
-                    value=_fit(f"*{t(lang, f'berserk.deck.{deck_id}.about')}*\n{budget}\n{cards}"),
-                    inline=False,
-                )
+            # the decks are its subjects, each beside its button (``subjects``)
             return t(lang, "berserk.private.deck")
         if view.phase == "seat":
             if kind == "choose_seat":
@@ -632,22 +606,6 @@ class BerserkRenderer(Menus, Forms, Renderer):
 
 
 # -- helpers ----------------------------------------------------------------------------------------
-def unit_conditions(lang: str, view: BerserkView, unit: UnitView) -> list[str]:
-    """What is said of a creature after its strike and life: counters, poison, closed or the
-    moves it has left on its owner's turn, then its modifiers, the same on Discord and the web."""
-    said = []
-    if unit.counters:
-        said.append(t(lang, "berserk.unit.counters", count=unit.counters, max=unit.max_counters))
-    if unit.poison:
-        said.append(t(lang, "berserk.unit.poison", count=unit.poison))
-    if unit.closed:
-        said.append(t(lang, "berserk.unit.closed"))
-    elif unit.seat == view.active and unit.moves:
-        said.append(t(lang, "berserk.unit.moves", count=unit.moves))
-    said.extend(t(lang, "berserk.unit.mod", amount=signed(m.amount), turn=m.expires) for m in unit.mods)
-    return said
-
-
 def problem_line(lang: str, subject: str, problem: dict[str, Any]) -> str:
     """One problem of a rejected submission in the reader's words; the engine's own message
     when the catalogue has none for it."""

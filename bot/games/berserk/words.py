@@ -18,7 +18,7 @@ from engine.games.berserk.cards import (
     Triggered,
     Unblockable,
 )
-from engine.games.berserk.view import BerserkView
+from engine.games.berserk.view import BerserkView, UnitView
 
 SEAT_MARKS = ("🔵", "🟠")
 """Each seat's colour, as in the pictures (blue: the first seat, orange: the second)."""
@@ -143,3 +143,35 @@ def unit_at(lang: str, view: BerserkView, uid: str) -> str:
 
 def cost_text(lang: str, card: Card) -> str:
     return t(lang, f"berserk.cost.{card.currency}", cost=card.cost)
+
+
+def unit_line(lang: str, view: BerserkView, unit: UnitView) -> str:
+    """A creature on the field in one line — its cell, name, strike and life (``c3 Nomad · ⚔️
+    1-2-3 · ❤️ 3/3``) — and what else is said of it (``unit_conditions``); the owner is told by
+    the heading it stands under."""
+    line = t(
+        lang,
+        "berserk.unit.line",
+        cell=unit.cell or "",
+        name=unit_name(lang, view, unit.uid, marked=False),
+        strike="-".join(map(str, unit.strike)),
+        life=unit.life - unit.wounds,
+        max=unit.life,
+    )
+    return " · ".join([line, *unit_conditions(lang, view, unit)])
+
+
+def unit_conditions(lang: str, view: BerserkView, unit: UnitView) -> list[str]:
+    """What is said of a creature after its strike and life: counters, poison, closed or the
+    moves it has left on its owner's turn, then its modifiers, the same on Discord and the web."""
+    said = []
+    if unit.counters:
+        said.append(t(lang, "berserk.unit.counters", count=unit.counters, max=unit.max_counters))
+    if unit.poison:
+        said.append(t(lang, "berserk.unit.poison", count=unit.poison))
+    if unit.closed:
+        said.append(t(lang, "berserk.unit.closed"))
+    elif unit.seat == view.active and unit.moves:
+        said.append(t(lang, "berserk.unit.moves", count=unit.moves))
+    said.extend(t(lang, "berserk.unit.mod", amount=signed(m.amount), turn=m.expires) for m in unit.mods)
+    return said

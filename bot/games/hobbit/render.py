@@ -46,29 +46,39 @@ from bot.games.hobbit.pictures import (
     text_track,
 )
 from bot.games.hobbit.settings import AUTOPASS, HobbitSettings
+from bot.games.hobbit.subjects import CARD, board_subjects, card_choices, read_card, seat_subjects
 from bot.games.hobbit.words import (
     COLOUR_MARKS,
     DECK_MARKS,
     KEY_MARK,
     RING_MARK,
     SMAUG_MARK,
-    WEB_MARK,
-    card_about,
     card_name,
-    card_names,
     deck_name,
     figure_name,
+    figure_place,
+    offer_text,
     ring_words,
     seat_name,
     space_name,
     stop_name,
 )
 from bot.i18n import echo, t
-from bot.render.base import ButtonLook, Menus, Renderer, SelectLook, StandingChoices, Table, end_lines
+from bot.render.base import (
+    ButtonLook,
+    ChoiceLook,
+    Menus,
+    Renderer,
+    SelectLook,
+    StandingChoices,
+    Table,
+    end_lines,
+)
+from bot.render.layout import Subject
 from bot.render.painter import painted
 from engine import EngineError, Event
 from engine.games.hobbit.board import BILBO, FIGURE_ORDER, GANDALF_STOPS, NUMBERS
-from engine.games.hobbit.cards import INSTANCES, MOVE_CARDS, by_id
+from engine.games.hobbit.cards import INSTANCES, MOVE_CARDS
 from engine.games.hobbit.view import DecisionView, HobbitView
 
 TRACK_FILE = "hobbit-track.png"
@@ -412,23 +422,8 @@ class HobbitRenderer(Menus, StandingChoices, Renderer):
             embed.description = "\n".join([t(lang, "board.over"), *end_lines(table)])
         else:
             embed.description = self.prompt(table, view, seat)
-        hand = by_id(mine.hand.cards or ())
-        lines = [f"• **{card_name(lang, c)}** — {card_about(lang, c)}" for c in hand]
-        if mine.key:
-            lines.append(f"• {KEY_MARK} **{card_name(lang, 'KEY')}** — {t(lang, 'hobbit.about.key')}")
-        embed.add_field(
-            name=t(lang, "hobbit.private.hand", count=len(hand)),
-            value=fit("\n".join(lines) or t(lang, "hobbit.private.empty")),
-            inline=False,
-        )
-        private = table.private
-        offer = private.get("offer") if isinstance(private, dict) else None
-        if isinstance(offer, dict):
-            embed.add_field(
-                name=t(lang, "hobbit.private.offer"),
-                value=fit(self.offer_text(table, offer, seat)),
-                inline=False,
-            )
+        # The hand, the Key and a trade offer are the message's subjects (``subjects``), each
+        # beside its buttons, not fields: the layout shows them under the fields.
         dwarves = [f for f in view.figures if f.seat == seat]
         moves = " ".join(card[-1] if up else f"~~{card[-1]}~~" for card, up in mine.move_cards)
         embed.add_field(
@@ -454,17 +449,7 @@ class HobbitRenderer(Menus, StandingChoices, Renderer):
         return embed, files
 
     def offer_text(self, table: Table, offer: dict[str, Any], seat: int) -> str:
-        lang = table.lang
-        give, price = str(offer["give"]), [str(c) for c in offer["price"]]
-        key = "hobbit.private.offer_to" if offer["from"] == seat else "hobbit.private.offer_from"
-        other = offer["to"] if offer["from"] == seat else offer["from"]
-        return t(
-            lang,
-            key,
-            player=seat_name(table, int(other)),
-            give=card_name(lang, give),
-            price=card_names(lang, price),
-        )
+        return offer_text(table, offer, seat)
 
     def prompt(self, table: Table, view: HobbitView, seat: int) -> str:
         """What the seat must decide now, with what it needs to know; or whom the game waits for."""
@@ -513,6 +498,9 @@ class HobbitRenderer(Menus, StandingChoices, Renderer):
             )
         return "\n".join([*lines, *extra])
 
+    def subjects(self, table: Table, seat: int | None) -> list[Subject]:
+        return board_subjects(table) if seat is None else seat_subjects(table, seat)
+
     # -- decisions: buttons, menus --------------------------------------------------------
     def buttons(self, table: Table, seat: int, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
         return button_actions(table, seat, actions)
@@ -531,7 +519,13 @@ class HobbitRenderer(Menus, StandingChoices, Renderer):
             *tree_menus(table, seat, actions, table.focus),
         ]
 
+    def choices(self, table: Table, seat: int) -> list[ChoiceLook]:
+        """A **Play** beside each card a menu plays (``subjects``)."""
+        return card_choices(table, seat, len(self.selects(table, seat, list(table.actions))))
+
     def choose(self, table: Table, seat: int, name: str, values: list[str]) -> Any:
+        if name == CARD:
+            return read_card(table, seat, values[0]) if len(values) == 1 else None
         return read_pick(table, seat, name, values)
 
     def refusal(self, lang: str, error: EngineError) -> str | None:
@@ -611,13 +605,6 @@ def _known_card(card: str) -> bool:
 
 def _known_figure(figure: str) -> bool:
     return figure in FIGURE_ORDER
-
-
-def figure_place(lang: str, figure: str, pos: int | None, entangled: bool) -> str:
-    """``🔴R1 8``, ``🔴R2 14 🕸️``, ``🔴R2 ✝️``."""
-    if pos is None:
-        return t(lang, "hobbit.figure.dead", figure=figure_name(lang, figure))
-    return f"{figure_name(lang, figure)} {pos}" + (f" {WEB_MARK}" if entangled else "")
 
 
 def fit(text: str, limit: int = FIELD_LIMIT, *, keep_end: bool = False) -> str:

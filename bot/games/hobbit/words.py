@@ -5,6 +5,7 @@ words state comes from the card data, so a text never tells other numbers than t
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from bot.i18n import t
 from bot.render import Table
@@ -158,3 +159,25 @@ def ring_words(lang: str, ring: object) -> str:
     if ring == "treasury":
         return t(lang, "hobbit.ring.treasury")
     return t(lang, "hobbit.ring.lying", space=str(ring))
+
+
+def figure_place(lang: str, figure: str, pos: int | None, entangled: bool) -> str:
+    """``🔴R1 8``, ``🔴R2 14 🕸️``, ``🔴R2 ✝️``."""
+    if pos is None:
+        return t(lang, "hobbit.figure.dead", figure=figure_name(lang, figure))
+    return f"{figure_name(lang, figure)} {pos}" + (f" {WEB_MARK}" if entangled else "")
+
+
+def offer_text(table: Table, offer: dict[str, Any], seat: int) -> str:
+    """A trade offer the seat is party to (its private view's ``offer``), as that seat reads it."""
+    lang = table.lang
+    give, price = str(offer["give"]), [str(c) for c in offer["price"]]
+    key = "hobbit.private.offer_to" if offer["from"] == seat else "hobbit.private.offer_from"
+    other = offer["to"] if offer["from"] == seat else offer["from"]
+    return t(
+        lang,
+        key,
+        player=seat_name(table, int(other)),
+        give=card_name(lang, give),
+        price=card_names(lang, price),
+    )

@@ -17,7 +17,7 @@ from typing import Any
 from bot.games.berserk.choices import RANDOM_SUBMISSIONS, TEMPLATES, decision_kind
 from bot.games.berserk.events import player
 from bot.games.berserk.pictures import rows_top_down
-from bot.games.berserk.render import SETUP, BerserkRenderer, unit_conditions
+from bot.games.berserk.render import SETUP, BerserkRenderer
 from bot.games.berserk.web.paths import path_of
 from bot.games.berserk.words import (
     ability_ids,
@@ -27,6 +27,7 @@ from bot.games.berserk.words import (
     card_of_uid,
     cost_text,
     deck_name,
+    unit_conditions,
     unit_name,
     unit_name_plain,
 )
