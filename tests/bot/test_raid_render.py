@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import typing
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import islice
 from typing import Any
@@ -27,10 +28,12 @@ from bot.games.raid.render import (
 )
 from bot.i18n import catalogue, explain
 from bot.render.registry import renderer_for
-from engine import IllegalAction
+from engine import Event, IllegalAction
 from engine.ai.playout import playout
 from engine.games.raid.state import Outcome
 from storage import GameRecord, GameStatus, SeatRecord
+from tests.bot.subject_helpers import laid_out
+from tests.e2e.helpers import components_of, field_names, field_of, pictures_of, text_of
 
 GAME = engine.get_game("raid")
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
@@ -62,13 +65,36 @@ def png_of(files: list[discord.File]) -> bytes:
     return data
 
 
-def check_limits(embed: discord.Embed, view: discord.ui.View | None) -> None:
+@dataclass
+class Shown:
+    """A layout as the message Discord is sent carries it (checked by SimCord's validator), for
+    the readers of ``tests.e2e.helpers``."""
+
+    components: list[dict[str, Any]]
+    content: str = ""
+
+
+def drawn(
+    record: GameRecord, lang: str, events: tuple[Event, ...] = ()
+) -> tuple[discord.Embed, Shown, list[discord.File]]:
+    """The renderer's words for the board, the board as laid out, and its pictures."""
+    view, files = game_parts(record, lang, events)
+    embed, _ = RENDERER.board_message(table_of(record, lang, events))
+    return embed, Shown(laid_out(view)), files
+
+
+def buttons_of(message: Shown) -> list[dict[str, Any]]:
+    """The message's buttons in the order they show, wherever they stand."""
+    return [c for c in components_of(message) if c.get("type") == discord.ComponentType.button.value]
+
+
+def check_limits(embed: discord.Embed, message: Shown) -> None:
+    """The renderer's words within an embed's limits (the web table reads them too); the
+    laid-out message passed SimCord's validator of Discord's (``laid_out``)."""
     assert len(embed) <= 6000 and len(embed.fields) <= 25
     assert embed.description is None or len(embed.description) <= 4096
     assert all(len(str(f.value)) <= 1024 and f.value for f in embed.fields)
-    if view is not None:
-        assert len(view.children) <= 25
-        assert all(len(getattr(b, "custom_id", "")) <= 100 for b in view.children)
+    assert all(len(b.get("custom_id", "")) <= 100 for b in buttons_of(message))
 
 
 def test_every_encounter_outcome_has_words_in_both_languages() -> None:
@@ -92,26 +118,28 @@ def test_boards_of_whole_random_games(lang: str) -> None:
             seen |= {f"{e.data['kind']}.{e.data['outcome']}" for e in step.events if e.kind == "encounter"}
             status = GameStatus.ACTIVE if GAME.to_act(state) else GameStatus.FINISHED
             record = record_of(state, version, status)
-            embed, view, files = game_parts(record, lang, step.events)
-            check_limits(embed, view)
+            embed, board, files = drawn(record, lang, step.events)
+            check_limits(embed, board)
             # the picture on the board is the spectator's, byte for byte
             assert png_of(files) == render_board(GAME.view(state, None), board_words(lang, NAMES))
-            assert embed.image.url == f"attachment://{BOARD_FILE}"
-            if view is not None:
+            assert pictures_of(board) == [f"attachment://{BOARD_FILE}"]
+            if status is GameStatus.ACTIVE:
                 table = table_of(record, lang)
                 buttons = [GAME.dump_action(a) for a in GAME.legal_actions(state, GAME.to_act(state)[0])]
                 buttons = [b for b in buttons if b["kind"] != "move"]
                 if any(d.secret for d in GAME.pending(state)):  # placement: in each seat's DM
                     buttons = []
-                assert len(view.children) == len(buttons) + 1, buttons
+                assert len(buttons_of(board)) == len(buttons) + 1, buttons  # and Private
                 assert table.to_act()
-            lines = next((str(f.value) for f in embed.fields if f.name in ("Last move", "Последний ход")), "")
+            lines = next(
+                (field_of(board, n) for n in ("Last move", "Последний ход") if n in field_names(board)), ""
+            )
             for event in step.events:
                 if event.kind == "encounter":
                     assert event.data["cell"] in lines, (event, lines)
             # the owner's own objects never show on the public board before the end
             if state.phase != "over":
-                assert "~~" not in str(embed.to_dict())
+                assert "~~" not in str(embed.to_dict()) and "~~" not in text_of(board)
     assert {"artifact.collected", "terrorist.fight", "terrorist.miss", "trap.wounded"} <= seen
 
 
@@ -120,14 +148,14 @@ def test_the_end_reveals_both_maps_in_words_and_picture() -> None:
     state = GAME.apply(state, 0, GAME.parse_action("random")).state
     state = GAME.apply(state, 1, GAME.parse_action("random")).state
     step = GAME.resign(state, 1)
-    embed, view, files = game_parts(record_of(step.state, 3, GameStatus.FINISHED), "en", step.events)
-    assert view is None
-    text = str(embed.to_dict())
+    _, board, files = drawn(record_of(step.state, 3, GameStatus.FINISHED), "en", step.events)
+    assert buttons_of(board) == []
+    text = text_of(board)
     assert "The other player resigned: <@100> wins." in text and "<@101> resigned." in text
     for seat, name in ((0, "ann"), (1, "bob")):
-        field = next(f for f in embed.fields if f.name == f"{name}'s hazard map")
+        field = field_of(board, f"{name}'s hazard map")
         for hazard in state.maps[seat] or ():
-            assert hazard.cell in str(field.value)
+            assert hazard.cell in field
     assert png_of(files) == render_board(GAME.view(step.state, None), board_words("en", NAMES))
     assert GAME.view(step.state, None).revealed_maps is not None
 
@@ -138,15 +166,13 @@ def test_a_picture_that_fails_becomes_the_text_grid(monkeypatch: pytest.MonkeyPa
 
     monkeypatch.setattr("bot.games.raid.render.render_board", broken)
     state = GAME.new(2, seed=3)
-    embed, _, files = game_parts(record_of(state), "en")
-    assert files == [] and not embed.image.url
-    grid = next(f for f in embed.fields if f.name == "Maps")
-    assert grid.value == (
+    _, board, files = drawn(record_of(state), "en")
+    assert files == [] and pictures_of(board) == []
+    assert field_of(board, "Maps") == (
         "Left: ann walks bob's map\nRight: bob walks ann's map\n"
         f"```\n{text_board(GAME.view(state, None))}\n```"
     )
-    legend = next(f for f in embed.fields if f.name == "Legend")
-    assert legend.value == text_legend(board_words("en", NAMES).legend)
+    assert field_of(board, "Legend") == text_legend(board_words("en", NAMES).legend)
 
 
 def test_private_views_show_the_own_map_and_spectators_the_public_picture() -> None:
