@@ -23,6 +23,9 @@ TEXT_LIMIT = 4000
 """Characters of all the text displays of one message together (Discord's limit)."""
 ROW = 5
 """Buttons in one action row."""
+MAX_CONTROLS = 25
+"""Controls a message is given: with five rows of five buttons (30 components) there are ten
+left for the container, its words, picture and separator, and a run of lines."""
 
 SEAT_ACCENTS: tuple[discord.Colour, ...] = (
     discord.Colour.from_rgb(41, 98, 255),
@@ -141,7 +144,11 @@ def layout(
     embed's colour), then the subjects in order — each whose actions have a button among
     ``controls`` in a section with that button beside it, while the 40 components hold; the
     others as lines of text, their buttons in the rows — and the other controls in rows under
-    the container. ``note``: a line above the container (why the message is shown)."""
+    the container. ``note``: a line above the container (why the message is shown).
+    ``controls``: at most 25 (what the five rows of a message held before layouts), so that the
+    container's parts and the rows always fit the 40 components."""
+    if len(controls) > MAX_CONTROLS:
+        raise ValueError(f"{len(controls)} controls: a message is laid out with at most {MAX_CONTROLS}")
     remaining = list(controls)
     blocks = [_Block(subject.text, []) for subject in subjects if subject.text.strip()]
     wanted = [subject.actions for subject in subjects if subject.text.strip()]
@@ -162,10 +169,18 @@ def layout(
         if size() > COMPONENT_LIMIT:  # no room for this section: a line, its buttons in the rows
             block.items = []
             remaining = kept
+    # The message's parts in order, as text and (for a section) its buttons; runs of lines
+    # joined first, so that the clipping counts every character Discord will.
+    parts: list[tuple[str, list[discord.ui.Item[Any]]]] = []
+    for block in blocks:
+        if not block.items and parts and not parts[-1][1]:
+            parts[-1] = (parts[-1][0] + "\n" + block.text, [])
+        else:
+            parts.append((block.text, block.items))
     texts = _clipped(
-        [note, head, body, *(b.text for b in blocks), f"-# {footer}" if footer else ""], TEXT_LIMIT
+        [note, head, body, *(text for text, _ in parts), f"-# {footer}" if footer else ""], TEXT_LIMIT
     )
-    note, head, body, *block_texts, footer_text = texts
+    note, head, body, *part_texts, footer_text = texts
     container: discord.ui.Container[Any] = discord.ui.Container(accent_colour=accent or embed.colour)
     if head:
         container.add_item(discord.ui.TextDisplay(head))
@@ -173,21 +188,15 @@ def layout(
         container.add_item(discord.ui.MediaGallery(*(discord.MediaGalleryItem(url) for url in pictures)))
     if body:
         container.add_item(discord.ui.TextDisplay(body))
-    if blocks and body:
+    if parts and body:
         container.add_item(discord.ui.Separator())
-    lines: list[str] = []
-    for text, block in zip(block_texts, blocks, strict=True):
-        if not block.items:
-            lines.append(text)
+    for text, (_, items) in zip(part_texts, parts, strict=True):
+        if not items:
+            container.add_item(discord.ui.TextDisplay(text))
             continue
-        if lines:
-            container.add_item(discord.ui.TextDisplay("\n".join(lines)))
-            lines = []
-        container.add_item(discord.ui.Section(discord.ui.TextDisplay(text), accessory=block.items[0]))
-        for row in _rows(block.items[1:]):
+        container.add_item(discord.ui.Section(discord.ui.TextDisplay(text), accessory=items[0]))
+        for row in _rows(items[1:]):
             container.add_item(row)
-    if lines:
-        container.add_item(discord.ui.TextDisplay("\n".join(lines)))
     if footer_text:
         container.add_item(discord.ui.TextDisplay(footer_text))
     view = discord.ui.LayoutView(timeout=None)
