@@ -25,6 +25,7 @@ TEXT_LIMIT = 4000
 """Characters of all the text displays of one message together (Discord's limit)."""
 ROW = 5
 """Buttons in one action row."""
+BUTTON_LABEL_LIMIT = 80
 MAX_CONTROLS = 25
 """Controls a message is given: with five rows of five buttons (30 components) there are ten
 left for the container, its words, picture and separator, and a run of lines."""
@@ -56,6 +57,10 @@ class Subject:
 
     text: str
     actions: tuple[dict[str, Any], ...] = ()
+    labels: tuple[str, ...] = ()
+    """Shorter labels for the buttons of ``actions`` when they stand beside the thing, in the
+    same order (its line names the thing, so a label need not name it again: "Strike Nomad (c4)"
+    beside the striker); none: the buttons' own labels, as in the rows."""
 
 
 def choice_of(name: str, value: str) -> dict[str, Any]:
@@ -89,6 +94,10 @@ def _clipped(texts: list[str], limit: int) -> list[str]:
         keep = max(len(texts[longest]) - over - 1, 0)
         texts[longest] = texts[longest][:keep] + "…"
     return texts
+
+
+def _custom_id(item: discord.ui.Item[Any]) -> str:
+    return str(getattr(getattr(item, "item", item), "custom_id", "") or "")
 
 
 def _action_of(item: discord.ui.Item[Any]) -> dict[str, Any] | None:
@@ -131,6 +140,8 @@ class _Block:
 
     text: str
     items: list[discord.ui.Item[Any]]
+    labels: dict[str, str]
+    """A shorter label by the custom id of a button beside the thing."""
 
 
 def _blocks_size(blocks: Sequence[_Block]) -> int:
@@ -161,8 +172,8 @@ def layout(
     if len(controls) > MAX_CONTROLS:
         raise ValueError(f"{len(controls)} controls: a message is laid out with at most {MAX_CONTROLS}")
     remaining = list(controls)
-    blocks = [_Block(subject.text, []) for subject in subjects if subject.text.strip()]
-    wanted = [subject.actions for subject in subjects if subject.text.strip()]
+    shown = [subject for subject in subjects if subject.text.strip()]
+    blocks = [_Block(subject.text, [], {}) for subject in shown]
     head, body, footer = _head(embed), _fields(embed), embed.footer.text or ""
     pictures = _pictures(embed)
     fixed = 1 + bool(head) + bool(body) + bool(footer) + bool(pictures) + bool(note)
@@ -170,10 +181,12 @@ def layout(
     def size() -> int:
         return fixed + (1 if blocks and body else 0) + _blocks_size(blocks) + _rows_size(remaining)
 
-    for block, actions in zip(blocks, wanted, strict=True):
-        items = [i for a in actions for i in remaining if _action_of(i) == a]
+    for block, subject in zip(blocks, shown, strict=True):
+        items = [i for a in subject.actions for i in remaining if _action_of(i) == a]
         if not items:
             continue
+        for action, short in zip(subject.actions, subject.labels, strict=False):
+            block.labels.update({_custom_id(i): short for i in items if _action_of(i) == action})
         kept = list(remaining)
         block.items = items
         remaining = [i for i in remaining if i not in items]
@@ -188,6 +201,11 @@ def layout(
             parts[-1] = (parts[-1][0] + "\n" + block.text, [])
         else:
             parts.append((block.text, block.items))
+        for item in block.items:  # beside the thing, a button may say less
+            button = getattr(item, "item", item)
+            brief = block.labels.get(_custom_id(item))
+            if brief and isinstance(button, discord.ui.Button):
+                button.label = brief[:BUTTON_LABEL_LIMIT]
     texts = _clipped(
         [note, head, body, *(text for text, _ in parts), f"-# {footer}" if footer else ""], TEXT_LIMIT
     )

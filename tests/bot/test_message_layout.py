@@ -136,3 +136,12 @@ def test_an_edit_to_a_layout_clears_what_an_old_board_showed() -> None:
     assert as_layout({"view": view}) == {"content": None, "embed": None, "view": view}
     legacy = discord.ui.View()
     assert as_layout({"view": legacy}) == {"view": legacy}
+
+
+def test_a_button_beside_its_thing_may_say_less_and_keeps_its_words_in_the_rows() -> None:
+    many = [Subject(f"face {n}", (keep(n),), (f"Keep {n}",)) for n in range(25)]
+    components = walk(payload(layout(board(), buttons([keep(n) for n in range(25)]), subjects=many)))
+    beside = [c["accessory"]["label"] for c in components if c["type"] == 9]
+    in_rows = [b["label"] for row in components if row["type"] == 1 for b in row["components"]]
+    assert beside and beside == [f"Keep {n}" for n in range(len(beside))]  # the short words
+    assert in_rows == [f"keep {n}" for n in range(len(beside), 25)]  # no room beside: its own words

@@ -43,7 +43,8 @@ class Scene:
     """Where a game's picture is taken: the game, how many computers alice plays against, the
     seed of the game, the policy alice's own moves follow, whether the picture is of the board
     or of alice's private message, and the position it waits for (the state, and the moves
-    alice has made), which must be one where alice is to act."""
+    alice has made), which must be one where alice is to act (and, where ``beside``, the message
+    shows a thing with its button beside it)."""
 
     key: str
     computers: int
@@ -51,6 +52,9 @@ class Scene:
     policy: str
     middle: Callable[[Any, int], bool]
     private: bool = False
+    beside: bool = True
+    """Whether the picture waits for a thing shown with its button beside it (Raid's turns are
+    paths typed with /move, with nothing beside a button)."""
 
 
 def pickomino_middle(state: Any, made: int) -> bool:
@@ -72,7 +76,7 @@ def berserk_middle(state: Any, made: int) -> bool:
 
 SCENES = {
     "pickomino": Scene("pickomino", computers=2, seed=5, policy="strong", middle=pickomino_middle),
-    "raid": Scene("raid", computers=1, seed=5, policy="scout", middle=raid_middle),
+    "raid": Scene("raid", computers=1, seed=5, policy="scout", middle=raid_middle, beside=False),
     "hobbit": Scene("hobbit", computers=2, seed=5, policy="heuristic", middle=hobbit_middle, private=True),
     "berserk": Scene("berserk", computers=1, seed=5, policy="baseline", middle=berserk_middle),
 }
@@ -112,7 +116,11 @@ async def play_to_middle(room: Room, scene: Scene) -> GameRecord:
         record = await room.repository.get(record.id)
         assert record.status is GameStatus.ACTIVE, f"{scene.key} ended before its middle"
         assert 0 in game.to_act(record.state), "the computers answered every move"
-        if scene.middle(record.state, made) and (not scene.private or private_now(room, record)):
+        if (
+            scene.middle(record.state, made)
+            and (not scene.private or private_now(room, record))
+            and (not scene.beside or sections_of(shown_message(room, scene, record)))
+        ):
             return record
         action = game.dump_action(decide(game, record.state, 0, scene.policy, seed=made))
         moved = await alice.slash(room.channel, "move", action=json.dumps(action))
@@ -120,6 +128,11 @@ async def play_to_middle(room: Room, scene: Scene) -> GameRecord:
         assert (await room.repository.get(record.id)).version > record.version, moved
         made += 1
         assert made < 200, f"{scene.key} never reached its middle"
+
+
+def shown_message(room: Room, scene: Scene, record: GameRecord) -> discord.Message:
+    """The message the scene's picture is of: alice's newest DM, or the board."""
+    return dm_history(room.players[0])[-1] if scene.private else room.message(record.message_id)
 
 
 def private_now(room: Room, record: GameRecord) -> bool:

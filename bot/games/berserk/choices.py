@@ -153,6 +153,42 @@ def look(lang: str, action: dict[str, Any], view: BerserkView | None = None) -> 
     )
 
 
+BESIDE: dict[str, str] = {
+    "strike": "berserk.beside.strike",
+    "move": "berserk.beside.move",
+    "muster": "berserk.beside.move",
+    "assign_defender": "berserk.beside.defend",
+}
+"""The short words of a button beside the creature or card that acts, which its line names."""
+
+
+def beside_label(lang: str, action: dict[str, Any], view: BerserkView | None = None) -> str:
+    """A button's words beside the thing that acts (``bot.render.layout.Subject.labels``): what
+    it does, to whom or where, without naming the actor; an action with no short form as on
+    its button."""
+    kind = str(action.get("kind"))
+    name = (lambda ref: ref_name(lang, view, str(ref))) if view is not None else str
+    if kind == "activate":
+        text = ability_name(lang, action["ability"])
+        if action.get("targets"):
+            text += " → " + ", ".join(name(ref) for ref in action["targets"])
+        if action.get("x") is not None:
+            text += " · " + t(lang, "berserk.step.x", x=action["x"])
+        return _clip(text)
+    key = BESIDE.get(kind)
+    if key is None or (kind == "assign_defender" and action.get("unit") is None):
+        return label(lang, action, view)
+    target = action.get("target")
+    return _clip(
+        t(
+            lang,
+            key,
+            target=name(target) if target is not None else "",
+            cell=action.get("to") or action.get("cell") or "",
+        )
+    )
+
+
 def label(lang: str, action: dict[str, Any], view: BerserkView | None = None) -> str:
     kind = action.get("kind")
     name = (lambda ref: ref_name(lang, view, str(ref))) if view is not None else str

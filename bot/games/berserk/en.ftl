@@ -279,6 +279,10 @@ berserk-action-move = Move { $unit } to { $cell }
 berserk-action-strike = { $unit } strikes { $target }
 berserk-action-activate = { $ability }: { $unit }
 berserk-action-muster = Bring { $unit } to { $cell }
+# a button beside the creature or card that acts (its line names it)
+berserk-beside-strike = Strike { $target }
+berserk-beside-move = To { $cell }
+berserk-beside-defend = Defend
 berserk-action-muster_none = Bring nothing
 berserk-action-order = Queue { $order }
 berserk-action-order_none = Queue nothing

@@ -314,6 +314,10 @@ berserk-action-move = { $unit } на { $cell }
 berserk-action-strike = { $unit } бьёт { $target }
 berserk-action-activate = { $ability }: { $unit }
 berserk-action-muster = Ввести { $unit } на { $cell }
+# кнопка рядом с существом или картой, которая действует (её называет строка рядом)
+berserk-beside-strike = Бить: { $target }
+berserk-beside-move = На { $cell }
+berserk-beside-defend = Защитить
 berserk-action-muster_none = Никого не вводить
 berserk-action-order = В очередь: { $order }
 berserk-action-order_none = Ничего не ставить в очередь

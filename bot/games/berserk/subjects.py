@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bot.games.berserk.choices import button_actions
+from bot.games.berserk.choices import beside_label, button_actions
 from bot.games.berserk.words import (
     SEAT_MARKS,
     ability_name,
@@ -96,7 +96,8 @@ def _creatures(table: Table, view: BerserkView, side: int, buttons: list[dict[st
     found = [Subject(f"**{heading}**")]
     for unit in units:
         actions = _acting(buttons, on_cell(unit.cell or ""))
-        found.append(Subject(unit_line(lang, view, unit), actions))
+        labels = tuple(beside_label(lang, action, view) for action in actions)
+        found.append(Subject(unit_line(lang, view, unit), actions, labels))
     return found
 
 
@@ -110,7 +111,8 @@ def _reserve(table: Table, view: BerserkView, buttons: list[dict[str, Any]]) -> 
     found = [Subject(heading)]
     for unit in reserve:
         actions = _acting(buttons, with_card(unit.uid))
-        found.append(Subject(unit_name(lang, view, unit.uid), actions))
+        labels = tuple(beside_label(lang, action, view) for action in actions)
+        found.append(Subject(unit_name(lang, view, unit.uid), actions, labels))
     return found
 
 
