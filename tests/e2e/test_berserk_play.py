@@ -58,8 +58,8 @@ async def test_a_strike_waits_for_the_defender_the_struck_member_chooses_in_his_
     )
     assert beside(simcord_env, board, "`c3` Nomad") == [other, strike]  # her strikes, beside her Nomad
     assert set(labels(board)) == {
-        "🔵 Nomad (c3) strikes 🟠 Bjorn (b4)",
-        "🔵 Nomad (c3) strikes 🟠 Lekken (c4)",
+        "Strike 🟠 Bjorn (b4)",  # beside her Nomad, whom its line names
+        "Strike 🟠 Lekken (c4)",
         "End turn",
         "Private",
     }
@@ -76,7 +76,7 @@ async def test_a_strike_waits_for_the_defender_the_struck_member_chooses_in_his_
     assert len(dm_history(bob)) == dms + 1
     asked = last_dm(bob)
     assert "🔵 Nomad (c3) strikes your 🟠 Lekken (c4)" in text_of(asked)
-    assert labels(asked) == {"No defender": True, "Defend with 🟠 Bjorn (b4)": True}
+    assert labels(asked) == {"No defender": True, "Defend": True}  # beside Bjorn, whom its line names
     seen = await alice.click(board, label="Private")
     assert seen.response is not None and labels(seen.response) == {}  # nothing for alice to decide
     assert "Waiting for 🟠" in text_of(seen.response)
@@ -92,9 +92,10 @@ async def test_a_strike_waits_for_the_defender_the_struck_member_chooses_in_his_
     passes = 0
     while BERSERK.pending((record := await room.record()).state)[0].kind == "respond":
         window = dm_offering(bob, "Pass")
-        assert "Pass" in labels(window) and any(
-            label.startswith("Battle cry: 🟠 Ingri (d5)") for label in labels(window)
+        assert "Pass" in labels(window) and any(  # beside Ingri, whom its line names
+            label.startswith("Battle cry → ") for label in labels(window)
         )
+        assert beside(simcord_env, window, "`d5` Ingri"), "her Battle cry stands beside her"
         assert "You may answer with an instant, or pass." in text_of(window)
         await bob.user.click(window, label="Pass")
         passes += 1
@@ -296,8 +297,8 @@ async def test_a_muster_is_chosen_in_each_dm_and_revealed_together(
     assert labels(board) == {"Private": True}  # secret: the choices come by DM
     assert "🔔 The Muster of round 2" in text_of(board)
     offered = labels(last_dm(alice))
-    assert list(offered) == [*(f"Bring 🔵 Nomad 2 to {c}1" for c in "abcde"), "Bring nothing"]
-    assert "Bring 🟠 Nomad to a6" in labels(last_dm(bob))
+    assert list(offered) == [*(f"To {c}1" for c in "abcde"), "Bring nothing"]  # beside Nomad 2
+    assert "To a6" in labels(last_dm(bob))
     bring = move_custom_id(record, {"kind": "muster", "card": "P1.nomad.2", "cell": "b1"})
     assert len(beside(simcord_env, last_dm(alice), "Nomad 2")) == 5  # a cell a button, beside it
 

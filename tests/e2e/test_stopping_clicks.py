@@ -28,7 +28,16 @@ from bot.reply import Reply
 from bot.stored import open_repository
 from storage import Applied, GameRecord, Repository
 from tests.e2e.conftest import database_url, make_bot
-from tests.e2e.helpers import Room, click_move, custom_id_of, emit_click, emit_slash, make_room, open_game
+from tests.e2e.helpers import (
+    Room,
+    click_move,
+    components_of,
+    custom_id_of,
+    emit_click,
+    emit_slash,
+    make_room,
+    open_game,
+)
 
 STALE = "That move is no longer current: use the latest board."
 HANG = 60.0
@@ -151,15 +160,6 @@ def answered_when_the_stop_went_on(
     return seen
 
 
-def move_buttons(message: discord.Message) -> list[str]:
-    return [
-        str(item.custom_id)
-        for row in message.components
-        for item in getattr(row, "children", [])
-        if str(getattr(item, "custom_id", "")).startswith("tv:m:")
-    ]
-
-
 @pytest.mark.parametrize("roll", [roll_by_click, roll_by_typing], ids=["clicked", "typed"])
 async def test_a_move_under_way_when_the_stop_begins_is_stored_and_answered(
     simcord_env: simcord.Env,
@@ -187,7 +187,7 @@ async def test_a_move_under_way_when_the_stop_begins_is_stored_and_answered(
     assert not hold.cut
     assert rolled.acknowledged and rolled.response is not None  # answered; the board shows the roll
     assert answered[0]  # before the stop went on
-    redrawn = move_buttons(room.message(board.id))
+    redrawn = move_ids(room.message(board.id))
     assert redrawn and all(b.startswith(f"tv:m:{record.id}:1:") for b in redrawn)
 
 
@@ -298,9 +298,9 @@ async def test_a_move_past_the_grace_is_cut_off_and_the_next_process_goes_on(
 
 
 def move_ids(message: discord.Message) -> list[str]:
-    """The custom ids of the move buttons on a message."""
-    items = [item for row in message.components for item in getattr(row, "children", [])]
-    ids = [getattr(item, "custom_id", None) for item in items]
+    """The custom ids of the move buttons on a message, wherever they stand (a row, beside a
+    thing in a section)."""
+    ids = [getattr(item, "custom_id", None) for item in components_of(message)]
     return [i for i in ids if isinstance(i, str) and i.startswith("tv:m:")]
 
 
