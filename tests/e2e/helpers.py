@@ -173,6 +173,23 @@ def description_of(message: discord.Message | simcord.ResponseMessage) -> str:
     raise LookupError("no heading")
 
 
+def footer_of(message: discord.Message | simcord.ResponseMessage) -> str:
+    """A laid-out message's footer: its last text display, a ``-# `` line."""
+    texts = [str(_get(item, "content")) for item in components_of(message) if _kind(item) == 10]
+    if not texts or not texts[-1].startswith("-# "):
+        raise LookupError("no footer")
+    return texts[-1][3:]
+
+
+def note_of(message: discord.Message | simcord.ResponseMessage) -> str:
+    """The line a laid-out message shows above its container (why it is shown: a spectator's
+    view, a setting saved)."""
+    components = message.components if isinstance(message.components, list) else []
+    if not components or _kind(components[0]) != 10:
+        raise LookupError("no note")
+    return str(_get(components[0], "content"))
+
+
 HEADING = re.compile(r"^\*\*(?P<name>[^*]+)\*\*$")
 """A field's name on a line of its own, as a laid-out message shows it."""
 

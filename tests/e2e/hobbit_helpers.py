@@ -101,27 +101,6 @@ def text_of(message: Any) -> str:
     return helpers.text_of(message)
 
 
-def footer_of(message: Any) -> str:
-    """A laid-out message's footer: its last text display, a ``-# `` line."""
-    texts = [
-        str(item.get("content") if isinstance(item, dict) else item.content)
-        for item in helpers.components_of(message)
-        if _kind(item) is discord.ComponentType.text_display
-    ]
-    if not texts or not texts[-1].startswith("-# "):
-        raise LookupError("no footer")
-    return texts[-1][3:]
-
-
-def note_of(message: Any) -> str:
-    """The line a laid-out message shows above its container (why it is shown: a spectator's
-    view, a setting saved), where an embed's message had its content."""
-    first = message.components[0] if message.components else None
-    if first is None or _kind(first) is not discord.ComponentType.text_display:
-        raise LookupError("no note")
-    return str(first.get("content") if isinstance(first, dict) else first.content)
-
-
 def _kind(item: Any) -> discord.ComponentType:
     kind = item.get("type") if isinstance(item, dict) else item.type
     return discord.ComponentType(int(getattr(kind, "value", kind)))

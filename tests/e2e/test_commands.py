@@ -14,13 +14,14 @@ from tests.e2e.helpers import (
     description_of,
     field_names,
     field_of,
+    footer_of,
     labels,
     make_room,
+    note_of,
     open_game,
     play_by_buttons,
     title_of,
 )
-from tests.e2e.hobbit_helpers import footer_of, note_of
 
 
 async def test_hand_is_ephemeral_and_shows_a_stranger_the_spectator_view(

@@ -16,8 +16,16 @@ import simcord
 from bot import TavernBot
 from storage import Repository
 from tests.bot.secret_game import SecretNumbers, secret_game_registered
-from tests.e2e.helpers import Room, description_of, dm_history, last_dm, make_room, open_game, text_of
-from tests.e2e.hobbit_helpers import note_of
+from tests.e2e.helpers import (
+    Room,
+    description_of,
+    dm_history,
+    last_dm,
+    make_room,
+    note_of,
+    open_game,
+    text_of,
+)
 from tests.e2e.test_ai_players import bot_with_delay
 
 STATUSES = (500, 429, 403)

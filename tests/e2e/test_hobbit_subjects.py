@@ -9,19 +9,25 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import discord
 import pytest
 import simcord
 
 from bot import TavernBot
 from storage import GameStatus, Repository
 from tests.e2e.conftest import make_bot
-from tests.e2e.helpers import components_of, dm_history, labels, make_room
-from tests.e2e.hobbit_helpers import HOBBIT, dm_with, open_hobbit, positioned
+from tests.e2e.helpers import components_of, labels, make_room
+from tests.e2e.hobbit_helpers import (
+    HOBBIT,
+    dm_with,
+    dm_with_menu,
+    menu_id,
+    open_hobbit,
+    options_of,
+    positioned,
+)
 from tests.engine.hobbit.helpers import BLUE, RED, YELLOW, hand, position
 
 SECTION = 9
-SELECT = 3
 
 
 @pytest.fixture
@@ -36,34 +42,6 @@ def _get(item: Any, key: str) -> Any:
 def _kind(item: Any) -> int:
     kind = _get(item, "type")
     return int(getattr(kind, "value", kind) or 0)
-
-
-def menus(message: Any) -> dict[str, list[tuple[str, str]]]:
-    """Each select menu of a message, wherever it stands: custom id → (label, value) options."""
-    found: dict[str, list[tuple[str, str]]] = {}
-    for item in components_of(message):
-        if _kind(item) == SELECT:
-            found[str(_get(item, "custom_id"))] = [
-                (str(_get(o, "label")), str(_get(o, "value"))) for o in _get(item, "options") or []
-            ]
-    return found
-
-
-def menu_id(message: Any, name: str) -> str:
-    (found,) = [custom_id for custom_id in menus(message) if custom_id.endswith(f":{name}")]
-    return found
-
-
-def options_of(message: Any, name: str) -> list[tuple[str, str]]:
-    return menus(message)[menu_id(message, name)]
-
-
-def dm_with_menu(member: simcord.MemberActor, name: str) -> discord.Message:
-    """The member's newest DM with the select menu ``name``."""
-    for message in reversed(dm_history(member)):
-        if any(custom_id.endswith(f":{name}") for custom_id in menus(message)):
-            return message
-    raise LookupError(f"no DM of {member.name} has the menu {name!r}")
 
 
 async def pick_in_dm(member: simcord.MemberActor, message: Any, name: str, values: list[str]) -> None:

@@ -15,8 +15,16 @@ import simcord
 
 from engine.replay import main as replay_main
 from storage import GameRecord, GameStatus, Repository
-from tests.e2e.helpers import Room, description_of, make_room, open_game, play_by_buttons, title_of
-from tests.e2e.hobbit_helpers import footer_of, note_of
+from tests.e2e.helpers import (
+    Room,
+    description_of,
+    footer_of,
+    make_room,
+    note_of,
+    open_game,
+    play_by_buttons,
+    title_of,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 HAZARD_WORDS = re.compile(r"\b(pit|trap|terrorist|kit|artifact|placement)s?\b", re.IGNORECASE)

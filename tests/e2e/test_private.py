@@ -10,8 +10,7 @@ import simcord
 
 from storage import Repository
 from tests.bot.secret_game import SecretNumbers, secret_game_registered
-from tests.e2e.helpers import description_of, labels, make_room, text_of
-from tests.e2e.hobbit_helpers import note_of
+from tests.e2e.helpers import description_of, labels, make_room, note_of, text_of
 
 DM_CLOSED = (
     "I cannot send you direct messages. Press Private on the board (or use /hand) to see your private view."

@@ -21,11 +21,11 @@ from tests.e2e.helpers import (
     labels,
     last_dm,
     make_room,
+    note_of,
     open_game,
     pictures_of,
     text_of,
 )
-from tests.e2e.hobbit_helpers import note_of
 from tests.e2e.raid_helpers import (
     ALICE_MAP,
     BOB_MAP,

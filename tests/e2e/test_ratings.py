@@ -22,9 +22,9 @@ from tests.e2e.helpers import (
     description_of,
     field_names,
     field_of,
+    footer_of,
     let_time_pass,
     make_room,
-    text_of,
     title_of,
 )
 from tests.e2e.test_living import MINUTE, configure, make_server, start_game
@@ -43,19 +43,17 @@ LINKED = re.compile(r"\[(?P<title>.+)\]\((?P<url>[^)]+)\)")
 """A heading that links to a page (the leaderboard's, to the server's page on the web table)."""
 
 
-def footer_of(message: discord.Message | simcord.ResponseMessage) -> str:
-    """A laid-out message's footer: its last ``-# `` line."""
-    lines = [line for line in text_of(message).splitlines() if line.startswith("-# ")]
-    return lines[-1].removeprefix("-# ") if lines else ""
-
-
 def shown_text(message: discord.Message | simcord.ResponseMessage) -> str:
     """A laid-out message's title, status, fields (each name on a line above its value) and
     footer, a line each."""
     title = title_of(message)
     title = linked["title"] if (linked := LINKED.fullmatch(title)) else title
     fields = "\n".join(f"{name}\n{field_of(message, name)}" for name in field_names(message))
-    return f"{title}\n{description_of(message)}\n{fields}\n{footer_of(message)}"
+    try:
+        footer = footer_of(message)
+    except LookupError:  # a board has none
+        footer = ""
+    return f"{title}\n{description_of(message)}\n{fields}\n{footer}"
 
 
 async def bob_resigns(room: Room, lang: str = "en") -> int:

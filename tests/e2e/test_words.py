@@ -14,8 +14,16 @@ from simcord import interactions as sim_interactions
 
 import engine
 from storage import Repository
-from tests.e2e.helpers import description_of, field_names, field_of, last_dm, make_room, open_game, title_of
-from tests.e2e.hobbit_helpers import footer_of
+from tests.e2e.helpers import (
+    description_of,
+    field_names,
+    field_of,
+    footer_of,
+    last_dm,
+    make_room,
+    open_game,
+    title_of,
+)
 
 LONG = 6000
 """Characters of the longest string option Discord lets a user send."""

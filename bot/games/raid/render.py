@@ -25,7 +25,7 @@ from bot.games.raid.pictures import (
     text_map,
 )
 from bot.games.raid.place import FORM, PlacementForm, form_placement, problem_lines
-from bot.games.raid.subjects import raid_subjects
+from bot.games.raid.subjects import placement_counts, raid_subjects
 from bot.i18n import explain, t
 from bot.options import option_words
 from bot.render.base import ButtonLook, Forms, Renderer, Table, ranking_lines
@@ -188,17 +188,7 @@ class RaidRenderer(Forms, Renderer):
     def _headline(self, table: Table, view: RaidView) -> str:
         lang = table.lang
         if view.phase == "placement":
-            counts = view.counts
-            return t(
-                lang,
-                "raid.board.placement",
-                pits=counts["pits"],
-                traps=counts["traps"],
-                terrorists=counts["terrorists"],
-                kit=counts["kit"],
-                artifacts=counts["artifacts"],
-                zones=view.zones,
-            )
+            return t(lang, "raid.board.placement", **placement_counts(view))
         if view.phase == "over":
             if view.winner == "draw" or not isinstance(view.winner, int):
                 return t(lang, "board.over") + " " + t(lang, "raid.end.draw")

@@ -27,18 +27,15 @@ def of_kind(actions: list[dict[str, Any]], *kinds: str) -> tuple[dict[str, Any],
     return tuple(action for kind in kinds for action in actions if action.get("kind") == kind)
 
 
-def placement_subject(table: Table, view: RaidView, actions: list[dict[str, Any]]) -> Subject:
+def placement_counts(view: RaidView) -> dict[str, int]:
+    """What each map holds, as the words of the placement phase name it."""
     counts = view.counts
-    text = t(
-        table.lang,
-        "raid.subject.placement",
-        pits=counts["pits"],
-        traps=counts["traps"],
-        terrorists=counts["terrorists"],
-        kit=counts["kit"],
-        artifacts=counts["artifacts"],
-        zones=view.zones,
-    )
+    named = ("pits", "traps", "terrorists", "kit", "artifacts")
+    return {**{name: counts[name] for name in named}, "zones": view.zones}
+
+
+def placement_subject(table: Table, view: RaidView, actions: list[dict[str, Any]]) -> Subject:
+    text = t(table.lang, "raid.subject.placement", **placement_counts(view))
     return Subject(text, of_kind(actions, "place", "place_random"))
 
 
