@@ -179,20 +179,12 @@ def text_of(message: Any) -> str:
 
 def sections(env: simcord.Env, message: Any) -> list[tuple[str, list[str]]]:
     """Each section of a message as SimCord stores it: its text, and the custom ids of the
-    buttons beside the thing it names — its accessory, then the row right under it."""
+    buttons beside the thing it names — its accessory, then the rows right under it."""
     stored = env.backend.get_message(message.channel.id, message.id)
-    found: list[tuple[str, list[str]]] = []
-    for container in (c for c in stored.components if c.get("type") == 17):
-        items = container.get("components", [])
-        for n, item in enumerate(items):
-            if item.get("type") != 9:
-                continue
-            ids = [str(item["accessory"]["custom_id"])]
-            following = items[n + 1] if n + 1 < len(items) else {}
-            if following.get("type") == 1:
-                ids += [str(b["custom_id"]) for b in following["components"]]
-            found.append(("\n".join(str(c.get("content")) for c in item["components"]), ids))
-    return found
+    return [
+        (text, [str(helpers.value_of(b, "custom_id")) for b in buttons])
+        for text, buttons in helpers.sections_of(stored)
+    ]
 
 
 def beside(env: simcord.Env, message: Any, thing: str) -> list[str]:

@@ -110,14 +110,9 @@ def components_of(message: Any) -> list[Any]:
 
     def walk(item: Any) -> None:
         found.append(item)
-        if isinstance(item, dict):
-            children = item.get("components") or []
-            accessory = item.get("accessory")
-        else:
-            children = getattr(item, "children", None) or getattr(item, "components", None) or []
-            accessory = getattr(item, "accessory", None)
-        for child in children:
+        for child in children_of(item):
             walk(child)
+        accessory = value_of(item, "accessory")
         if accessory is not None:
             walk(accessory)
 
@@ -127,12 +122,39 @@ def components_of(message: Any) -> list[Any]:
     return found
 
 
-def _kind(item: Any) -> int:
+def children_of(item: Any) -> list[Any]:
+    """The components right inside a container, a section or a row (objects or plain data)."""
+    if isinstance(item, dict):
+        return list(item.get("components") or [])
+    return list(getattr(item, "children", None) or getattr(item, "components", None) or [])
+
+
+def sections_of(message: Any) -> list[tuple[str, list[Any]]]:
+    """Each thing a laid-out message shows with its buttons: a section's words, and its buttons
+    — the one beside it, then those in the rows right under it — in order."""
+    found: list[tuple[str, list[Any]]] = []
+    for top in message.components or []:
+        current: list[Any] | None = None
+        for item in children_of(top) if kind_of(top) == 17 else []:
+            if kind_of(item) == 9:
+                text = "\n".join(str(value_of(c, "content")) for c in children_of(item) if kind_of(c) == 10)
+                current = [value_of(item, "accessory")]
+                found.append((text, current))
+            elif kind_of(item) == 1 and current is not None:
+                current.extend(children_of(item))
+            else:
+                current = None
+    return found
+
+
+def kind_of(item: Any) -> int:
+    """A component's type number (a button 2, a section 9, a text display 10, a container 17)."""
     kind = item.get("type") if isinstance(item, dict) else getattr(item, "type", None)
     return int(getattr(kind, "value", kind) or 0)
 
 
-def _get(item: Any, key: str) -> Any:
+def value_of(item: Any, key: str) -> Any:
+    """A component's ``key`` (objects or plain data)."""
     return item.get(key) if isinstance(item, dict) else getattr(item, key, None)
 
 
@@ -141,17 +163,17 @@ def labels(message: discord.Message | simcord.ResponseMessage) -> dict[str, bool
     section); select menus have no label: they are left out."""
     found: dict[str, bool] = {}
     for item in components_of(message):
-        label = _get(item, "label")
-        if _kind(item) != 2 or label is None:
+        label = value_of(item, "label")
+        if kind_of(item) != 2 or label is None:
             continue
-        found[str(label)] = not _get(item, "disabled")
+        found[str(label)] = not value_of(item, "disabled")
     return found
 
 
 def text_of(message: discord.Message | simcord.ResponseMessage) -> str:
     """All the words a message shows: its content and its text displays, in order."""
     texts = [str(message.content)] if message.content else []
-    texts += [str(_get(item, "content")) for item in components_of(message) if _kind(item) == 10]
+    texts += [str(value_of(item, "content")) for item in components_of(message) if kind_of(item) == 10]
     return "\n".join(texts)
 
 
@@ -167,7 +189,7 @@ def description_of(message: discord.Message | simcord.ResponseMessage) -> str:
     """The words under a laid-out message's heading, in the same text display (a board's
     status: whose turn, or how the game ended)."""
     for item in components_of(message):
-        lines = str(_get(item, "content")).splitlines() if _kind(item) == 10 else []
+        lines = str(value_of(item, "content")).splitlines() if kind_of(item) == 10 else []
         if lines and lines[0].startswith("### "):
             return "\n".join(lines[1:])
     raise LookupError("no heading")
@@ -175,7 +197,7 @@ def description_of(message: discord.Message | simcord.ResponseMessage) -> str:
 
 def footer_of(message: discord.Message | simcord.ResponseMessage) -> str:
     """A laid-out message's footer: its last text display, a ``-# `` line."""
-    texts = [str(_get(item, "content")) for item in components_of(message) if _kind(item) == 10]
+    texts = [str(value_of(item, "content")) for item in components_of(message) if kind_of(item) == 10]
     if not texts or not texts[-1].startswith("-# "):
         raise LookupError("no footer")
     return texts[-1][3:]
@@ -185,9 +207,9 @@ def note_of(message: discord.Message | simcord.ResponseMessage) -> str:
     """The line a laid-out message shows above its container (why it is shown: a spectator's
     view, a setting saved)."""
     components = message.components if isinstance(message.components, list) else []
-    if not components or _kind(components[0]) != 10:
+    if not components or kind_of(components[0]) != 10:
         raise LookupError("no note")
-    return str(_get(components[0], "content"))
+    return str(value_of(components[0], "content"))
 
 
 HEADING = re.compile(r"^\*\*(?P<name>[^*]+)\*\*$")
@@ -198,9 +220,9 @@ def field_of(message: discord.Message | simcord.ResponseMessage, name: str) -> s
     """The lines under the heading ``**name**`` in a laid-out message, up to the next heading
     or the end of its text display."""
     for item in components_of(message):
-        if _kind(item) != 10:
+        if kind_of(item) != 10:
             continue
-        lines = str(_get(item, "content")).splitlines()
+        lines = str(value_of(item, "content")).splitlines()
         if f"**{name}**" not in lines:
             continue
         under = lines[lines.index(f"**{name}**") + 1 :]
@@ -214,8 +236,8 @@ def field_names(message: discord.Message | simcord.ResponseMessage) -> list[str]
     return [
         match["name"]
         for item in components_of(message)
-        if _kind(item) == 10
-        for line in str(_get(item, "content")).splitlines()
+        if kind_of(item) == 10
+        for line in str(value_of(item, "content")).splitlines()
         if (match := HEADING.match(line))
     ]
 
@@ -224,11 +246,11 @@ def pictures_of(message: discord.Message | simcord.ResponseMessage) -> list[str]
     """The addresses of the pictures a laid-out message shows in its galleries."""
     found = []
     for item in components_of(message):
-        if _kind(item) != 12:
+        if kind_of(item) != 12:
             continue
-        for entry in _get(item, "items") or []:
-            media = _get(entry, "media")
-            found.append(str(_get(media, "url")))
+        for entry in value_of(item, "items") or []:
+            media = value_of(entry, "media")
+            found.append(str(value_of(media, "url")))
     return found
 
 
@@ -354,8 +376,8 @@ def emit_slash(
 def custom_id_of(message: discord.Message, label: str) -> str:
     """The custom id of the button labelled ``label`` on ``message``."""
     for item in components_of(message):
-        if _kind(item) == 2 and _get(item, "label") == label:
-            return str(_get(item, "custom_id"))
+        if kind_of(item) == 2 and value_of(item, "label") == label:
+            return str(value_of(item, "custom_id"))
     raise LookupError(label)
 
 

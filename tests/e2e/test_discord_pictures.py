@@ -32,7 +32,16 @@ from storage import GameRecord, GameStatus, Repository
 from tests.e2e.berserk_helpers import seeded
 from tests.e2e.browser import run, until
 from tests.e2e.conftest import make_bot
-from tests.e2e.helpers import Room, components_of, dm_history, make_room, pictures_of, title_of
+from tests.e2e.helpers import (
+    Room,
+    components_of,
+    dm_history,
+    make_room,
+    pictures_of,
+    sections_of,
+    title_of,
+    value_of,
+)
 
 WIDTH, HEIGHT = 1200, 3200
 """The browser's window while a message is read and saved: tall enough for the longest board."""
@@ -119,7 +128,7 @@ async def play_to_middle(room: Room, scene: Scene) -> GameRecord:
         if (
             scene.middle(record.state, made)
             and (not scene.private or private_now(room, record))
-            and (not scene.beside or sections_of(shown_message(room, scene, record)))
+            and (not scene.beside or words_and_label(shown_message(room, scene, record)))
         ):
             return record
         action = game.dump_action(decide(game, record.state, 0, scene.policy, seed=made))
@@ -186,14 +195,9 @@ def plain(markdown: str, names: dict[int, str]) -> str:
     return " ".join(MARKUP.sub("", text).split())
 
 
-def sections_of(message: discord.Message) -> list[tuple[str, str]]:
+def words_and_label(message: discord.Message) -> list[tuple[str, str]]:
     """Each section of the message: its words and the label of the button beside them."""
-    found = []
-    for item in components_of(message):
-        if isinstance(item, discord.components.SectionComponent):
-            words = "\n".join(str(child.content) for child in item.children)
-            found.append((words, str(getattr(item.accessory, "label", ""))))
-    return found
+    return [(words, str(value_of(buttons[0], "label"))) for words, buttons in sections_of(message)]
 
 
 async def shows_message(driver: webdriver.Chrome, message: discord.Message, names: dict[int, str]) -> None:
@@ -210,7 +214,7 @@ async def shows_message(driver: webdriver.Chrome, message: discord.Message, name
     )
     assert page["heading"] == title_of(message)
     shown = [(" ".join(s["text"].split()), s["button"]) for s in page["sections"]]
-    wanted = [(plain(words, names), label) for words, label in sections_of(message)]
+    wanted = [(plain(words, names), label) for words, label in words_and_label(message)]
     for (words, label), (seen, beside) in zip(wanted, shown, strict=True):
         assert beside == label, (label, beside)
         assert all(word in seen for word in words.split()), (words, seen)

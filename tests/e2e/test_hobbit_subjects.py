@@ -15,7 +15,7 @@ import simcord
 from bot import TavernBot
 from storage import GameStatus, Repository
 from tests.e2e.conftest import make_bot
-from tests.e2e.helpers import components_of, labels, make_room
+from tests.e2e.helpers import labels, make_room, sections_of, value_of
 from tests.e2e.hobbit_helpers import (
     HOBBIT,
     dm_with,
@@ -27,21 +27,10 @@ from tests.e2e.hobbit_helpers import (
 )
 from tests.engine.hobbit.helpers import BLUE, RED, YELLOW, hand, position
 
-SECTION = 9
-
 
 @pytest.fixture
 def simcord_bot(tmp_path: Path, repository: Repository) -> TavernBot:
     return make_bot(tmp_path, repository, ai_delay_seconds=0)
-
-
-def _get(item: Any, key: str) -> Any:
-    return item.get(key) if isinstance(item, dict) else getattr(item, key, None)
-
-
-def _kind(item: Any) -> int:
-    kind = _get(item, "type")
-    return int(getattr(kind, "value", kind) or 0)
 
 
 async def pick_in_dm(member: simcord.MemberActor, message: Any, name: str, values: list[str]) -> None:
@@ -53,12 +42,9 @@ async def pick_in_dm(member: simcord.MemberActor, message: Any, name: str, value
 def beside(message: Any, words: str) -> str:
     """The custom id of the button beside the thing whose words hold ``words`` (a section's
     accessory); fails when no section names it."""
-    for item in components_of(message):
-        if _kind(item) != SECTION:
-            continue
-        texts = item.get("components") if isinstance(item, dict) else getattr(item, "children", None)
-        if any(words in str(_get(text, "content") or "") for text in texts or []):
-            return str(_get(_get(item, "accessory"), "custom_id"))
+    for text, buttons in sections_of(message):
+        if words in text:
+            return str(value_of(buttons[0], "custom_id"))
     raise LookupError(f"no thing in the message is named {words!r}")
 
 

@@ -25,7 +25,9 @@ from tests.e2e.helpers import (
     make_room,
     move_custom_id,
     open_game,
+    sections_of,
     text_of,
+    value_of,
 )
 
 PICKOMINO = engine.get_game("pickomino")
@@ -34,48 +36,16 @@ Thing = tuple[str, list[Any]]
 """A section's words, and its buttons: the one beside it, then those in the rows under it."""
 
 
-def _kind(item: Any) -> int:
-    kind = item.get("type") if isinstance(item, dict) else getattr(item, "type", None)
-    return int(getattr(kind, "value", kind) or 0)
-
-
-def _get(item: Any, key: str) -> Any:
-    return item.get(key) if isinstance(item, dict) else getattr(item, key, None)
-
-
-def _children(item: Any) -> list[Any]:
-    if isinstance(item, dict):
-        return list(item.get("components") or [])
-    return list(getattr(item, "children", None) or getattr(item, "components", None) or [])
-
-
-def things(message: Any) -> list[Thing]:
-    """Every section of the message's container, in order, with its buttons."""
-    found: list[Thing] = []
-    for top in message.components or []:
-        current: list[Any] | None = None
-        for item in _children(top) if _kind(top) == 17 else []:
-            if _kind(item) == 9:
-                text = "\n".join(str(_get(c, "content")) for c in _children(item) if _kind(c) == 10)
-                current = [_get(item, "accessory")]
-                found.append((text, current))
-            elif _kind(item) == 1 and current is not None:
-                current.extend(_children(item))
-            else:
-                current = None
-    return found
-
-
 def thing_named(message: Any, names: str) -> Thing:
     """The one section whose words contain ``names``."""
-    (found,) = [thing for thing in things(message) if names in thing[0]]
+    (found,) = [thing for thing in sections_of(message) if names in thing[0]]
     return found
 
 
 def button_for(thing: Thing, record: GameRecord, action: dict[str, Any]) -> str:
     """The custom id of the thing's button that plays ``action`` now."""
     wanted = move_custom_id(record, action)
-    ids = [str(_get(button, "custom_id")) for button in thing[1]]
+    ids = [str(value_of(button, "custom_id")) for button in thing[1]]
     assert wanted in ids, (thing[0], action, ids)
     return wanted
 
@@ -103,7 +73,7 @@ async def test_a_pickomino_game_played_by_the_buttons_beside_faces_and_tiles(
         board = room.message(record.message_id)
         near = [a for a in legal if a["kind"] in ("keep", "take")]
         # every keep and take stands beside its thing, named by it; nothing else does
-        assert len(things(board)) == len(near)
+        assert len(sections_of(board)) == len(near)
         for action in near:
             button_for(thing_named(board, pickomino_name(record, action)), record, action)
         # mostly the greedy computer's move, so that turns succeed and stacks grow to steal from
@@ -124,7 +94,7 @@ async def test_a_pickomino_game_played_by_the_buttons_beside_faces_and_tiles(
         assert result.acknowledged and not result.ephemeral, result
         assert len(await repository.moves(record.id)) == record.version + 1  # that move, played
     assert record.result is not None and beside["keep"] and beside["take"] and by_private == 3
-    assert things(room.message(record.message_id)) == []  # the final board: nothing to act on
+    assert sections_of(room.message(record.message_id)) == []  # the final board: nothing to act on
 
 
 async def test_a_spectators_private_view_shows_the_roll_as_lines(
@@ -137,7 +107,7 @@ async def test_a_spectators_private_view_shows_the_roll_as_lines(
     carol = room.channel.guild.add_member(simcord_env.create_user("carol"))
     shown = await carol.click(room.message(record.message_id), label="Private")
     assert shown.ephemeral and shown.response is not None
-    assert "Roll" in field_names(shown.response) and things(shown.response) == []  # lines, no buttons
+    assert "Roll" in field_names(shown.response) and sections_of(shown.response) == []  # lines, no buttons
     for n, face in enumerate(FACES):
         if record.state.roll[n]:
             assert dice_text([face] * record.state.roll[n]) + " — " in text_of(shown.response)
@@ -147,7 +117,7 @@ async def place_beside_the_map(room: Room, member: simcord.MemberActor, record: 
     """The seat presses Random in the section of its map still to place, in its DM."""
     dm = last_dm(member)
     thing = thing_named(dm, "🗺️ Your map, to fill")
-    assert [_get(b, "label") for b in thing[1]] == ["Place", "Random"]
+    assert [value_of(b, "label") for b in thing[1]] == ["Place", "Random"]
     # drawn when the game started: the other seat may have placed since
     custom_id = button_for(thing, replace(record, version=0), {"kind": "place_random"})
     placed = await member.user.click(dm, custom_id=custom_id)
@@ -163,7 +133,7 @@ async def play_a_raid(room: Room, chooser: random.Random, beside: Counter[str]) 
         await place_beside_the_map(room, member, await room.record())
     record = await room.record()
     assert record.state.phase == "play"
-    assert all(things(last_dm(member)) == [] for member in room.players)  # placed: nothing left
+    assert all(sections_of(last_dm(member)) == [] for member in room.players)  # placed: nothing left
     for _ in range(1000):
         record = await room.repository.get(record.id)
         if record.status is not GameStatus.ACTIVE:
@@ -174,7 +144,7 @@ async def play_a_raid(room: Room, chooser: random.Random, beside: Counter[str]) 
         legal = [RAID.dump_action(a) for a in RAID.legal_actions(record.state, seat)]
         board = room.message(record.message_id)
         if view.fight is None and view.kit is None:
-            assert things(board) == []  # a path is typed
+            assert sections_of(board) == []  # a path is typed
             (template,) = RAID.legal_actions(record.state, seat)
             path = fill(RAID, record.state, seat, template, chooser)  # the sampler's random path
             result = await member.slash(room.channel, "move", action=RAID.typed(path))
@@ -190,7 +160,7 @@ async def play_a_raid(room: Room, chooser: random.Random, beside: Counter[str]) 
         assert (await room.repository.get(record.id)).version == record.version + 1
     record = await room.repository.get(record.id)
     assert record.status is GameStatus.FINISHED, "the raid did not end"
-    assert things(room.message(record.message_id)) == []
+    assert sections_of(room.message(record.message_id)) == []
 
 
 async def test_raids_played_with_fights_and_kits_by_the_buttons_beside_them(
