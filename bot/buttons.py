@@ -17,6 +17,8 @@ from discord.ext import commands
 from engine.core import dump_json
 
 CUSTOM_ID_LIMIT = 100
+BUTTON_LABEL_LIMIT = 80
+"""Characters of a button's label (Discord's limit)."""
 LOBBY_OPS = ("join", "leave", "ai", "start", "cancel")
 
 FORM_ID = re.compile(r"tv:f:(?P<game>[0-9]+)(?::(?P<form>[a-z_]+))?")

@@ -10,6 +10,7 @@ from typing import Any
 import discord
 from pydantic import BaseModel, ValidationError
 
+from bot.buttons import BUTTON_LABEL_LIMIT
 from bot.i18n import catalogue, t
 from bot.rating_words import change_text
 from bot.render.layout import Subject
@@ -19,7 +20,6 @@ from storage.models import SeatRecord
 from storage.ratings import Change
 
 EMBED_FIELD_LIMIT = 1024
-BUTTON_LABEL_LIMIT = 80
 
 
 @dataclass(frozen=True, slots=True)

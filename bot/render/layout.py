@@ -17,7 +17,7 @@ from typing import Any
 
 import discord
 
-from bot.buttons import ChoiceButton
+from bot.buttons import BUTTON_LABEL_LIMIT, ChoiceButton
 
 COMPONENT_LIMIT = 40
 """Components in one message, nested ones included (Discord's limit)."""
@@ -25,7 +25,6 @@ TEXT_LIMIT = 4000
 """Characters of all the text displays of one message together (Discord's limit)."""
 ROW = 5
 """Buttons in one action row."""
-BUTTON_LABEL_LIMIT = 80
 MAX_CONTROLS = 25
 """Controls a message is given: with five rows of five buttons (30 components) there are ten
 left for the container, its words, picture and separator, and a run of lines."""

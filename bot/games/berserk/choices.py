@@ -14,6 +14,7 @@ is what ``/move`` takes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -167,14 +168,9 @@ def beside_label(lang: str, action: dict[str, Any], view: BerserkView | None = N
     it does, to whom or where, without naming the actor; an action with no short form as on
     its button."""
     kind = str(action.get("kind"))
-    name = (lambda ref: ref_name(lang, view, str(ref))) if view is not None else str
+    name = _namer(lang, view)
     if kind == "activate":
-        text = ability_name(lang, action["ability"])
-        if action.get("targets"):
-            text += " → " + ", ".join(name(ref) for ref in action["targets"])
-        if action.get("x") is not None:
-            text += " · " + t(lang, "berserk.step.x", x=action["x"])
-        return _clip(text)
+        return _clip(ability_name(lang, action["ability"]) + _aimed(lang, action, name))
     key = BESIDE.get(kind)
     if key is None or (kind == "assign_defender" and action.get("unit") is None):
         return label(lang, action, view)
@@ -189,9 +185,20 @@ def beside_label(lang: str, action: dict[str, Any], view: BerserkView | None = N
     )
 
 
+def _namer(lang: str, view: BerserkView | None) -> Callable[[Any], str]:
+    """How a label names a creature: ``🔵 Nomad (c3)`` with the audience's view, else its cell."""
+    return (lambda ref: ref_name(lang, view, str(ref))) if view is not None else str
+
+
+def _aimed(lang: str, action: dict[str, Any], name: Callable[[Any], str]) -> str:
+    """What an ability is aimed at, after its name: `` → targets`` and `` · X = n``."""
+    text = " → " + ", ".join(name(ref) for ref in action["targets"]) if action.get("targets") else ""
+    return text + (" · " + t(lang, "berserk.step.x", x=action["x"]) if action.get("x") is not None else "")
+
+
 def label(lang: str, action: dict[str, Any], view: BerserkView | None = None) -> str:
     kind = action.get("kind")
-    name = (lambda ref: ref_name(lang, view, str(ref))) if view is not None else str
+    name = _namer(lang, view)
     if kind == "choose_deck":
         return t(
             lang, "berserk.action.choose_deck", id=action["deck"], deck=deck_name(lang, str(action["deck"]))
@@ -215,11 +222,7 @@ def label(lang: str, action: dict[str, Any], view: BerserkView | None = None) ->
             ability=ability_name(lang, action["ability"]),
             unit=name(action["unit"]),
         )
-        if action.get("targets"):
-            text += " → " + ", ".join(name(ref) for ref in action["targets"])
-        if action.get("x") is not None:
-            text += " · " + t(lang, "berserk.step.x", x=action["x"])
-        return text
+        return text + _aimed(lang, action, name)
     if kind == "muster":
         if action.get("card") is None:
             return t(lang, "berserk.action.muster_none")
