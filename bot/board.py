@@ -14,7 +14,7 @@ from bot.i18n import players, t
 from bot.options import option_words
 from bot.policies import ai_choices
 from bot.render import Menus, SelectLook, Table
-from bot.render.layout import layout, seat_accent, text_only
+from bot.render.layout import layout, seat_accent
 from bot.render.menus import Choice, Step, menu, read
 from bot.render.registry import renderer_for
 from bot.render.web_links import board_link, replay_link
@@ -112,7 +112,7 @@ def game_parts(
     if record.status is GameStatus.ABANDONED:
         game = get_game(record.key)
         title = t(lang, "lobby.title", title=game.title, id=record.id)
-        return text_only(f"### {title}\n{t(lang, 'lobby.cancelled')}"), []
+        return layout(discord.Embed(title=title, description=t(lang, "lobby.cancelled"))), []
     table = table_of(record, lang, events, pictures=pictures)
     renderer = renderer_for(record.key)
     embed, files = renderer.board_message(table)

@@ -16,6 +16,18 @@ from PIL import Image, ImageDraw, ImageFont
 
 _FONT_FILES = {False: "Roboto-Regular.ttf", True: "Roboto-Bold.ttf"}
 
+SEAT_RGB: tuple[tuple[int, int, int], ...] = (
+    (41, 98, 255),
+    (230, 110, 20),
+    (46, 160, 67),
+    (170, 60, 200),
+    (220, 50, 60),
+    (0, 160, 170),
+    (200, 170, 0),
+)
+"""Each seat's colour, by seat: the two-player games' pieces in their pictures, and the
+accent of a message's container for the seat to act (``bot.render.layout``)."""
+
 SET_TEXT_BYTES = 1024 * 1024
 """Bytes of text kept as set (one byte a pixel): the numbers and letters of every space and
 cell, a legend's lines, the names on a field — most of a picture's words are the same in the

@@ -18,6 +18,7 @@ from typing import Any
 import discord
 
 from bot.buttons import BUTTON_LABEL_LIMIT, ChoiceButton
+from bot.render.drawing import SEAT_RGB
 
 COMPONENT_LIMIT = 40
 """Components in one message, nested ones included (Discord's limit)."""
@@ -29,17 +30,8 @@ MAX_CONTROLS = 25
 """Controls a message is given: with five rows of five buttons (30 components) there are ten
 left for the container, its words, picture and separator, and a run of lines."""
 
-SEAT_ACCENTS: tuple[discord.Colour, ...] = (
-    discord.Colour.from_rgb(41, 98, 255),
-    discord.Colour.from_rgb(230, 110, 20),
-    discord.Colour.from_rgb(46, 160, 67),
-    discord.Colour.from_rgb(170, 60, 200),
-    discord.Colour.from_rgb(220, 50, 60),
-    discord.Colour.from_rgb(0, 160, 170),
-    discord.Colour.from_rgb(200, 170, 0),
-)
-"""A container's accent by the seat to act (the first two are the seats' colours in the
-pictures of the two-player games)."""
+SEAT_ACCENTS: tuple[discord.Colour, ...] = tuple(discord.Colour.from_rgb(*rgb) for rgb in SEAT_RGB)
+"""A container's accent by the seat to act: the seat's colour in the pictures."""
 
 
 def seat_accent(seat: int) -> discord.Colour:
@@ -267,8 +259,3 @@ def keep_held_pictures(view: discord.ui.LayoutView, held: Collection[str]) -> di
             else:
                 container.remove_item(item)
     return view
-
-
-def text_only(text: str, *, accent: discord.Colour | None = None) -> discord.ui.LayoutView:
-    """A message of words alone in the same style (a cancelled lobby, a short notice)."""
-    return layout(discord.Embed(description=text), accent=accent)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
-from bot.render.drawing import Legend, fit_text, font, png
+from bot.render.drawing import SEAT_RGB, Legend, fit_text, font, png
 from engine.games.berserk import board
 from engine.games.berserk.cards import CARDS
 from engine.games.berserk.view import BerserkView, UnitView
@@ -50,7 +50,7 @@ GROUND: Colour = (236, 231, 216)
 GRID: Colour = (196, 188, 170)
 INK: Colour = (35, 35, 35)
 WHITE: Colour = (255, 255, 255)
-SEAT_COLOURS: tuple[Colour, Colour] = ((41, 98, 255), (230, 110, 20))
+SEAT_COLOURS: tuple[Colour, Colour] = (SEAT_RGB[0], SEAT_RGB[1])
 SEAT_TINTS: tuple[Colour, Colour] = ((222, 232, 255), (255, 232, 212))
 CLOSED_FILL: Colour = (196, 196, 196)
 CLOSED_HATCH: Colour = (168, 168, 168)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 
 from PIL import Image, ImageDraw
 
-from bot.render.drawing import Legend
+from bot.render.drawing import SEAT_RGB, Legend
 from bot.render.drawing import fit_text as _fit_text
 from bot.render.drawing import font as _font
 from bot.render.drawing import png as _png
@@ -55,7 +55,7 @@ ENTRY: Colour = (167, 214, 160)
 ENTRY_INK: Colour = (40, 110, 40)
 INK: Colour = (40, 40, 40)
 WHITE: Colour = (255, 255, 255)
-SEAT_COLOURS: tuple[Colour, ...] = ((41, 98, 255), (230, 110, 20))
+SEAT_COLOURS: tuple[Colour, ...] = (SEAT_RGB[0], SEAT_RGB[1])
 FIGHT: Colour = (220, 30, 30)
 KIT_WAIT: Colour = (30, 160, 70)
 BLOOD: Colour = (190, 20, 30)
