@@ -99,8 +99,3 @@ def text_of(message: Any) -> str:
     if isinstance(message, dict):
         message = SimpleNamespace(content=message.get("content"), components=message.get("components"))
     return helpers.text_of(message)
-
-
-def _kind(item: Any) -> discord.ComponentType:
-    kind = item.get("type") if isinstance(item, dict) else item.type
-    return discord.ComponentType(int(getattr(kind, "value", kind)))
